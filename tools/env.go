@@ -1,0 +1,155 @@
+package tools
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+
+	"github.com/atomic-script/atomic-script/hashline"
+	"github.com/atomic-script/atomic-script/tools/spill"
+)
+
+// Env is what every tool call runs in: the workspace, the session it belongs
+// to and the run's services. One Env serves one run (one script); calls of
+// that run share it concurrently, so its fields are read-only after the run
+// starts and the services it points to are safe for concurrent use.
+type Env struct {
+	// Root is the absolute workspace root. Relative paths resolve against it.
+	Root string
+	// Session holds state that outlives one run (snapshots, todos,
+	// background tasks) for the CLI session or the MCP session.
+	Session *Session
+	// Owner identifies the run or MCP session that owns background tasks
+	// started by this call; tasks of other owners cannot be killed.
+	Owner string
+	// Settings are the tool-relevant settings.
+	Settings Settings
+	// Files is the one path every file mutation takes (journal, dry-run
+	// overlay, rollback). Never nil in an Env built by NewEnv.
+	Files Files
+	// Spill persists output that does not fit in a result. Nil when the
+	// temp tree could not be made safe: tools then run without a spill file
+	// and say so.
+	Spill *spill.Dir
+	// Enabled reports whether a tool is enabled in this run (the bash
+	// interceptor only blocks what a first-class tool can do instead).
+	Enabled func(name string) bool
+}
+
+// Abs resolves p against the workspace root. Absolute paths are returned
+// cleaned; the tools follow the spec's rule that paths are not sandboxed.
+func (e *Env) Abs(p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(e.Root, p)
+}
+
+// Display returns how p is shown to a model: relative to the root with '/'
+// separators when inside it, else absolute.
+func (e *Env) Display(abs string) string {
+	rel, err := filepath.Rel(e.Root, abs)
+	if err != nil || rel == ".." || len(rel) > 2 && rel[:3] == ".."+string(filepath.Separator) {
+		return filepath.ToSlash(abs)
+	}
+	return filepath.ToSlash(rel)
+}
+
+// IsEnabled reports whether the named tool is enabled; with no Enabled func
+// every tool counts as enabled.
+func (e *Env) IsEnabled(name string) bool {
+	if e.Enabled == nil {
+		return true
+	}
+	return e.Enabled(name)
+}
+
+// Settings are the settings tools read. The engine fills them from
+// settings.json files; zero values mean the documented defaults.
+type Settings struct {
+	// SearchContextBefore/After are search's context lines (defaults 1, 3).
+	// Nil means the default; a pointer lets a setting of 0 be honoured.
+	SearchContextBefore *int `json:"contextBefore,omitempty"`
+	SearchContextAfter  *int `json:"contextAfter,omitempty"`
+	// BashInterceptor turns on the bash interceptor rules.
+	BashInterceptor bool `json:"bashInterceptor,omitempty"`
+}
+
+// Session is state shared by every run of one CLI `--session` or one MCP
+// session. Safe for concurrent use.
+type Session struct {
+	// ID is the session identifier (already reduced to a safe path
+	// component by the caller when it names files).
+	ID string
+	// Snapshots is the hashline snapshot store: read, search, write and
+	// edit record into it, and write's guard and edit's tags look up in it.
+	Snapshots *hashline.Store
+
+	mu    sync.Mutex
+	state map[any]any
+}
+
+// NewSession returns an empty session.
+func NewSession(id string) *Session {
+	return &Session{ID: id, Snapshots: hashline.NewStore(), state: map[any]any{}}
+}
+
+// State returns the session's value for key, creating it with init on first
+// use. Tool packages keep their own per-session state this way (the todo
+// list, the background task table) without Session knowing their types; use
+// an unexported key type to avoid collisions.
+func (s *Session) State(key any, init func() any) any {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if v, ok := s.state[key]; ok {
+		return v
+	}
+	v := init()
+	s.state[key] = v
+	return v
+}
+
+// Closer is implemented by session state that holds resources (processes,
+// files) to release when the session ends.
+type Closer interface{ Close() error }
+
+// Close releases every piece of session state that implements Closer.
+func (s *Session) Close() error {
+	s.mu.Lock()
+	vals := make([]any, 0, len(s.state))
+	for _, v := range s.state {
+		vals = append(vals, v)
+	}
+	s.mu.Unlock()
+	var first error
+	for _, v := range vals {
+		if c, ok := v.(Closer); ok {
+			if err := c.Close(); err != nil && first == nil {
+				first = err
+			}
+		}
+	}
+	return first
+}
+
+// Progress is one streamed update from a long-running call (find's onUpdate
+// snapshots, bash output so far).
+type Progress struct {
+	Message string `json:"message"`
+	Data    any    `json:"data,omitempty"`
+}
+
+type progressKey struct{}
+
+// WithProgress returns a context whose calls report progress to fn. fn may
+// be called from any goroutine.
+func WithProgress(ctx context.Context, fn func(Progress)) context.Context {
+	return context.WithValue(ctx, progressKey{}, fn)
+}
+
+// ReportProgress sends p to the progress callback of ctx, if any.
+func ReportProgress(ctx context.Context, p Progress) {
+	if fn, ok := ctx.Value(progressKey{}).(func(Progress)); ok && fn != nil {
+		fn(p)
+	}
+}

@@ -1,0 +1,96 @@
+package tools
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Files is the single path every file read-for-mutation and every mutation
+// takes, so that a run can be journaled, previewed (dry-run overlay) or rolled
+// back. Paths are absolute. Implementations are safe for concurrent use.
+type Files interface {
+	// ReadFile returns the content of path as this run sees it (in dry-run
+	// mode, including the run's own pending writes).
+	ReadFile(path string) ([]byte, error)
+	// Stat describes path as this run sees it.
+	Stat(path string) (fs.FileInfo, error)
+	// WriteFile replaces path with data atomically (temp file in the same
+	// directory, then rename), keeping an existing file's mode; perm applies
+	// to new files. Missing parent directories are created.
+	WriteFile(path string, data []byte, perm fs.FileMode) error
+	// CreateFile creates path exclusively; it fails with fs.ErrExist when the
+	// path appeared meanwhile.
+	CreateFile(path string, data []byte, perm fs.FileMode) error
+	// Chmod changes path's mode.
+	Chmod(path string, mode fs.FileMode) error
+	// Remove deletes path.
+	Remove(path string) error
+}
+
+// DirectFiles writes straight to the file system with atomic replacement and
+// keeps no journal. It is the Files of an Env built without a journal.
+type DirectFiles struct{}
+
+func (DirectFiles) ReadFile(path string) ([]byte, error)      { return os.ReadFile(path) }
+func (DirectFiles) Stat(path string) (fs.FileInfo, error)     { return os.Stat(path) }
+func (DirectFiles) Chmod(path string, mode fs.FileMode) error { return os.Chmod(path, mode) }
+func (DirectFiles) Remove(path string) error                  { return os.Remove(path) }
+
+func (DirectFiles) WriteFile(path string, data []byte, perm fs.FileMode) error {
+	return WriteFileAtomic(path, data, perm)
+}
+
+func (DirectFiles) CreateFile(path string, data []byte, perm fs.FileMode) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		return err
+	}
+	_, werr := f.Write(data)
+	cerr := f.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(path)
+		return err
+	}
+	return nil
+}
+
+// WriteFileAtomic replaces path with data so that a crash at any moment
+// leaves either the old or the new content: it writes a temp file in the same
+// directory, syncs it, gives it the old file's mode (perm for a new file) and
+// renames it over path.
+func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	mode := perm
+	if fi, err := os.Stat(path); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".atomic-*")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	_, werr := tmp.Write(data)
+	serr := tmp.Sync()
+	cerr := tmp.Close()
+	if err := errors.Join(werr, serr, cerr); err != nil {
+		os.Remove(name)
+		return err
+	}
+	if err := os.Chmod(name, mode); err != nil {
+		os.Remove(name)
+		return err
+	}
+	if err := os.Rename(name, path); err != nil {
+		os.Remove(name)
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,87 @@
+// Package tools defines the coding tools a script (or a model, through MCP)
+// calls: the Tool interface, the Registry that holds them, and the Env every
+// call runs in. Tools are plain Go: this package and its subpackages never
+// import a JavaScript engine, so each tool is tested without one.
+package tools
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+// Tool is one callable tool. Implementations must be safe for concurrent
+// use: a script may run many calls of the same tool at once.
+type Tool interface {
+	// Name is the tool's registered name, e.g. "read".
+	Name() string
+	// Description is the model-facing text.
+	Description() string
+	// InputSchema describes the JSON object Run accepts.
+	InputSchema() *jsonschema.Schema
+	// OutputSchema describes Result.Structured; nil means the tool returns text.
+	OutputSchema() *jsonschema.Schema
+	// Run executes one call. args has already been validated against
+	// InputSchema when the call came through Invoke. A failure the caller
+	// should see is returned as an error, preferably a *Error with a Code.
+	Run(ctx context.Context, env *Env, args json.RawMessage) (Result, error)
+}
+
+// Result is what one tool call produced.
+type Result struct {
+	// Text is the model-facing rendering of the result.
+	Text string
+	// Structured is the value a script receives when the tool has an
+	// OutputSchema (and what MCP sends as structuredContent).
+	Structured any
+	// Images are image contents produced by the call.
+	Images []Image
+	// Details is metadata for programs (the spec's `details`), never shown
+	// to a model as text.
+	Details any
+	// FullOutputPath names a file holding output that did not fit in Text.
+	FullOutputPath string
+}
+
+// Image is one image content item.
+type Image struct {
+	MIMEType string `json:"mimeType"`
+	Data     []byte `json:"data"`
+}
+
+// Tagged marks tools that belong to a group the selection logic treats
+// specially (model-only tools, deferred tools). Tools that do not implement
+// it are ordinary.
+type Tagged interface {
+	Tags() []Tag
+}
+
+// Tag is a property of a tool relevant to selection and scripts.
+type Tag string
+
+const (
+	// TagModelOnly marks tools a script may never call (workflow, subagent,
+	// supervisor, user-question).
+	TagModelOnly Tag = "model-only"
+	// TagDeferred marks tools left out of codemode's inline catalog; scripts
+	// find them with searchTools().
+	TagDeferred Tag = "deferred"
+	// TagOffByDefault marks tools that exist but are inactive until a
+	// settings entry or --tools adds them.
+	TagOffByDefault Tag = "off-by-default"
+)
+
+// HasTag reports whether t carries tag.
+func HasTag(t Tool, tag Tag) bool {
+	tt, ok := t.(Tagged)
+	if !ok {
+		return false
+	}
+	for _, x := range tt.Tags() {
+		if x == tag {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,80 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+// Spec describes a tool built by New: its name, model-facing text, and the
+// optional parts a plain function cannot express.
+type Spec struct {
+	Name        string
+	Description string
+	// Input overrides the schema inferred from the argument type. Use it to
+	// add enums, bounds and descriptions the struct tags cannot carry.
+	Input *jsonschema.Schema
+	// Output is the schema of Result.Structured; nil for text tools. When
+	// the function's result type is not Result, it is inferred from it.
+	Output *jsonschema.Schema
+	Tags   []Tag
+}
+
+type funcTool[In any] struct {
+	spec Spec
+	run  func(ctx context.Context, env *Env, in In) (Result, error)
+}
+
+// New returns a Tool whose arguments are decoded into In before run is
+// called. The input schema is inferred from In (json tags name the fields,
+// `omitempty` makes them optional, `jsonschema` tags describe them) unless
+// spec.Input is set. It panics if In cannot be described by a schema: that
+// is a programming error found by the registry tests.
+func New[In any](spec Spec, run func(ctx context.Context, env *Env, in In) (Result, error)) Tool {
+	if spec.Input == nil {
+		spec.Input = MustSchemaFor[In]()
+	}
+	return &funcTool[In]{spec: spec, run: run}
+}
+
+// NewStructured is New for a tool with an output schema: run returns a typed
+// value that becomes Result.Structured, and text renders it for models.
+func NewStructured[In, Out any](spec Spec, run func(ctx context.Context, env *Env, in In) (Out, error), text func(Out) string) Tool {
+	if spec.Output == nil {
+		spec.Output = MustSchemaFor[Out]()
+	}
+	return New(spec, func(ctx context.Context, env *Env, in In) (Result, error) {
+		out, err := run(ctx, env, in)
+		if err != nil {
+			return Result{}, err
+		}
+		return Result{Text: text(out), Structured: out}, nil
+	})
+}
+
+func (t *funcTool[In]) Name() string                     { return t.spec.Name }
+func (t *funcTool[In]) Description() string              { return t.spec.Description }
+func (t *funcTool[In]) InputSchema() *jsonschema.Schema  { return t.spec.Input }
+func (t *funcTool[In]) OutputSchema() *jsonschema.Schema { return t.spec.Output }
+func (t *funcTool[In]) Tags() []Tag                      { return t.spec.Tags }
+
+func (t *funcTool[In]) Run(ctx context.Context, env *Env, args json.RawMessage) (Result, error) {
+	var in In
+	if len(args) > 0 && string(args) != "null" {
+		if err := json.Unmarshal(args, &in); err != nil {
+			return Result{}, Errorf(ErrInvalidArgs, "%s: invalid arguments: %v", t.spec.Name, err)
+		}
+	}
+	return t.run(ctx, env, in)
+}
+
+// MustSchemaFor infers a JSON schema for T and panics if it cannot.
+func MustSchemaFor[T any]() *jsonschema.Schema {
+	s, err := jsonschema.For[T](nil)
+	if err != nil {
+		panic(fmt.Sprintf("tools: schema for %T: %v", *new(T), err))
+	}
+	return s
+}
