@@ -83,6 +83,7 @@ type Session struct {
 	ID string
 	// Snapshots is the hashline snapshot store: read, search, write and
 	// edit record into it, and write's guard and edit's tags look up in it.
+	// Snapshots are keyed by the file's absolute, cleaned path.
 	Snapshots *hashline.Store
 
 	mu    sync.Mutex

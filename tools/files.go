@@ -94,3 +94,13 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 	}
 	return nil
 }
+
+// Overlay is implemented by a Files that holds changes not yet on disk (the
+// dry-run overlay). Tools that read the file system directly for speed
+// (search, find) consult it so a run sees its own pending writes.
+type Overlay interface {
+	// Pending returns the run's pending changes by absolute path: the new
+	// content, or nil for a file the run deleted. The map must not be
+	// modified by the caller.
+	Pending() map[string][]byte
+}
