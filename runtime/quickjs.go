@@ -1,0 +1,265 @@
+package runtime
+
+import (
+	"math/big"
+	"reflect"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unsafe"
+
+	lib "modernc.org/libquickjs"
+	"modernc.org/quickjs"
+)
+
+// quickjsVM is the QuickJS engine (modernc.org/quickjs, a pure-Go
+// translation of the C engine).
+//
+// Deadline. QuickJS polls its interrupt handler only when a per-context
+// counter, decremented every ~10,000 interpreter ticks, reaches zero. A loop
+// whose body is one expensive builtin ("x".repeat(1e6), big.slice()) takes
+// seconds to spend those ticks, so Interrupt alone overshoots a deadline by
+// seconds (quickjs-notes.md, pitfall 1). Interrupt therefore also sets that
+// counter to zero, so the very next tick polls, and keeps doing so every
+// millisecond while the call runs (the interpreter's decrement can race with
+// one store and win; it cannot win them all). The counter lives in the C
+// context struct, which the binding does not expose: contextPointer finds it
+// by the binding's field layout, checked by reflection at start-up so an
+// upgrade that changes the layout fails loudly in tests instead of silently
+// losing the deadline.
+type quickjsVM struct {
+	vm    *quickjs.VM
+	limit int64
+
+	// counter is the address of the context's interrupt_counter, 0 when the
+	// layout check failed.
+	counter uintptr
+	// rt is the address of the C runtime, for reading malloc state.
+	rt uintptr
+
+	inCall      atomic.Int32 // >0 while the owner goroutine is inside JS
+	interrupted atomic.Bool  // sticky: Interrupt was called
+	exhausted   bool         // owner-only: an allocation hit the limit
+
+	pokeMu sync.Mutex
+	poking bool
+	closed bool
+}
+
+// NewQuickJS returns a QuickJS VM with the memory limit of opts. It has only
+// the ECMAScript globals: no module loader, no std/os helpers, no blocking.
+func NewQuickJS(opts Options) (VM, error) {
+	vm, err := quickjs.NewVM()
+	if err != nil {
+		return nil, errorf("new QuickJS VM: %v", err)
+	}
+	limit := opts.MemoryLimit
+	if limit <= 0 {
+		limit = DefaultMemoryLimit
+	}
+	vm.SetMemoryLimit(uintptr(limit))
+	q := &quickjsVM{vm: vm, limit: limit}
+	if ctx := contextPointer(vm); ctx != 0 {
+		c := (*lib.TJSContext)(unsafe.Pointer(ctx))
+		q.counter = uintptr(unsafe.Pointer(&c.Finterrupt_counter))
+		q.rt = c.Frt
+	}
+	return q, nil
+}
+
+// layoutOnce checks, once, that quickjs.VM is {intr, state{cContext, ...}}.
+var (
+	layoutOnce   sync.Once
+	layoutOffset uintptr // offset of cContext in quickjs.VM; 0 = unknown
+)
+
+// contextPointer returns the C JSContext* of vm, or 0 if the binding's
+// layout is not the one this code was written against.
+func contextPointer(vm *quickjs.VM) uintptr {
+	layoutOnce.Do(func() {
+		t := reflect.TypeOf(quickjs.VM{})
+		if t.NumField() < 2 {
+			return
+		}
+		st := t.Field(1)
+		if st.Name != "state" || st.Type.Kind() != reflect.Struct || st.Type.NumField() < 1 {
+			return
+		}
+		cf := st.Type.Field(0)
+		if cf.Name != "cContext" || cf.Type.Kind() != reflect.Uintptr {
+			return
+		}
+		layoutOffset = st.Offset + cf.Offset
+	})
+	if layoutOffset == 0 {
+		return 0
+	}
+	return *(*uintptr)(unsafe.Add(unsafe.Pointer(vm), layoutOffset))
+}
+
+// PromptInterruptSupported reports whether Interrupt can cut through loops
+// of expensive builtins (the layout check passed). Tests assert it.
+func PromptInterruptSupported() bool {
+	vm, err := quickjs.NewVM()
+	if err != nil {
+		return false
+	}
+	defer vm.Close()
+	return contextPointer(vm) != 0
+}
+
+func (q *quickjsVM) Define(name string, fn HostFunc) error {
+	return q.vm.RegisterFunc(name, func(args ...string) string { return fn(args) }, false)
+}
+
+func (q *quickjsVM) SetTimeout(d time.Duration) { _ = q.vm.SetEvalTimeout(d) }
+
+// enter marks a call into JS; it refuses once the VM was interrupted,
+// because each call into the binding clears a pending interrupt.
+func (q *quickjsVM) enter() bool {
+	q.inCall.Add(1)
+	if q.interrupted.Load() {
+		q.inCall.Add(-1)
+		return false
+	}
+	return true
+}
+
+func (q *quickjsVM) leave() { q.inCall.Add(-1) }
+
+func (q *quickjsVM) Eval(src string) error {
+	if !q.enter() {
+		return ErrInterrupted
+	}
+	defer q.leave()
+	if _, err := q.vm.Eval(src, quickjs.EvalGlobal); err != nil {
+		return q.convertErr(err)
+	}
+	return nil
+}
+
+func (q *quickjsVM) Call(name string, args ...string) (string, error) {
+	if !q.enter() {
+		return "", ErrInterrupted
+	}
+	defer q.leave()
+	a := make([]any, len(args))
+	for i, s := range args {
+		a[i] = s
+	}
+	r, err := q.vm.Call(name, a...)
+	if err != nil {
+		return "", q.convertErr(err)
+	}
+	return stringOf(r), nil
+}
+
+func (q *quickjsVM) RunJobs() error {
+	if !q.enter() {
+		return ErrInterrupted
+	}
+	defer q.leave()
+	_, err := q.vm.ExecutePendingJobs()
+	if err != nil {
+		return q.convertErr(err)
+	}
+	return nil
+}
+
+// convertErr maps a binding error to ErrInterrupted or an *Exception, and
+// records whether the memory limit was hit.
+func (q *quickjsVM) convertErr(err error) error {
+	if q.nearLimit() {
+		q.exhausted = true
+	}
+	if q.interrupted.Load() {
+		return ErrInterrupted
+	}
+	e, ok := err.(*quickjs.Error)
+	if !ok {
+		return &Exception{Name: "InternalError", Message: err.Error()}
+	}
+	if e.Name == "InternalError" && e.Message == "interrupted" {
+		return ErrInterrupted
+	}
+	if e.Name == "InternalError" && e.Message == "out of memory" {
+		q.exhausted = true
+	}
+	return &Exception{Name: e.Name, Message: e.Message, Stack: e.Stack}
+}
+
+// nearLimit reports whether the heap is within 1/8 of the limit, which is
+// how an allocation refused at the limit looks from outside.
+func (q *quickjsVM) nearLimit() bool {
+	if q.rt == 0 {
+		return false
+	}
+	size := (*lib.TJSRuntime)(unsafe.Pointer(q.rt)).Fmalloc_ctx.Fmalloc_state.Fmalloc_size
+	return int64(size) >= q.limit-q.limit/8
+}
+
+func (q *quickjsVM) MemoryExhausted() bool {
+	if !q.exhausted && q.nearLimit() {
+		q.exhausted = true
+	}
+	return q.exhausted
+}
+
+// Interrupt stops running JavaScript and every later call. It is sticky: an
+// interrupted VM only closes.
+func (q *quickjsVM) Interrupt() {
+	q.interrupted.Store(true)
+	q.vm.Interrupt()
+	q.pokeMu.Lock()
+	defer q.pokeMu.Unlock()
+	if q.closed || q.poking || q.counter == 0 {
+		return
+	}
+	q.poking = true
+	go q.pokeLoop()
+}
+
+// pokeLoop forces the interpreter to poll its interrupt handler until the
+// call in progress has returned.
+func (q *quickjsVM) pokeLoop() {
+	for {
+		q.pokeMu.Lock()
+		if q.closed || q.inCall.Load() == 0 {
+			q.poking = false
+			q.pokeMu.Unlock()
+			return
+		}
+		q.vm.Interrupt()
+		atomic.StoreInt32((*int32)(unsafe.Pointer(q.counter)), 0)
+		q.pokeMu.Unlock()
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func (q *quickjsVM) Close() error {
+	q.pokeMu.Lock()
+	q.closed = true
+	q.pokeMu.Unlock()
+	return q.vm.Close()
+}
+
+// stringOf converts a value returned by the binding to the string the
+// HostFunc protocol uses. Objects arrive as their JSON text.
+func stringOf(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case int:
+		return strconv.Itoa(x)
+	case float64:
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	case bool:
+		return strconv.FormatBool(x)
+	case *big.Int:
+		return x.String()
+	case *quickjs.Object:
+		return x.String()
+	}
+	return "" // nil (null), Undefined, Unsupported
+}

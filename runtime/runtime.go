@@ -1,0 +1,97 @@
+// Package runtime runs JavaScript for atomic-script: the contract every
+// engine implements (VM), the QuickJS engine that implements it on
+// modernc.org/quickjs (pure Go), and the owner-goroutine event loop (Loop)
+// that bindings build promises on. It knows nothing of tools.
+//
+// This package is not public API: it is documented for maintainers and may
+// change without notice.
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// DefaultMemoryLimit is the memory a script may use unless Options say
+// otherwise.
+const DefaultMemoryLimit = 256 << 20
+
+// Options configure a new VM.
+type Options struct {
+	// MemoryLimit caps the engine's heap in bytes; 0 means DefaultMemoryLimit.
+	MemoryLimit int64
+}
+
+// HostFunc is a Go function JavaScript calls synchronously. Arguments and the
+// result cross as strings (JSON where structured): that keeps the boundary
+// identical across engines and cheap to audit. It runs on the VM's owner
+// goroutine and must not block.
+type HostFunc func(args []string) string
+
+// VM is one JavaScript context with no ambient capabilities: only ECMAScript
+// globals plus what Define installs, and never a module loader.
+//
+// A VM is owned by one goroutine. Every method except Interrupt must be
+// called from it; Interrupt is safe from any goroutine at any time, also
+// during and after Close.
+type VM interface {
+	// Define installs fn as the global function name.
+	Define(name string, fn HostFunc) error
+	// Eval runs src as global script code. A thrown exception is returned
+	// as an *Exception; an interrupt as ErrInterrupted.
+	Eval(src string) error
+	// Call calls the global function name with string arguments and returns
+	// its result converted to a string ("" for undefined).
+	Call(name string, args ...string) (string, error)
+	// RunJobs drains the job (microtask) queue. It stops at an interrupt,
+	// leaving the remaining jobs queued.
+	RunJobs() error
+	// SetTimeout bounds each following call into JavaScript (Eval, Call,
+	// RunJobs) to d from its start; 0 means no bound. Engines re-arm it on
+	// every call, so the loop sets what is left of the run's deadline first.
+	SetTimeout(d time.Duration)
+	// Interrupt stops the JavaScript running now, promptly, even inside a
+	// loop of expensive builtins. The script cannot catch it. Safe from any
+	// goroutine.
+	Interrupt()
+	// MemoryExhausted reports whether the engine refused an allocation at
+	// its memory limit since the VM was created. Limit failures can surface
+	// as odd exceptions (even `null`), so callers classify by this state,
+	// not by the exception text.
+	MemoryExhausted() bool
+	// Close releases the VM. Values and functions of the VM are invalid
+	// afterwards.
+	Close() error
+}
+
+// New is the signature of an engine's constructor.
+type New func(Options) (VM, error)
+
+// ErrInterrupted is returned by a VM call that Interrupt or the timeout
+// stopped.
+var ErrInterrupted = errors.New("interrupted")
+
+// Exception is a JavaScript exception that reached Go.
+type Exception struct {
+	Name    string
+	Message string
+	Stack   string
+}
+
+func (e *Exception) Error() string {
+	switch {
+	case e.Name != "" && e.Message != "":
+		return e.Name + ": " + e.Message
+	case e.Name != "":
+		return e.Name
+	case e.Message != "":
+		return e.Message
+	}
+	return "exception"
+}
+
+// Errorf formats an internal runtime failure (not a script error).
+func errorf(format string, args ...any) error {
+	return fmt.Errorf("runtime: "+format, args...)
+}
