@@ -1,0 +1,233 @@
+package spill
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"golang.org/x/sys/unix"
+)
+
+// lockName is the file in a session directory that a Dir holds a shared
+// flock on while it is open. The reaper takes it exclusively before deleting
+// a tree, so a tree in use by any process is never reaped.
+const lockName = ".lock"
+
+// ErrNoDir is returned by the methods of a nil *Dir: there is no spill
+// directory for this run.
+var ErrNoDir = errors.New("no spill directory is available for this session")
+
+// Dir is one session's spill directory. It holds the verified directory open
+// and creates files relative to it. Safe for concurrent use. A nil *Dir is
+// valid: its Create returns ErrNoDir, so a tool can call env.Spill.Create
+// without a nil check and report the error.
+type Dir struct {
+	path string
+	fd   int      // the verified session directory
+	lock *os.File // shared flock: marks the tree live for other processes
+	err  error    // set for an Unavailable Dir
+	seq  atomic.Uint64
+
+	mu      sync.RWMutex // guards fd against use after Close
+	closed  bool
+	release func()
+}
+
+// Open returns the spill directory of sessionID under the system temp
+// directory, creating and verifying every component (see the package doc).
+// The session id is reduced with SafeComponent. The Dir marks the tree live
+// until Close. On refusal the error is an *UnsafeError.
+func Open(sessionID string) (*Dir, error) { return OpenIn(os.TempDir(), sessionID) }
+
+// OpenIn is Open with an explicit temp directory (tests, custom roots).
+func OpenIn(tmpdir, sessionID string) (*Dir, error) {
+	names := []string{rootName(), SafeComponent(sessionID)}
+	var lastErr error
+	for attempt := 0; attempt < 3; attempt++ {
+		d, err := openOnce(tmpdir, names)
+		if err == nil {
+			return d, nil
+		}
+		if !errors.Is(err, errReaped) {
+			return nil, err
+		}
+		lastErr = err
+	}
+	return nil, lastErr
+}
+
+// errReaped means the tree was removed by a reaper while it was being opened.
+var errReaped = errors.New("session directory was reaped while opening")
+
+func openOnce(tmpdir string, names []string) (*Dir, error) {
+	sess, err := openChain(tmpdir, names, true)
+	if err != nil {
+		return nil, err
+	}
+	lock, err := holdLock(sess)
+	if err != nil {
+		sess.close()
+		return nil, err
+	}
+	// A reaper may have deleted the tree between our checks and the lock:
+	// the directory and its lock file must still be the linked ones.
+	if !stillLinked(tmpdir, names, sess.fd, lock) {
+		lock.Close()
+		sess.close()
+		return nil, errReaped
+	}
+	d := &Dir{path: sess.path, fd: sess.fd, lock: lock}
+	d.release = markLive(sess.path)
+	return d, nil
+}
+
+// holdLock opens (creating 0600) the session's lock file without following
+// links and takes a shared flock on it.
+func holdLock(sess dirFD) (*os.File, error) {
+	p := filepath.Join(sess.path, lockName)
+	fd, err := unix.Openat(sess.fd, lockName, unix.O_RDWR|unix.O_CREAT|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+	if err != nil {
+		return nil, &UnsafeError{Path: p, Reason: fmt.Sprintf("lock file cannot be opened: %v", err)}
+	}
+	f := os.NewFile(uintptr(fd), p)
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Uid != uint32(os.Geteuid()) {
+		f.Close()
+		return nil, &UnsafeError{Path: p, Reason: "lock file is not a regular file of this account"}
+	}
+	if err := unix.Flock(fd, unix.LOCK_SH); err != nil {
+		f.Close()
+		return nil, &os.PathError{Op: "flock", Path: p, Err: err}
+	}
+	return f, nil
+}
+
+// stillLinked reports whether the directory open as sessFD is still the one
+// at tmpdir/names..., and the lock file is still the one in it.
+func stillLinked(tmpdir string, names []string, sessFD int, lock *os.File) bool {
+	var open, linked unix.Stat_t
+	if unix.Fstat(sessFD, &open) != nil {
+		return false
+	}
+	if unix.Lstat(filepath.Join(append([]string{tmpdir}, names...)...), &linked) != nil {
+		return false
+	}
+	if open.Dev != linked.Dev || open.Ino != linked.Ino {
+		return false
+	}
+	var lk, lkLinked unix.Stat_t
+	if unix.Fstat(int(lock.Fd()), &lk) != nil || unix.Fstatat(sessFD, lockName, &lkLinked, unix.AT_SYMLINK_NOFOLLOW) != nil {
+		return false
+	}
+	return lk.Dev == lkLinked.Dev && lk.Ino == lkLinked.Ino
+}
+
+// Unavailable returns a Dir whose Create always fails with err. The engine
+// uses it when Open refused the temp tree, so the tools can say why there is
+// no spill file.
+func Unavailable(err error) *Dir { return &Dir{fd: -1, err: err} }
+
+// Path is the session directory's absolute path ("" for a nil or
+// unavailable Dir).
+func (d *Dir) Path() string {
+	if d == nil {
+		return ""
+	}
+	return d.path
+}
+
+// Err returns why the Dir is unavailable: ErrNoDir for nil, the refusal for
+// an Unavailable Dir, nil for a usable one.
+func (d *Dir) Err() error {
+	if d == nil {
+		return ErrNoDir
+	}
+	return d.err
+}
+
+// Create makes a new file in the directory, 0600, exclusively and without
+// following links, relative to the verified directory descriptor. pattern
+// names it as in os.CreateTemp: a "*" is replaced by a unique string (one is
+// appended when there is none). The File keeps at most Cap bytes of output.
+func (d *Dir) Create(pattern string) (*File, error) {
+	return d.CreateLimited(pattern, Cap)
+}
+
+// CreateLimited is Create with a cap other than Cap (tests, small spills).
+func (d *Dir) CreateLimited(pattern string, limit int64) (*File, error) {
+	if d == nil {
+		return nil, ErrNoDir
+	}
+	if d.err != nil {
+		return nil, d.err
+	}
+	if strings.ContainsRune(pattern, '/') {
+		return nil, fmt.Errorf("spill: file pattern %q contains a path separator", pattern)
+	}
+	prefix, suffix, ok := strings.Cut(pattern, "*")
+	if !ok {
+		prefix, suffix = pattern+"-", ""
+	}
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	if d.closed {
+		return nil, fmt.Errorf("spill: %s: directory is closed", d.path)
+	}
+	for attempt := 0; attempt < 100; attempt++ {
+		name := prefix + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatUint(d.seq.Add(1), 10) + suffix
+		fd, err := unix.Openat(d.fd, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+		if errors.Is(err, unix.EEXIST) {
+			continue
+		}
+		if err != nil {
+			return nil, &os.PathError{Op: "create", Path: filepath.Join(d.path, name), Err: err}
+		}
+		return newFile(os.NewFile(uintptr(fd), filepath.Join(d.path, name)), limit), nil
+	}
+	return nil, fmt.Errorf("spill: could not find a free file name for %q in %s", pattern, d.path)
+}
+
+// Remove deletes a file this Dir created, by base name relative to the
+// verified directory (never following a link). Missing files are not an
+// error.
+func (d *Dir) Remove(path string) error {
+	if d == nil || d.err != nil {
+		return d.Err()
+	}
+	if filepath.Dir(path) != d.path {
+		return fmt.Errorf("spill: %s is not in %s", path, d.path)
+	}
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	if d.closed {
+		return fmt.Errorf("spill: %s: directory is closed", d.path)
+	}
+	err := unix.Unlinkat(d.fd, filepath.Base(path), 0)
+	if errors.Is(err, unix.ENOENT) {
+		return nil
+	}
+	return err
+}
+
+// Close releases the directory and its liveness lock; files already created
+// stay (the reaper removes them once they are old). Files created from the
+// Dir remain usable. Close is idempotent.
+func (d *Dir) Close() error {
+	if d == nil || d.err != nil {
+		return nil
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closed {
+		return nil
+	}
+	d.closed = true
+	d.release()
+	d.lock.Close()
+	return unix.Close(d.fd)
+}
