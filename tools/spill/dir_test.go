@@ -114,8 +114,10 @@ func TestHostileTree(t *testing.T) {
 			},
 		},
 		{
-			name:       "root is a dangling symlink",
-			plant:      func(t *testing.T, tmp, elsewhere string) { must(t, os.Symlink(filepath.Join(elsewhere, "nope"), root(tmp))) },
+			name: "root is a dangling symlink",
+			plant: func(t *testing.T, tmp, elsewhere string) {
+				must(t, os.Symlink(filepath.Join(elsewhere, "nope"), root(tmp)))
+			},
 			wantRefuse: "is a symbolic link",
 			check: func(t *testing.T, tmp, elsewhere string) {
 				assertEmpty(t, elsewhere)
@@ -136,8 +138,11 @@ func TestHostileTree(t *testing.T) {
 			wantRefuse: "owned by uid 65534",
 		},
 		{
-			name:       "root world-writable is tightened",
-			plant:      func(t *testing.T, tmp, elsewhere string) { must(t, os.Mkdir(root(tmp), 0o700)); must(t, os.Chmod(root(tmp), 0o777)) },
+			name: "root world-writable is tightened",
+			plant: func(t *testing.T, tmp, elsewhere string) {
+				must(t, os.Mkdir(root(tmp), 0o700))
+				must(t, os.Chmod(root(tmp), 0o777))
+			},
 			wantRefuse: "",
 			check: func(t *testing.T, tmp, elsewhere string) {
 				if m := mode(t, root(tmp)); m.Perm() != 0o700 {
