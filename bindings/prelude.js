@@ -1,0 +1,244 @@
+// The script-side half of atomic-script's bindings. It runs once per VM,
+// before the script, and turns a handful of string-in/string-out host
+// functions into the globals a script sees. Every function defined here is
+// named with the __as_ prefix so stack traces can drop its frames.
+(function __as_prelude(global) {
+  "use strict";
+  const hostCall = global.__as_call;   // (name, argsJSON) -> id
+  const hostSync = global.__as_sync;   // (op, payloadJSON) -> resultJSON
+  delete global.__as_call;
+  delete global.__as_sync;
+
+  const JSONstringify = JSON.stringify;
+  const JSONparse = JSON.parse;
+  const pending = new Map();
+
+  // __as_sync ops answer {"ok": value} or {"err": {name, message, code}}.
+  function __as_sync(op, payload) {
+    const reply = JSONparse(hostSync(op, payload === undefined ? "" : JSONstringify(payload)));
+    if (reply.err) throw __as_makeError(new Error(), reply.err);
+    return reply.ok;
+  }
+
+  function __as_makeError(err, info) {
+    err.name = info.name || "Error";
+    err.message = info.message || "";
+    if (info.code) err.code = info.code;
+    return err;
+  }
+
+  // Settles a batch of finished calls: [[id, ok, value], ...].
+  function __as_settle(batchJSON) {
+    const batch = JSONparse(batchJSON);
+    for (let i = 0; i < batch.length; i++) {
+      const [id, ok, value] = batch[i];
+      const p = pending.get(id);
+      if (p === undefined) continue;
+      pending.delete(id);
+      if (ok) p.resolve(value);
+      else p.reject(__as_makeError(p.err, value));
+    }
+  }
+
+  function __as_callTool(name, args) {
+    // The Error is made now so its stack shows where the script called.
+    const err = new Error();
+    let json;
+    if (args === undefined) {
+      json = "{}";
+    } else if (args === null || typeof args !== "object" || Array.isArray(args)) {
+      return Promise.reject(__as_makeError(err, {
+        name: "ToolError", code: "ERR_INVALID_ARGS",
+        message: name + ": arguments must be an object, e.g. tools." + name + "({...}); got " +
+          (args === null ? "null" : Array.isArray(args) ? "an array" : typeof args),
+      }));
+    } else {
+      try {
+        json = JSONstringify(args);
+      } catch (e) {
+        return Promise.reject(__as_makeError(err, {
+          name: "ToolError", code: "ERR_INVALID_ARGS",
+          message: name + ": arguments are not JSON-serialisable: " + e.message,
+        }));
+      }
+    }
+    const reply = hostCall(name, json);
+    if (reply.charAt(0) === "{") {
+      return Promise.reject(__as_makeError(err, JSONparse(reply)));
+    }
+    const id = +reply;
+    return new Promise(function __as_executor(resolve, reject) {
+      pending.set(id, { resolve, reject, err });
+    });
+  }
+
+  // ---- tools, discovery ----
+  const catalog = __as_sync("catalog");
+  const tools = {};
+  const allTools = [];
+  for (const t of catalog) {
+    let target = tools;
+    for (let i = 0; i < t.path.length - 1; i++) {
+      const seg = t.path[i];
+      if (!Object.prototype.hasOwnProperty.call(target, seg)) target[seg] = {};
+      target = target[seg];
+    }
+    const fname = t.name;
+    target[t.path[t.path.length - 1]] = function __as_tool(args) { return __as_callTool(fname, args); };
+    allTools.push(Object.freeze({ name: t.name, description: t.description, namespace: t.namespace }));
+  }
+  function __as_freezeDeep(o) {
+    for (const k of Object.keys(o)) if (typeof o[k] === "object") __as_freezeDeep(o[k]);
+    return Object.freeze(o);
+  }
+
+  // ---- output ----
+  function __as_inspect(v, depth, seen) {
+    if (typeof v === "string") return depth === 0 ? v : JSONstringify(v);
+    if (v === undefined) return "undefined";
+    if (v === null || typeof v === "number" || typeof v === "boolean") return String(v);
+    if (typeof v === "bigint") return String(v) + "n";
+    if (typeof v === "symbol") return v.toString();
+    if (typeof v === "function") return "[Function" + (v.name ? ": " + v.name : " (anonymous)") + "]";
+    if (v instanceof Error) return (v.name || "Error") + (v.message ? ": " + v.message : "") +
+      (v.code ? " [" + v.code + "]" : "");
+    if (seen.indexOf(v) >= 0) return "[Circular]";
+    if (depth > 6) return Array.isArray(v) ? "[Array]" : "[Object]";
+    seen.push(v);
+    let out;
+    if (Array.isArray(v)) {
+      const parts = [];
+      for (let i = 0; i < v.length; i++) parts.push(__as_inspect(v[i], depth + 1, seen));
+      out = "[" + parts.join(", ") + "]";
+    } else {
+      const keys = Object.keys(v);
+      const parts = [];
+      for (const k of keys) {
+        parts.push((/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSONstringify(k)) + ": " + __as_inspect(v[k], depth + 1, seen));
+      }
+      out = parts.length === 0 ? "{}" : "{ " + parts.join(", ") + " }";
+    }
+    seen.pop();
+    return out;
+  }
+  function __as_format(args) {
+    let s = "";
+    for (let i = 0; i < args.length; i++) {
+      if (i > 0) s += " ";
+      s += __as_inspect(args[i], 0, []);
+    }
+    return s;
+  }
+  // __as_toJSON renders a value as JSON text, replacing what JSON cannot
+  // hold (cycles, bigint, functions) instead of failing.
+  function __as_toJSON(v, indent) {
+    const seen = [];
+    return JSONstringify(v, function __as_replacer(k, x) {
+      if (typeof x === "bigint") return String(x);
+      if (typeof x === "function") return undefined;
+      if (x instanceof Error) return { name: x.name, message: x.message, code: x.code };
+      if (x !== null && typeof x === "object") {
+        if (seen.indexOf(x) >= 0) return "[Circular]";
+        seen.push(x);
+      }
+      return x;
+    }, indent);
+  }
+  function __as_log(level) {
+    return function __as_console() { hostSync("log", JSONstringify([level, __as_format(arguments)])); };
+  }
+  const console = Object.freeze({
+    log: __as_log("log"), info: __as_log("info"), debug: __as_log("debug"),
+    warn: __as_log("warn"), error: __as_log("error"),
+  });
+
+  function text(value) {
+    const s = typeof value === "string" ? value : value === undefined ? "undefined" : __as_toJSON(value, 2);
+    __as_sync("text", s === undefined ? String(value) : s);
+  }
+  function image(value) {
+    __as_sync("image", value);
+  }
+  function exit(code) {
+    __as_sync("exit", code === undefined ? 0 : code);
+    // The host has stopped the run; nothing after this executes.
+    throw new Error("exit");
+  }
+  function store(key, value) {
+    if (typeof key !== "string" || key === "") {
+      throw __as_makeError(new TypeError(), { name: "TypeError", code: "ERR_INVALID_ARGS",
+        message: "store: key must be a non-empty string" });
+    }
+    if (value === undefined) { __as_sync("store", [key]); return; }
+    let json;
+    try { json = JSONstringify(value); } catch (e) {
+      throw __as_makeError(new TypeError(), { name: "TypeError", code: "ERR_INVALID_ARGS",
+        message: "store: value for " + JSONstringify(key) + " is not JSON-serialisable: " + e.message });
+    }
+    if (json === undefined) {
+      throw __as_makeError(new TypeError(), { name: "TypeError", code: "ERR_INVALID_ARGS",
+        message: "store: value for " + JSONstringify(key) + " is not JSON-serialisable (" + typeof value + ")" });
+    }
+    __as_sync("store", [key, json]);
+  }
+  function load(key) {
+    const json = __as_sync("load", key);
+    return json === null ? undefined : JSONparse(json);
+  }
+  function searchTools(query, options) {
+    const r = __as_sync("searchTools", { query: String(query === undefined ? "" : query), options: options || {} });
+    const list = r.results;
+    Object.defineProperty(list, "total", { value: r.total, enumerable: false });
+    return list;
+  }
+  function describeTool(name) {
+    const r = __as_sync("describeTool", String(name));
+    return r === null ? undefined : r;
+  }
+  function describeNamespace(name) {
+    const r = __as_sync("describeNamespace", String(name));
+    return r === null ? undefined : r;
+  }
+
+  // __as_main runs the wrapped script and reports how it settled.
+  function __as_main(fn) {
+    let p;
+    try { p = fn(); } catch (e) { p = Promise.reject(e); }
+    p.then(function __as_ok(v) {
+      let json;
+      try { json = v === undefined ? "" : __as_toJSON(v); } catch (e) { json = JSONstringify(String(v)); }
+      hostSync("done", JSONstringify({ ok: true, value: json === undefined ? "" : json }));
+    }, function __as_fail(e) {
+      hostSync("done", JSONstringify({ ok: false, error: __as_describeError(e) }));
+    });
+  }
+  function __as_describeError(e) {
+    if (e instanceof Error || (e !== null && typeof e === "object" && typeof e.message === "string")) {
+      let stack = "";
+      try { stack = typeof e.stack === "string" ? e.stack : ""; } catch (_) {}
+      return { name: String(e.name || "Error"), message: String(e.message), stack: stack,
+        code: typeof e.code === "string" ? e.code : undefined };
+    }
+    let text;
+    try { text = typeof e === "string" ? e : __as_toJSON(e); } catch (_) { text = String(e); }
+    return { name: "Uncaught", message: "non-Error value thrown: " + (text === undefined ? String(e) : text), stack: "" };
+  }
+
+  function define(name, value) {
+    Object.defineProperty(global, name, { value, writable: false, enumerable: false, configurable: false });
+  }
+  define("tools", __as_freezeDeep(tools));
+  define("ALL_TOOLS", Object.freeze(allTools));
+  define("ARGS", Object.freeze(__as_sync("args")));
+  define("console", console);
+  define("text", text);
+  define("image", image);
+  define("exit", exit);
+  define("store", store);
+  define("load", load);
+  define("searchTools", searchTools);
+  define("describeTool", describeTool);
+  define("describeNamespace", describeNamespace);
+  define("__as_settle", __as_settle);
+  define("__as_main", __as_main);
+})(globalThis);

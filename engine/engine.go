@@ -1,0 +1,439 @@
+// Package engine runs atomic-script scripts: one JavaScript program in a
+// fresh sandboxed QuickJS VM whose tools.* functions drive the coding tools,
+// returning one compact, token-capped Result.
+//
+//	eng, err := engine.New(engine.WithRoot("."))
+//	res, err := eng.Run(ctx, `return (await tools.todo_get()).summary`)
+//	fmt.Print(res.Text)
+//
+// A script failure is not an error of Run: Result.OK is false and
+// Result.Error says why (script, timeout, aborted or sandbox).
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/atomic-script/atomic-script/bindings"
+	"github.com/atomic-script/atomic-script/internal/kvstore"
+	"github.com/atomic-script/atomic-script/runtime"
+	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/spill"
+)
+
+// DefaultMaxOutputTokens is the output budget when neither host nor script
+// sets one.
+const DefaultMaxOutputTokens = 10_000
+
+// hardDeadlineGrace is how long past the deadline Run waits for a VM that
+// does not stop (one builtin call that runs for seconds) before it returns
+// the timeout anyway and lets the VM finish in the background.
+const hardDeadlineGrace = 200 * time.Millisecond
+
+// finishGrace bounds the wait for cancelled tool calls to return.
+const finishGrace = 5 * time.Second
+
+// Engine runs scripts for one session. Runs may be concurrent; each gets
+// its own VM. Close releases the session (background tasks, the store).
+type Engine struct {
+	cfg     config
+	session *tools.Session
+	kv      kvBackend
+	db      *kvstore.DB
+	spill   *spill.Dir
+	runs    atomic.Int64
+}
+
+// New returns an engine. Options are validated here: a bad one is an error
+// now, not a surprise during a run.
+func New(opts ...Option) (*Engine, error) {
+	cfg := defaultConfig()
+	for _, o := range opts {
+		if err := o(&cfg); err != nil {
+			return nil, err
+		}
+	}
+	if cfg.root == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, fmt.Errorf("engine: %w", err)
+		}
+		cfg.root = wd
+	}
+	root, err := filepath.Abs(cfg.root)
+	if err != nil {
+		return nil, fmt.Errorf("engine: workspace root: %w", err)
+	}
+	if fi, err := os.Stat(root); err != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("engine: workspace root %s is not a directory", root)
+	}
+	cfg.root = root
+	if cfg.registry == nil {
+		cfg.registry = tools.NewRegistry()
+	}
+	e := &Engine{cfg: cfg}
+	sid := cfg.sessionID
+	if sid == "" {
+		sid = fmt.Sprintf("run-%d-%d", os.Getpid(), time.Now().UnixNano())
+	}
+	e.session = tools.NewSession(sid)
+	if cfg.sessionID != "" && !cfg.ephemeralStore {
+		path := cfg.storePath
+		if path == "" {
+			if path, err = kvstore.DefaultPath(); err != nil {
+				return nil, err
+			}
+		}
+		db, err := kvstore.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		e.db = db
+		e.kv = sqliteBackend{db: db, session: cfg.sessionID}
+	} else {
+		e.kv = &memBackend{}
+	}
+	if d, err := spill.Open(sid); err == nil {
+		e.spill = d
+	}
+	return e, nil
+}
+
+// Session returns the engine's session (snapshots, todos, background tasks).
+func (e *Engine) Session() *tools.Session { return e.session }
+
+// Tools returns the tools scripts of this engine may call.
+func (e *Engine) Tools() *tools.Registry { return e.cfg.registry }
+
+// Root returns the absolute workspace root.
+func (e *Engine) Root() string { return e.cfg.root }
+
+// Close ends the session: background tasks are stopped and the store is
+// closed.
+func (e *Engine) Close() error {
+	err := e.session.Close()
+	if e.db != nil {
+		err = errors.Join(err, e.db.Close())
+	}
+	if e.spill != nil {
+		err = errors.Join(err, e.spill.Close())
+	}
+	return err
+}
+
+// Run runs one script and returns its result. The error is non-nil only
+// when the engine itself cannot run (no VM could be made); every script
+// failure is reported in the Result.
+func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Result, error) {
+	var ro runConfig
+	for _, o := range opts {
+		o(&ro)
+	}
+	start := time.Now()
+	emit := func(ev Event) {
+		if e.cfg.events != nil {
+			e.cfg.events(ev)
+		}
+		if ro.events != nil {
+			ro.events(ev)
+		}
+	}
+	emit(Event{Type: "run_start", Time: start, Root: e.cfg.root})
+
+	src, sopts, err := prepareScript(code)
+	maxTokens := pickLimit(e.cfg.maxOutputTokens, sopts.MaxOutputTokens, DefaultMaxOutputTokens)
+	if err != nil {
+		r := &Result{Error: &ScriptError{Kind: KindScript, Name: "OptionsError", Message: err.Error()}, ExitCode: ExitUsage}
+		e.finishResult(r, start, maxTokens)
+		emit(Event{Type: "run_end", Time: time.Now(), Result: r})
+		return r, nil
+	}
+	timeout := e.cfg.timeout
+	if sopts.TimeoutMs > 0 {
+		st := time.Duration(sopts.TimeoutMs) * time.Millisecond
+		if timeout == 0 || st < timeout {
+			timeout = st
+		}
+	}
+	var deadline time.Time
+	if timeout > 0 {
+		deadline = start.Add(timeout)
+	}
+
+	rec := newRecorder(emit)
+	run := &scriptRun{engine: e, ro: ro, rec: rec, src: src, deadline: deadline, budget: timeout}
+	res := run.execute(ctx)
+	e.finishResult(res, start, maxTokens)
+	emit(Event{Type: "run_end", Time: time.Now(), Result: res})
+	return res, nil
+}
+
+// pickLimit returns the smaller of the host's and the script's limit (a
+// script cannot raise the host's), or def when neither is set.
+func pickLimit(host, script, def int) int {
+	switch {
+	case host > 0 && script > 0:
+		return min(host, script)
+	case host > 0:
+		return host
+	case script > 0:
+		return script
+	}
+	return def
+}
+
+// finishResult sets the wall time, exit code and rendered text.
+func (e *Engine) finishResult(r *Result, start time.Time, maxTokens int) {
+	r.Wall = time.Since(start)
+	if r.OK {
+		r.ExitCode = ExitOK
+	} else if r.ExitCode == 0 && r.Error != nil {
+		r.ExitCode = exitCodeFor(r.Error.Kind)
+	}
+	header := renderHeader(r)
+	body := renderBody(r)
+	full := header + body
+	if EstimateTokens(full) <= maxTokens {
+		r.Text = full
+		return
+	}
+	r.Truncated = true
+	r.FullOutputPath = e.saveFullOutput(full)
+	r.Text = capText(header, body, maxTokens, r.FullOutputPath)
+}
+
+// saveFullOutput writes text to a 0600 file in the session's owner-only
+// spill directory and returns its path, or "" when it cannot.
+func (e *Engine) saveFullOutput(text string) string {
+	if e.spill == nil {
+		return ""
+	}
+	f, err := e.spill.Create("codemode-output-*.txt")
+	if err != nil {
+		return ""
+	}
+	_, werr := f.Write([]byte(text))
+	if err := errors.Join(werr, f.Close()); err != nil {
+		return ""
+	}
+	return f.Path()
+}
+
+// scriptRun is one execution of a script.
+type scriptRun struct {
+	engine   *Engine
+	ro       runConfig
+	rec      *recorder
+	src      string
+	deadline time.Time
+	budget   time.Duration
+}
+
+// execute runs the script on a goroutine that owns the VM and waits for it,
+// but never much past the deadline: a VM stuck in one long builtin is left
+// to finish in the background.
+func (s *scriptRun) execute(ctx context.Context) *Result {
+	done := make(chan *Result, 1)
+	go func() { done <- s.own(ctx) }()
+	var hard <-chan time.Time
+	if !s.deadline.IsZero() {
+		t := time.NewTimer(time.Until(s.deadline) + hardDeadlineGrace)
+		defer t.Stop()
+		hard = t.C
+	}
+	select {
+	case r := <-done:
+		return r
+	case <-hard:
+	}
+	select {
+	case r := <-done:
+		return r
+	default:
+	}
+	output, logs := s.rec.snapshot()
+	return &Result{
+		Output: output,
+		Logs:   logs,
+		Error: &ScriptError{Kind: KindTimeout, Name: "TimeoutError",
+			Message: s.timeoutMessage() + " (the engine did not stop in time and was abandoned)"},
+	}
+}
+
+func (s *scriptRun) timeoutMessage() string {
+	return fmt.Sprintf("the script exceeded its deadline of %v", s.budget)
+}
+
+// own is the VM's owner goroutine: everything that touches the VM happens
+// here.
+func (s *scriptRun) own(ctx context.Context) *Result {
+	e := s.engine
+	vm, err := e.cfg.newVM(runtime.Options{MemoryLimit: e.cfg.memoryLimit})
+	if err != nil {
+		return &Result{Error: &ScriptError{Kind: KindSandbox, Name: "EngineError", Message: err.Error()}}
+	}
+	defer vm.Close()
+	loop := runtime.NewLoop(vm)
+
+	runID := e.runs.Add(1)
+	env := &tools.Env{
+		Root:     e.cfg.root,
+		Session:  e.session,
+		Owner:    e.cfg.owner,
+		Settings: e.cfg.settings,
+		Files:    tools.DirectFiles{},
+		Spill:    e.spill,
+		Enabled:  func(name string) bool { _, ok := e.cfg.registry.Get(name); return ok },
+	}
+	if env.Owner == "" {
+		env.Owner = fmt.Sprintf("%s/run-%d", e.session.ID, runID)
+	}
+	store := newStagedStore(e.kv)
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	b, err := bindings.Install(runCtx, vm, loop, bindings.Config{
+		Entries:      e.entries(),
+		Namespaces:   e.namespaces(),
+		Call:         e.caller(env),
+		Store:        store,
+		Sink:         s.rec,
+		Args:         s.ro.args,
+		CallIDPrefix: s.ro.callIDPrefix,
+	})
+	if err != nil {
+		return &Result{Error: &ScriptError{Kind: KindSandbox, Name: "EngineError", Message: err.Error()}}
+	}
+	loopErr := loop.Run(ctx, s.deadline, b.Start(s.src), b.Done)
+	b.Finish(finishGrace)
+
+	out := b.Outcome()
+	output, logs := s.rec.snapshot()
+	r := &Result{Output: output, Logs: logs}
+	for _, c := range b.Calls() {
+		r.Calls = append(r.Calls, convertCall(c))
+	}
+	s.classify(r, out, loopErr, vm)
+	if r.OK {
+		if len(out.Value) > 0 && string(out.Value) != "null" {
+			r.Value = out.Value
+			r.Output = append(r.Output, Item{Type: "text", Text: valueText(out.Value)})
+		}
+		if err := store.commit(); err != nil {
+			r.OK = false
+			r.Error = &ScriptError{Kind: KindScript, Name: "StoreError", Message: "the script succeeded but its store() writes could not be saved: " + err.Error()}
+		}
+	}
+	var cancelled []string
+	for _, c := range r.Calls {
+		if c.Status == bindings.StatusCancelled && c.Code == string(tools.ErrCancelled) && !strings.HasPrefix(c.Error, "refused") {
+			cancelled = append(cancelled, c.ID)
+		}
+	}
+	if len(cancelled) > 0 && (r.OK || r.Error.Kind == KindScript) {
+		r.Warnings = append(r.Warnings, fmt.Sprintf("%d tool call(s) were still running or queued when the script ended and were cancelled (%s). Await every call whose result you need.", len(cancelled), strings.Join(cancelled, ", ")))
+	}
+	return r
+}
+
+// classify turns the loop's end and the script's outcome into OK/Error.
+func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm runtime.VM) {
+	var exit *bindings.ExitRequested
+	switch {
+	case errors.As(loopErr, &exit) || (loopErr == nil && out.Exit != nil):
+		code := *out.Exit
+		r.OK = code == 0
+		if code != 0 {
+			r.Error = &ScriptError{Kind: KindScript, Name: "Exit", Message: fmt.Sprintf("the script called exit(%d)", code)}
+			r.ExitCode = code
+		}
+		return
+	case errors.Is(loopErr, runtime.ErrTimeout):
+		r.Error = &ScriptError{Kind: KindTimeout, Name: "TimeoutError", Message: s.timeoutMessage()}
+		return
+	case errors.Is(loopErr, runtime.ErrAborted):
+		r.Error = &ScriptError{Kind: KindAborted, Name: "AbortError", Message: "the run was aborted"}
+		return
+	}
+	if vm.MemoryExhausted() && (loopErr != nil || !out.OK) {
+		r.Error = &ScriptError{Kind: KindSandbox, Name: "MemoryLimitError",
+			Message: fmt.Sprintf("the script exceeded its memory limit of %d MiB", s.engine.cfg.memoryLimitOrDefault()>>20)}
+		return
+	}
+	switch {
+	case errors.Is(loopErr, runtime.ErrStuck):
+		r.Error = &ScriptError{Kind: KindScript, Name: "DeadlockError",
+			Message: "the script awaits a promise that nothing will ever settle: no tool call is running and no job is queued (this sandbox has no timers). Check for a Promise whose resolve is never called."}
+		return
+	case loopErr != nil:
+		var ex *runtime.Exception
+		if errors.As(loopErr, &ex) {
+			r.Error = &ScriptError{Kind: KindScript, Name: ex.Name, Message: ex.Message, Stack: bindings.CleanStack(ex.Stack)}
+			return
+		}
+		r.Error = &ScriptError{Kind: KindSandbox, Name: "EngineError", Message: loopErr.Error()}
+		return
+	}
+	if out.OK {
+		r.OK = true
+		return
+	}
+	if out.Err != nil {
+		r.Error = &ScriptError{Kind: KindScript, Name: out.Err.Name, Message: out.Err.Message, Stack: out.Err.Stack, Code: out.Err.Code}
+		return
+	}
+	r.Error = &ScriptError{Kind: KindScript, Name: "Error", Message: "the script failed"}
+}
+
+// caller is how a script's tool call reaches the tools: validation and the
+// same error codes as every other caller, then the value a script receives
+// (structured content for tools with an output schema, else text).
+func (e *Engine) caller(env *tools.Env) bindings.CallFunc {
+	return func(ctx context.Context, name string, args json.RawMessage) (json.RawMessage, error) {
+		if ns := e.namespaceCall(name); ns != nil {
+			return ns(ctx, args)
+		}
+		t, ok := e.cfg.registry.Get(name)
+		if !ok {
+			return nil, tools.Errorf(tools.ErrUnknownTool, "unknown tool %q", name)
+		}
+		res, err := tools.Invoke(ctx, t, env, args)
+		if err != nil {
+			return nil, err
+		}
+		if t.OutputSchema() != nil {
+			return json.Marshal(res.Structured)
+		}
+		return json.Marshal(res.Text)
+	}
+}
+
+// entries is the catalog scripts see: the built-in tools (minus model-only
+// ones) and the tools of each namespace.
+func (e *Engine) entries() []bindings.Entry {
+	var out []bindings.Entry
+	var names []string
+	for _, t := range e.cfg.registry.Tools() {
+		if tools.HasTag(t, tools.TagModelOnly) {
+			continue
+		}
+		names = append(names, t.Name())
+	}
+	ids := bindings.Identifiers(names)
+	for i, n := range names {
+		t, _ := e.cfg.registry.Get(n)
+		out = append(out, bindings.Entry{
+			Name: n, Path: []string{ids[i]}, Description: t.Description(),
+			Input: t.InputSchema(), Output: t.OutputSchema(), Deferred: tools.HasTag(t, tools.TagDeferred),
+		})
+	}
+	out = append(out, e.namespaceEntries(ids)...)
+	return out
+}

@@ -1,0 +1,102 @@
+package engine
+
+import (
+	"sync"
+	"time"
+
+	"github.com/atomic-script/atomic-script/bindings"
+	"github.com/atomic-script/atomic-script/tools"
+)
+
+// Event is one thing that happened during a run, for hosts that stream
+// (`atomic-script run --events` prints one JSON line per event).
+type Event struct {
+	// Type is run_start, call_start, call_end, progress, log, text, image
+	// or run_end.
+	Type     string          `json:"type"`
+	Time     time.Time       `json:"time"`
+	Call     *Call           `json:"call,omitempty"`
+	Level    string          `json:"level,omitempty"`
+	Text     string          `json:"text,omitempty"`
+	Progress *tools.Progress `json:"progress,omitempty"`
+	Image    *ImageInfo      `json:"image,omitempty"`
+	Result   *Result         `json:"result,omitempty"`
+	Root     string          `json:"root,omitempty"`
+}
+
+// ImageInfo describes an image without its bytes.
+type ImageInfo struct {
+	MIMEType string `json:"mimeType"`
+	Bytes    int    `json:"bytes"`
+}
+
+// recorder collects a run's output as the script produces it and forwards
+// each piece as an Event. It is a bindings.Sink. Safe for concurrent use:
+// Progress arrives from tool goroutines, and a run abandoned at its hard
+// deadline is read from another goroutine.
+type recorder struct {
+	mu     sync.Mutex
+	output []Item
+	logs   []string
+	emit   func(Event)
+}
+
+func newRecorder(emit func(Event)) *recorder {
+	if emit == nil {
+		emit = func(Event) {}
+	}
+	return &recorder{emit: emit}
+}
+
+func (r *recorder) Log(level, text string) {
+	line := text
+	switch level {
+	case "warn":
+		line = "[warn] " + text
+	case "error":
+		line = "[error] " + text
+	}
+	r.mu.Lock()
+	r.logs = append(r.logs, line)
+	r.mu.Unlock()
+	r.emit(Event{Type: "log", Time: time.Now(), Level: level, Text: text})
+}
+
+func (r *recorder) Text(text string) {
+	r.mu.Lock()
+	r.output = append(r.output, Item{Type: "text", Text: text})
+	r.mu.Unlock()
+	r.emit(Event{Type: "text", Time: time.Now(), Text: text})
+}
+
+func (r *recorder) Image(img tools.Image) {
+	r.mu.Lock()
+	r.output = append(r.output, Item{Type: "image", Image: &img})
+	r.mu.Unlock()
+	r.emit(Event{Type: "image", Time: time.Now(), Image: &ImageInfo{MIMEType: img.MIMEType, Bytes: len(img.Data)}})
+}
+
+func (r *recorder) CallStarted(c bindings.Call) {
+	call := convertCall(c)
+	r.emit(Event{Type: "call_start", Time: time.Now(), Call: &call})
+}
+
+func (r *recorder) CallEnded(c bindings.Call) {
+	call := convertCall(c)
+	r.emit(Event{Type: "call_end", Time: time.Now(), Call: &call})
+}
+
+func (r *recorder) Progress(callID, name string, p tools.Progress) {
+	r.emit(Event{Type: "progress", Time: time.Now(), Call: &Call{ID: callID, Name: name, Status: bindings.StatusRunning}, Progress: &p})
+}
+
+// snapshot returns copies of what was recorded so far.
+func (r *recorder) snapshot() ([]Item, []string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]Item(nil), r.output...), append([]string(nil), r.logs...)
+}
+
+func convertCall(c bindings.Call) Call {
+	return Call{ID: c.ID, Name: c.Name, Args: c.Args, Status: c.Status, Duration: c.Duration, Error: c.Error, Code: c.Code}
+}

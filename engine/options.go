@@ -1,0 +1,170 @@
+package engine
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/atomic-script/atomic-script/runtime"
+	"github.com/atomic-script/atomic-script/tools"
+)
+
+// config is what Options set.
+type config struct {
+	root            string
+	registry        *tools.Registry
+	sessionID       string
+	ephemeralStore  bool
+	storePath       string
+	owner           string
+	timeout         time.Duration
+	maxOutputTokens int
+	memoryLimit     int64
+	settings        tools.Settings
+	newVM           runtime.New
+	events          func(Event)
+	namespaces      []Namespace
+}
+
+func defaultConfig() config {
+	return config{newVM: runtime.NewQuickJS}
+}
+
+func (c config) memoryLimitOrDefault() int64 {
+	if c.memoryLimit > 0 {
+		return c.memoryLimit
+	}
+	return runtime.DefaultMemoryLimit
+}
+
+// Option configures an Engine.
+type Option func(*config) error
+
+// WithRoot sets the workspace root (default: the current directory).
+func WithRoot(dir string) Option {
+	return func(c *config) error { c.root = dir; return nil }
+}
+
+// WithTools sets the tools scripts may call (default: none).
+func WithTools(r *tools.Registry) Option {
+	return func(c *config) error { c.registry = r; return nil }
+}
+
+// WithSession names the session: store() values persist under this id in
+// the SQLite store, and spill files go under its temp tree. Without it,
+// values last only as long as the Engine.
+func WithSession(id string) Option {
+	return func(c *config) error {
+		if id == "" {
+			return fmt.Errorf("engine: empty session id")
+		}
+		c.sessionID = id
+		return nil
+	}
+}
+
+// WithStorePath sets the SQLite store file (default: kvstore.DefaultPath).
+func WithStorePath(path string) Option {
+	return func(c *config) error { c.storePath = path; return nil }
+}
+
+// WithMemoryStore keeps store() values in memory even for a named session
+// (an MCP session whose branch must not outlive the server).
+func WithMemoryStore() Option {
+	return func(c *config) error { c.ephemeralStore = true; return nil }
+}
+
+// WithOwner sets who owns background tasks started by runs of this engine
+// (default: each run owns its own).
+func WithOwner(owner string) Option {
+	return func(c *config) error { c.owner = owner; return nil }
+}
+
+// WithTimeout bounds every run (0: no deadline). A script's timeout_ms can
+// only shorten it.
+func WithTimeout(d time.Duration) Option {
+	return func(c *config) error {
+		if d < 0 {
+			return fmt.Errorf("engine: negative timeout %v", d)
+		}
+		c.timeout = d
+		return nil
+	}
+}
+
+// WithMaxOutputTokens caps the rendered result (default 10,000 estimated
+// tokens). A script's max_output_tokens can only lower it.
+func WithMaxOutputTokens(n int) Option {
+	return func(c *config) error {
+		if n < 0 {
+			return fmt.Errorf("engine: negative max output tokens %d", n)
+		}
+		c.maxOutputTokens = n
+		return nil
+	}
+}
+
+// WithMemoryLimit sets the VM heap limit in bytes (default 256 MiB).
+func WithMemoryLimit(bytes int64) Option {
+	return func(c *config) error {
+		if bytes < 1<<20 {
+			return fmt.Errorf("engine: memory limit %d is below 1 MiB", bytes)
+		}
+		c.memoryLimit = bytes
+		return nil
+	}
+}
+
+// WithSettings sets the tool settings.
+func WithSettings(s tools.Settings) Option {
+	return func(c *config) error { c.settings = s; return nil }
+}
+
+// WithVM selects the JavaScript engine (default runtime.NewQuickJS).
+func WithVM(newVM runtime.New) Option {
+	return func(c *config) error {
+		if newVM == nil {
+			return fmt.Errorf("engine: nil VM constructor")
+		}
+		c.newVM = newVM
+		return nil
+	}
+}
+
+// WithEvents streams every run's events to fn. fn may be called from
+// several goroutines (progress comes from tool goroutines).
+func WithEvents(fn func(Event)) Option {
+	return func(c *config) error { c.events = fn; return nil }
+}
+
+// WithNamespaces adds groups of tools (MCP servers) that scripts call as
+// tools.<namespace>.<tool>.
+func WithNamespaces(ns ...Namespace) Option {
+	return func(c *config) error { c.namespaces = append(c.namespaces, ns...); return nil }
+}
+
+// runConfig is what RunOptions set.
+type runConfig struct {
+	args         []string
+	callIDPrefix string
+	events       func(Event)
+}
+
+// RunOption configures one Run.
+type RunOption func(*runConfig)
+
+// WithArgs passes arguments to the script as ARGS.
+func WithArgs(args ...string) RunOption {
+	return func(r *runConfig) { r.args = args }
+}
+
+// WithCallIDPrefix makes nested call ids "<prefix>/<n>" so a host can
+// attribute them to its own call.
+func WithCallIDPrefix(prefix string) RunOption {
+	return func(r *runConfig) { r.callIDPrefix = prefix }
+}
+
+// WithRunEvents streams this run's events to fn, in addition to the
+// engine's.
+func WithRunEvents(fn func(Event)) RunOption {
+	return func(r *runConfig) { r.events = fn }
+}

@@ -1,0 +1,19 @@
+// Package builtin assembles atomic-script's built-in tools into one
+// registry, in the order they are listed to models.
+package builtin
+
+import (
+	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/todo"
+)
+
+// Tools returns a fresh instance of every built-in tool.
+func Tools() []tools.Tool {
+	var out []tools.Tool
+	out = append(out, todo.Tools()...)
+	return out
+}
+
+// Registry returns a registry of every built-in tool (enabled or not; use
+// tools.Select to apply settings).
+func Registry() *tools.Registry { return tools.NewRegistry(Tools()...) }

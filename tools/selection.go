@@ -1,0 +1,198 @@
+package tools
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Layer is one source of tool selection entries, applied in order: the
+// settings file's defaultTools, then --tools. A layer with any plain name is
+// a replacement allowlist; "+name" adds to what the earlier layers chose and
+// "-name" removes.
+type Layer struct {
+	Source  string   // where the entries came from, e.g. "--tools" or a settings path
+	Entries []string // "read", "+codemode", "-bash"
+}
+
+// Status is the /tools report: which tools are active, why each other one
+// is off and how to turn it on, and selected names that match nothing. The
+// CLI (`atomic-script tools`), the MCP server and the engine API share it.
+type Status struct {
+	Active   []ToolStatus  `json:"active"`
+	Inactive []ToolStatus  `json:"inactive"`
+	Unknown  []UnknownName `json:"unknown"`
+}
+
+// ToolStatus is one tool in a Status.
+type ToolStatus struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	// Reason says why an inactive tool is off; Enable says how to turn it on.
+	Reason string `json:"reason,omitempty"`
+	Enable string `json:"enable,omitempty"`
+}
+
+// UnknownName is a selection entry that names no registered tool.
+type UnknownName struct {
+	Name       string `json:"name"`
+	Source     string `json:"source"`
+	Suggestion string `json:"suggestion,omitempty"`
+}
+
+// DefaultEnabled reports whether t is on when no layer mentions it.
+func DefaultEnabled(t Tool) bool {
+	return !HasTag(t, TagOffByDefault) && !HasTag(t, TagModelOnly)
+}
+
+// Select applies layers to the registry's defaults and returns the enabled
+// tools (in registration order) and the report.
+func Select(all *Registry, layers ...Layer) (*Registry, Status) {
+	on := map[string]bool{}
+	why := map[string][2]string{} // name -> reason, enable
+	for _, t := range all.Tools() {
+		if DefaultEnabled(t) {
+			on[t.Name()] = true
+		} else if HasTag(t, TagModelOnly) {
+			why[t.Name()] = [2]string{"model-only: scripts can never call it", "it is available to the model host directly, not to scripts"}
+		} else {
+			why[t.Name()] = [2]string{"off by default", fmt.Sprintf(`add "+%s" to defaultTools in settings, or run with --tools +%s`, t.Name(), t.Name())}
+		}
+	}
+	var unknown []UnknownName
+	seenUnknown := map[string]bool{}
+	for _, l := range layers {
+		var plain []string
+		for _, e := range l.Entries {
+			e = strings.TrimSpace(e)
+			if e == "" {
+				continue
+			}
+			name := strings.TrimLeft(e, "+-")
+			if _, ok := all.Get(name); !ok {
+				if !seenUnknown[l.Source+"\x00"+name] {
+					seenUnknown[l.Source+"\x00"+name] = true
+					unknown = append(unknown, UnknownName{Name: name, Source: l.Source, Suggestion: suggest(name, all.Names())})
+				}
+				continue
+			}
+			if e[0] != '+' && e[0] != '-' {
+				plain = append(plain, name)
+			}
+		}
+		if len(plain) > 0 {
+			allowed := map[string]bool{}
+			for _, n := range plain {
+				allowed[n] = true
+			}
+			for _, n := range all.Names() {
+				if allowed[n] {
+					on[n] = true
+					continue
+				}
+				if on[n] {
+					why[n] = [2]string{"not in the allowlist of " + l.Source, fmt.Sprintf(`add "%s" to that list`, n)}
+				}
+				on[n] = false
+			}
+		}
+		for _, e := range l.Entries {
+			e = strings.TrimSpace(e)
+			if len(e) < 2 || (e[0] != '+' && e[0] != '-') {
+				continue
+			}
+			name := e[1:]
+			if _, ok := all.Get(name); !ok {
+				continue
+			}
+			if e[0] == '+' {
+				on[name] = true
+			} else {
+				on[name] = false
+				why[name] = [2]string{fmt.Sprintf(`removed by "-%s" in %s`, name, l.Source), fmt.Sprintf(`remove "-%s" from %s`, name, l.Source)}
+			}
+		}
+	}
+	var st Status
+	var enabled []string
+	for _, t := range all.Tools() {
+		ts := ToolStatus{Name: t.Name(), Description: firstLine(t.Description())}
+		if on[t.Name()] && !HasTag(t, TagModelOnly) {
+			enabled = append(enabled, t.Name())
+			st.Active = append(st.Active, ts)
+			continue
+		}
+		w := why[t.Name()]
+		ts.Reason, ts.Enable = w[0], w[1]
+		st.Inactive = append(st.Inactive, ts)
+	}
+	st.Unknown = unknown
+	return all.Subset(enabled), st
+}
+
+// String renders the report for a terminal.
+func (s Status) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Active tools (%d):\n", len(s.Active))
+	for _, t := range s.Active {
+		fmt.Fprintf(&b, "  %-14s %s\n", t.Name, t.Description)
+	}
+	if len(s.Inactive) > 0 {
+		fmt.Fprintf(&b, "\nInactive tools (%d):\n", len(s.Inactive))
+		for _, t := range s.Inactive {
+			fmt.Fprintf(&b, "  %-14s %s\n  %-14s to enable: %s\n", t.Name, t.Reason, "", t.Enable)
+		}
+	}
+	if len(s.Unknown) > 0 {
+		fmt.Fprintf(&b, "\nSelected names that match no tool (%d):\n", len(s.Unknown))
+		for _, u := range s.Unknown {
+			fmt.Fprintf(&b, "  %-14s in %s", u.Name, u.Source)
+			if u.Suggestion != "" {
+				fmt.Fprintf(&b, " (did you mean %q?)", u.Suggestion)
+			}
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexAny(s, "\n"); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// suggest returns the registered name closest to name (edit distance ≤ 2),
+// or "".
+func suggest(name string, names []string) string {
+	best, bestD := "", 3
+	sort.Strings(names)
+	for _, n := range names {
+		if d := editDistance(strings.ToLower(name), n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
