@@ -39,8 +39,23 @@ func DescribeTool(e Entry) ToolDescription {
 func Declaration(e Entry) string {
 	var b strings.Builder
 	writeDoc(&b, "", e.Description)
-	fmt.Fprintf(&b, "%s(args: %s): Promise<%s>;", e.Path[len(e.Path)-1], tsType(e.Input, "", true), returnType(e))
+	b.WriteString(signature(e))
 	return b.String()
+}
+
+// signature is `name(args: {...}): Promise<...>;`. A tool without
+// parameters takes an optional empty object.
+func signature(e Entry) string {
+	args := "args: " + tsType(e.Input, "", true)
+	if e.Input == nil || len(e.Input.Properties) == 0 {
+		args = "args?: {}"
+	}
+	return fmt.Sprintf("%s(%s): Promise<%s>;", e.Path[len(e.Path)-1], args, returnType(e))
+}
+
+// indentTail indents every line of s but the first.
+func indentTail(s, indent string) string {
+	return strings.ReplaceAll(s, "\n", "\n"+indent)
 }
 
 func returnType(e Entry) string {
@@ -73,14 +88,8 @@ func DTS(entries []Entry) string {
 		}
 		fmt.Fprintf(&b, "declare namespace %s {\n", ns)
 		for _, e := range groups[key] {
-			decl := Declaration(e)
-			for _, line := range strings.Split(decl, "\n") {
-				if strings.HasPrefix(line, "/**") || strings.HasPrefix(line, " *") {
-					b.WriteString("  " + line + "\n")
-					continue
-				}
-				b.WriteString("  function " + line + "\n")
-			}
+			writeDoc(&b, "  ", e.Description)
+			fmt.Fprintf(&b, "  function %s\n", indentTail(signature(e), "  "))
 		}
 		b.WriteString("}\n\n")
 	}
@@ -188,7 +197,7 @@ func tsScalar(t string, s *jsonschema.Schema, indent string) string {
 		return "null"
 	case "array":
 		item := tsType(s.Items, indent, false)
-		if strings.ContainsAny(item, "|") {
+		if strings.Contains(item, "|") && !strings.HasPrefix(item, "{") {
 			item = "(" + item + ")"
 		}
 		return item + "[]"

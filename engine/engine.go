@@ -437,3 +437,7 @@ func (e *Engine) entries() []bindings.Entry {
 	out = append(out, e.namespaceEntries(ids)...)
 	return out
 }
+
+// DTS returns the TypeScript declarations of everything a script of this
+// engine can call.
+func (e *Engine) DTS() string { return bindings.DTS(e.entries()) }

@@ -70,11 +70,29 @@ func (t *funcTool[In]) Run(ctx context.Context, env *Env, args json.RawMessage) 
 	return t.run(ctx, env, in)
 }
 
-// MustSchemaFor infers a JSON schema for T and panics if it cannot.
+// MustSchemaFor infers a JSON schema for T and panics if it cannot. Slices
+// and maps are described as plain arrays and objects: the inference marks
+// them nullable because Go's nil marshals as null, but a caller should send
+// a value.
 func MustSchemaFor[T any]() *jsonschema.Schema {
 	s, err := jsonschema.For[T](nil)
 	if err != nil {
 		panic(fmt.Sprintf("tools: schema for %T: %v", *new(T), err))
 	}
+	dropNullable(s)
 	return s
+}
+
+func dropNullable(s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	if len(s.Types) == 2 && s.Types[0] == "null" {
+		s.Type, s.Types = s.Types[1], nil
+	}
+	for _, p := range s.Properties {
+		dropNullable(p)
+	}
+	dropNullable(s.Items)
+	dropNullable(s.AdditionalProperties)
 }

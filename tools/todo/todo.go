@@ -72,8 +72,6 @@ func Tools() []tools.Tool {
 	updateIn.Properties["priority"].Enum = priorities
 	out := tools.MustSchemaFor[List]()
 	out.Properties["todos"].Items = itemSchema(true)
-	out.Properties["todos"].Types = nil
-	out.Properties["todos"].Type = "array"
 
 	return []tools.Tool{
 		tools.NewStructured(tools.Spec{

@@ -1,0 +1,101 @@
+// Package cli implements the atomic-script command: run, serve, tools,
+// types and store. main is a thin wrapper around Main so the whole CLI can be
+// tested in memory and with testscript.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/atomic-script/atomic-script/engine"
+)
+
+// Stdio is the process's standard streams.
+type Stdio struct {
+	In  io.Reader
+	Out io.Writer
+	Err io.Writer
+}
+
+// OSStdio returns the real standard streams.
+func OSStdio() Stdio { return Stdio{In: os.Stdin, Out: os.Stdout, Err: os.Stderr} }
+
+// Version is set at build time with -ldflags "-X ...cli.Version=...".
+var Version = "dev"
+
+const usage = `atomic-script — run one JavaScript program that drives coding tools.
+
+Usage:
+  atomic-script run FILE|-|-e CODE [flags] [-- ARGS...]
+  atomic-script serve [--http ADDR] [flags]     MCP server over stdio (or streamable HTTP)
+  atomic-script tools [--json] [--tools LIST]   which tools are active, and how to enable the others
+  atomic-script types [--tools LIST]            TypeScript declarations of everything a script can call
+  atomic-script store list|get|rm|export|import --session ID [KEY|FILE]
+  atomic-script version
+
+Run "atomic-script COMMAND -h" for a command's flags.
+
+Exit codes: 0 success, 1 script error, 2 usage or configuration error,
+3 timeout, 4 sandbox (memory limit, engine fault), 5 aborted (signal).
+`
+
+// usageError is a mistake on the command line: exit 2 with a one-line
+// message and a hint.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// Main runs the command line args (without the program name) and returns
+// the exit code.
+func Main(args []string, stdio Stdio) int {
+	if len(args) == 0 {
+		fmt.Fprint(stdio.Err, usage)
+		return engine.ExitUsage
+	}
+	var err error
+	code := 0
+	switch args[0] {
+	case "run":
+		code, err = cmdRun(args[1:], stdio)
+	case "serve":
+		code, err = cmdServe(args[1:], stdio)
+	case "tools":
+		err = cmdTools(args[1:], stdio)
+	case "types":
+		err = cmdTypes(args[1:], stdio)
+	case "store":
+		err = cmdStore(args[1:], stdio)
+	case "version", "--version":
+		fmt.Fprintln(stdio.Out, "atomic-script", Version)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdio.Out, usage)
+	default:
+		err = usagef("unknown command %q", args[0])
+	}
+	if err != nil {
+		return report(stdio.Err, err)
+	}
+	return code
+}
+
+// report prints err in one or two lines and returns its exit code.
+func report(w io.Writer, err error) int {
+	var ue *usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(w, "atomic-script: %s\nRun \"atomic-script help\" for usage.\n", ue.msg)
+		return engine.ExitUsage
+	}
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "atomic-script") {
+		msg = "atomic-script: " + msg
+	}
+	fmt.Fprintln(w, msg)
+	return engine.ExitUsage
+}

@@ -1,0 +1,138 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/atomic-script/atomic-script/engine"
+)
+
+type runFlags struct {
+	common
+	expr      string
+	asJSON    bool
+	events    bool
+	timeout   time.Duration
+	maxTokens int
+	session   string
+}
+
+func cmdRun(args []string, stdio Stdio) (int, error) {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stdio.Err)
+	var f runFlags
+	f.register(fs)
+	fs.StringVar(&f.expr, "e", "", "run CODE instead of a file")
+	fs.BoolVar(&f.asJSON, "json", false, "print the structured result as JSON")
+	fs.BoolVar(&f.events, "events", false, "print one JSON line per event (run start, call start/end, log, text, run end)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "deadline for the run, e.g. 30s (a script's timeout_ms can only shorten it)")
+	fs.IntVar(&f.maxTokens, "max-output-tokens", 0, "cap on the rendered result in estimated tokens (default 10000)")
+	fs.StringVar(&f.session, "session", "", "session id: store() values persist under it across runs")
+	fs.Usage = func() {
+		fmt.Fprintln(stdio.Err, "Usage: atomic-script run FILE|-|-e CODE [flags] [-- ARGS...]")
+		fs.PrintDefaults()
+	}
+	pos, scriptArgs, err := parseInterspersed(fs, args)
+	if err == flag.ErrHelp {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, usagef("run: %v", err)
+	}
+	code, err := f.script(pos, stdio.In)
+	if err != nil {
+		return 0, err
+	}
+	if f.asJSON && f.events {
+		return 0, usagef("run: --json and --events both write stdout; pick one (the last --events line carries the result)")
+	}
+	ws, err := f.load(stdio.Err)
+	if err != nil {
+		return 0, err
+	}
+
+	opts := []engine.Option{
+		engine.WithRoot(ws.root),
+		engine.WithTools(ws.enabled),
+		engine.WithSettings(ws.settings.Tools()),
+		engine.WithTimeout(f.timeout),
+		engine.WithMaxOutputTokens(f.maxTokens),
+	}
+	if f.session != "" {
+		opts = append(opts, engine.WithSession(f.session))
+	}
+	var out sync.Mutex
+	if f.events {
+		enc := json.NewEncoder(stdio.Out)
+		opts = append(opts, engine.WithEvents(func(ev engine.Event) {
+			out.Lock()
+			defer out.Unlock()
+			_ = enc.Encode(ev)
+		}))
+	}
+	status := newStatusLine(stdio.Err)
+	if status != nil && !f.events {
+		opts = append(opts, engine.WithEvents(status.event))
+	}
+	eng, err := engine.New(opts...)
+	if err != nil {
+		return 0, err
+	}
+	defer eng.Close()
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	res, err := eng.Run(ctx, code, engine.WithArgs(scriptArgs...))
+	if status != nil {
+		status.close()
+	}
+	if err != nil {
+		return 0, err
+	}
+	switch {
+	case f.events:
+		// run_end already carried the result.
+	case f.asJSON:
+		enc := json.NewEncoder(stdio.Out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(res); err != nil {
+			return 0, err
+		}
+	default:
+		io.WriteString(stdio.Out, res.Text)
+	}
+	return res.ExitCode, nil
+}
+
+// script reads the script from -e, a file or stdin ("-").
+func (f *runFlags) script(pos []string, stdin io.Reader) (string, error) {
+	switch {
+	case f.expr != "" && len(pos) > 0:
+		return "", usagef("run: give either -e CODE or a file, not both (extra argument %q; pass script arguments after --)", pos[0])
+	case f.expr != "":
+		return f.expr, nil
+	case len(pos) == 0:
+		return "", usagef("run: missing script: give a FILE, - for stdin, or -e CODE")
+	case len(pos) > 1:
+		return "", usagef("run: one script at a time (got %q and %q); pass script arguments after --", pos[0], pos[1])
+	case pos[0] == "-":
+		data, err := io.ReadAll(stdin)
+		if err != nil {
+			return "", fmt.Errorf("reading the script from stdin: %w", err)
+		}
+		return string(data), nil
+	}
+	data, err := os.ReadFile(pos[0])
+	if err != nil {
+		return "", usagef("run: cannot read script: %v", err)
+	}
+	return string(data), nil
+}

@@ -1,0 +1,108 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/atomic-script/atomic-script/internal/settings"
+	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/builtin"
+)
+
+// common are the flags every engine-backed command shares.
+type common struct {
+	cwd   string
+	tools string
+}
+
+func (c *common) register(fs *flag.FlagSet) {
+	fs.StringVar(&c.cwd, "cwd", "", "workspace root (default: the current directory)")
+	fs.StringVar(&c.tools, "tools", "", `tool selection: "read,search" replaces the defaults; "+codemode,-bash" adjusts them`)
+}
+
+// workspace is what a command needs to build an engine: the root, the
+// settings and the selected tools.
+type workspace struct {
+	root     string
+	settings settings.Settings
+	all      *tools.Registry
+	enabled  *tools.Registry
+	status   tools.Status
+}
+
+// load resolves the root, reads the settings and selects the tools. Names
+// that match no tool never pass silently: on --tools they are a usage
+// error; in a settings file they are a warning on stderr.
+func (c *common) load(stderr io.Writer) (*workspace, error) {
+	root := c.cwd
+	if root == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		root = wd
+	}
+	root, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := os.Stat(root); err != nil || !fi.IsDir() {
+		return nil, usagef("--cwd %s is not a directory", root)
+	}
+	s, err := settings.Load(root)
+	if err != nil {
+		return nil, err
+	}
+	all := builtin.Registry()
+	enabled, status := tools.Select(all, s.Layers(splitList(c.tools))...)
+	for _, u := range status.Unknown {
+		hint := ""
+		if u.Suggestion != "" {
+			hint = fmt.Sprintf(" (did you mean %q?)", u.Suggestion)
+		}
+		if u.Source == "--tools" {
+			return nil, usagef("--tools: no tool is named %q%s; run \"atomic-script tools\" to list them", u.Name, hint)
+		}
+		fmt.Fprintf(stderr, "atomic-script: warning: %s names no tool %q%s\n", u.Source, u.Name, hint)
+	}
+	return &workspace{root: root, settings: s, all: all, enabled: enabled, status: status}, nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+		if f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// parseInterspersed parses flags that may come before or after positional
+// arguments; everything after a literal "--" is returned separately.
+func parseInterspersed(fs *flag.FlagSet, args []string) (positional, rest []string, err error) {
+	for i, a := range args {
+		if a == "--" {
+			args, rest = args[:i], args[i+1:]
+			if rest == nil {
+				rest = []string{}
+			}
+			break
+		}
+	}
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return positional, rest, nil
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+	}
+}
