@@ -27,7 +27,7 @@ type runFlags struct {
 
 func cmdRun(args []string, stdio Stdio) (int, error) {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(stdio.Err)
+	fs.SetOutput(io.Discard)
 	var f runFlags
 	f.register(fs)
 	fs.StringVar(&f.expr, "e", "", "run CODE instead of a file")
@@ -37,11 +37,13 @@ func cmdRun(args []string, stdio Stdio) (int, error) {
 	fs.IntVar(&f.maxTokens, "max-output-tokens", 0, "cap on the rendered result in estimated tokens (default 10000)")
 	fs.StringVar(&f.session, "session", "", "session id: store() values persist under it across runs")
 	fs.Usage = func() {
-		fmt.Fprintln(stdio.Err, "Usage: atomic-script run FILE|-|-e CODE [flags] [-- ARGS...]")
+		fmt.Fprintln(fs.Output(), "Usage: atomic-script run FILE|-|-e CODE [flags] [-- ARGS...]")
 		fs.PrintDefaults()
 	}
 	pos, scriptArgs, err := parseInterspersed(fs, args)
 	if err == flag.ErrHelp {
+		fs.SetOutput(stdio.Out)
+		fs.Usage()
 		return 0, nil
 	}
 	if err != nil {

@@ -15,11 +15,13 @@ func cmdStore(args []string, stdio Stdio) error {
 	}
 	sub := args[0]
 	fs := flag.NewFlagSet("store "+sub, flag.ContinueOnError)
-	fs.SetOutput(stdio.Err)
+	fs.SetOutput(io.Discard)
 	session := fs.String("session", "", "session id (required)")
 	path := fs.String("db", "", "store file (default: $ATOMIC_STATE_DIR/store.db or ~/.local/state/atomic-script/store.db)")
 	pos, _, err := parseInterspersed(fs, args[1:])
 	if err == flag.ErrHelp {
+		fs.SetOutput(stdio.Out)
+		fs.PrintDefaults()
 		return nil
 	}
 	if err != nil {

@@ -11,12 +11,14 @@ import (
 
 func cmdTools(args []string, stdio Stdio) error {
 	fs := flag.NewFlagSet("tools", flag.ContinueOnError)
-	fs.SetOutput(stdio.Err)
+	fs.SetOutput(io.Discard)
 	var c common
 	c.register(fs)
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
+			fs.SetOutput(stdio.Out)
+			fs.PrintDefaults()
 			return nil
 		}
 		return usagef("tools: %v", err)
@@ -39,11 +41,13 @@ func cmdTools(args []string, stdio Stdio) error {
 
 func cmdTypes(args []string, stdio Stdio) error {
 	fs := flag.NewFlagSet("types", flag.ContinueOnError)
-	fs.SetOutput(stdio.Err)
+	fs.SetOutput(io.Discard)
 	var c common
 	c.register(fs)
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
+			fs.SetOutput(stdio.Out)
+			fs.PrintDefaults()
 			return nil
 		}
 		return usagef("types: %v", err)

@@ -1,0 +1,39 @@
+# atomic-script — make check is what CI runs (see .ci/run and README.md).
+GO          ?= go
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+FUZZTIME    ?= 10s
+
+.PHONY: check fmt vet staticcheck test fuzz-short fuzz tidy build bench
+
+check: fmt vet staticcheck test fuzz-short tidy
+
+build:
+	$(GO) build -o bin/atomic-script ./cmd/atomic-script
+
+fmt:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+staticcheck:
+	$(GO) run $(STATICCHECK) ./...
+
+test:
+	$(GO) test -race -count=1 ./...
+
+# Every fuzz target for a short budget (CI); `make fuzz FUZZTIME=5m` for longer.
+fuzz-short:
+	./.ci/fuzz.sh $(FUZZTIME)
+
+fuzz:
+	./.ci/fuzz.sh $(FUZZTIME)
+
+tidy:
+	@cp go.mod /tmp/go.mod.check && cp go.sum /tmp/go.sum.check
+	$(GO) mod tidy
+	@if ! diff -q go.mod /tmp/go.mod.check >/dev/null || ! diff -q go.sum /tmp/go.sum.check >/dev/null; then \
+		echo "go.mod/go.sum are not tidy: run go mod tidy and commit"; git diff -- go.mod go.sum; exit 1; fi
+
+bench:
+	./bench/run.sh

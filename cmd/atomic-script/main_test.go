@@ -1,0 +1,74 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/atomic-script/atomic-script/internal/cli"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"atomic-script": func() { os.Exit(cli.Main(os.Args[1:], cli.OSStdio())) },
+	})
+}
+
+// TestScripts runs the CLI scripts in testdata/script. Each is a hermetic
+// workspace: HOME, the settings home and the state dir point inside it.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		RequireExplicitExec: true,
+		Setup: func(env *testscript.Env) error {
+			home := filepath.Join(env.WorkDir, ".home")
+			env.Setenv("HOME", home)
+			env.Setenv("ATOMIC_HOME", filepath.Join(home, ".atomic"))
+			env.Setenv("ATOMIC_STATE_DIR", filepath.Join(home, "state"))
+			env.Setenv("TMPDIR", filepath.Join(env.WorkDir, ".tmp"))
+			return os.MkdirAll(filepath.Join(env.WorkDir, ".tmp"), 0o755)
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"exitcode": cmdExitcode,
+			"sleep": func(ts *testscript.TestScript, neg bool, args []string) {
+				d, err := time.ParseDuration(args[0])
+				if err != nil {
+					ts.Fatalf("sleep: %v", err)
+				}
+				time.Sleep(d)
+			},
+		},
+	})
+}
+
+// cmdExitcode runs a program and checks its exact exit status:
+//
+//	exitcode 3 atomic-script run -e 'while(true){}'
+//
+// stdout and stderr are kept for the following stdout/stderr checks.
+func cmdExitcode(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: exitcode N program [args...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("exitcode: %v", err)
+	}
+	got := 0
+	if err := ts.Exec(args[1], args[2:]...); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			ts.Fatalf("exitcode: %v", err)
+		}
+		got = ee.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("exit status %d, want %d", got, want)
+	}
+}
