@@ -154,7 +154,9 @@ func splitSections(input string, opts ParseOptions) ([]rawSection, error) {
 	if len(lines) > 0 {
 		first = lines[0]
 	}
-	if _, ok, err := parseHeaderLine(first, opts.Cwd); err != nil || !ok {
+	if _, ok, err := parseHeaderLine(first, opts.Cwd); err != nil {
+		return nil, err
+	} else if !ok {
 		if unifiedHunkRE.MatchString(jsTrimEnd(first)) {
 			return nil, errorf(KindInvalid, msgUnifiedFirstLine)
 		}
