@@ -83,22 +83,34 @@ func TestPrepareStaleProcedure(t *testing.T) {
 		file  string                  // expected file afterwards ("" = unchanged)
 	}{
 		{
-			name:  "external change far away recovers from the head snapshot",
-			setup: func(s *session) string { tag := s.observe("f"); s.files["f"] = strings.Replace(base, "ten", "TEN", 1); return tag },
+			name: "external change far away recovers from the head snapshot",
+			setup: func(s *session) string {
+				tag := s.observe("f")
+				s.files["f"] = strings.Replace(base, "ten", "TEN", 1)
+				return tag
+			},
 			input: "replace 2..2:\n+TWO",
 			want:  WarnRecoveredHead,
 			file:  strings.Replace(strings.Replace(base, "ten", "TEN", 1), "two", "TWO", 1),
 		},
 		{
-			name:  "external change of the edited line is rejected with context",
-			setup: func(s *session) string { tag := s.observe("f"); s.files["f"] = strings.Replace(base, "two", "deux", 1); return tag },
+			name: "external change of the edited line is rejected with context",
+			setup: func(s *session) string {
+				tag := s.observe("f")
+				s.files["f"] = strings.Replace(base, "two", "deux", 1)
+				return tag
+			},
 			input: "replace 2..2:\n+TWO",
 			want: "ERR Edit rejected for f: file changed between read and edit.\nSection is bound to #TAG, but the current file hashes to #LIVE. If a prior edit in this session modified this file, copy the [path#newhash] header from that edit's response; otherwise re-read the file with `read` to refresh the tag before retrying.\n\n" +
 				" 1:one\n*2:deux\n 3:three\n 4:four",
 		},
 		{
-			name:  "an insertion within the context breaks recovery",
-			setup: func(s *session) string { tag := s.observe("f"); s.files["f"] = strings.Replace(base, "three\n", "three\nNEW\n", 1); return tag },
+			name: "an insertion within the context breaks recovery",
+			setup: func(s *session) string {
+				tag := s.observe("f")
+				s.files["f"] = strings.Replace(base, "three\n", "three\nNEW\n", 1)
+				return tag
+			},
 			input: "replace 2..2:\n+TWO",
 			want:  "ERR Edit rejected for f: file changed between read and edit.",
 		},
@@ -148,14 +160,22 @@ func TestPrepareStaleProcedure(t *testing.T) {
 			want:  "ERR Edit rejected for f: hash #",
 		},
 		{
-			name:  "same hash, different text (trailing whitespace) is a change",
-			setup: func(s *session) string { tag := s.observe("f"); s.files["f"] = strings.Replace(base, "two", "two  ", 1); return tag },
+			name: "same hash, different text (trailing whitespace) is a change",
+			setup: func(s *session) string {
+				tag := s.observe("f")
+				s.files["f"] = strings.Replace(base, "two", "two  ", 1)
+				return tag
+			},
 			input: "replace 2..2:\n+TWO",
 			want:  "ERR Edit rejected for f: file changed between read and edit.\nSection is bound to #TAG, but the current file hashes to #TAG.",
 		},
 		{
-			name:  "head and tail inserts apply despite drift",
-			setup: func(s *session) string { tag := s.observe("f"); s.files["f"] = strings.Replace(base, "two", "deux", 1); return tag },
+			name: "head and tail inserts apply despite drift",
+			setup: func(s *session) string {
+				tag := s.observe("f")
+				s.files["f"] = strings.Replace(base, "two", "deux", 1)
+				return tag
+			},
 			input: "insert tail:\n+eleven",
 			want:  WarnHeadTailDrift,
 			file:  strings.Replace(base, "two", "deux", 1) + "eleven\n",
@@ -173,8 +193,11 @@ func TestPrepareStaleProcedure(t *testing.T) {
 			want:  "ERR File not found: f. Use the write tool to create new files.",
 		},
 		{
-			name:  "an unreadable file",
-			setup: func(s *session) string { s.errs["f"] = &fs.PathError{Op: "open", Path: "/w/f", Err: syscall.EACCES}; return "ABCD" },
+			name: "an unreadable file",
+			setup: func(s *session) string {
+				s.errs["f"] = &fs.PathError{Op: "open", Path: "/w/f", Err: syscall.EACCES}
+				return "ABCD"
+			},
 			input: "delete 1",
 			want:  "ERR Could not edit file: f. Error code: EACCES.",
 		},
