@@ -1,0 +1,217 @@
+package shell
+
+import (
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
+)
+
+// command is one shell command to start.
+type command struct {
+	script string   // passed to bash -c
+	dir    string   // absolute working directory
+	env    []string // full environment
+	pty    bool     // run in a pseudo-terminal when possible
+}
+
+// proc is a started command: its own process group (a new session when it
+// runs in a pty), one combined output stream, and the leader's exit.
+//
+// Goroutine safety: kill may be called from any goroutine; exited is closed
+// once the leader has been reaped, after which state is set.
+type proc struct {
+	cmd    *exec.Cmd
+	out    *os.File // read end of the output pipe, or the pty master
+	pgid   int
+	pty    bool  // a pty is in use
+	ptyErr error // why a requested pty was not used
+
+	exited chan struct{}
+	state  *os.ProcessState
+}
+
+// openPty opens a pseudo-terminal pair; a variable so tests can make it fail
+// and exercise the fallback to pipes.
+var openPty = pty.Open
+
+// ptyDisabled reports whether the environment forces pipes.
+func ptyDisabled() bool { return os.Getenv("ATOMIC_NO_PTY") == "1" || os.Getenv("PI_NO_PTY") == "1" }
+
+// bashPath is the shell that runs commands: bash from PATH, else /bin/sh.
+var bashPath = sync.OnceValue(func() string {
+	if p, err := exec.LookPath("bash"); err == nil {
+		return p
+	}
+	return "/bin/sh"
+})
+
+// start starts c. With c.pty it tries a pseudo-terminal and falls back to
+// pipes, recording why in ptyErr.
+func start(c command) (*proc, error) {
+	if c.pty && !ptyDisabled() {
+		p, err := startPty(c)
+		if err == nil {
+			return p, nil
+		}
+		q, perr := startPipes(c)
+		if perr != nil {
+			return nil, perr
+		}
+		q.ptyErr = err
+		return q, nil
+	}
+	p, err := startPipes(c)
+	if err == nil && c.pty {
+		p.ptyErr = errors.New("ATOMIC_NO_PTY/PI_NO_PTY is set")
+	}
+	return p, err
+}
+
+func newCmd(c command) *exec.Cmd {
+	cmd := exec.Command(bashPath(), "-c", c.script)
+	cmd.Dir = c.dir
+	cmd.Env = c.env
+	return cmd
+}
+
+// pipeSize is the output pipe's capacity: large, so a fast writer is not
+// throttled by small pipe buffers.
+const pipeSize = 1 << 20
+
+func startPipes(c command) (*proc, error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	if rc, err := r.SyscallConn(); err == nil {
+		rc.Control(func(fd uintptr) { unix.FcntlInt(fd, unix.F_SETPIPE_SZ, pipeSize) })
+	}
+	cmd := newCmd(c)
+	cmd.Stdout, cmd.Stderr = w, w // one combined stream, in order
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		r.Close()
+		w.Close()
+		return nil, err
+	}
+	w.Close()
+	return launched(cmd, r, false), nil
+}
+
+func startPty(c command) (*proc, error) {
+	master, tty, err := openPty()
+	if err != nil {
+		return nil, err
+	}
+	defer tty.Close()
+	// No CR before LF on output: the result is text, not a screen.
+	if t, err := unix.IoctlGetTermios(int(tty.Fd()), unix.TCGETS); err == nil {
+		t.Oflag &^= unix.ONLCR
+		unix.IoctlSetTermios(int(tty.Fd()), unix.TCSETS, t)
+	}
+	pty.Setsize(master, &pty.Winsize{Rows: 50, Cols: 200})
+	out, err := pollable(master)
+	if err != nil {
+		master.Close()
+		return nil, err
+	}
+	cmd := newCmd(c)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+	if err := cmd.Start(); err != nil {
+		out.Close()
+		return nil, err
+	}
+	return launched(cmd, out, true), nil
+}
+
+// pollable returns a non-blocking duplicate of f registered with the
+// runtime poller, so reads honour deadlines and Close interrupts them
+// (creack/pty leaves the master in blocking mode). f is closed.
+func pollable(f *os.File) (*os.File, error) {
+	defer f.Close()
+	fd, err := unix.FcntlInt(f.Fd(), unix.F_DUPFD_CLOEXEC, 0)
+	if err != nil {
+		return nil, err
+	}
+	if err := unix.SetNonblock(fd, true); err != nil {
+		unix.Close(fd)
+		return nil, err
+	}
+	return os.NewFile(uintptr(fd), "/dev/ptmx"), nil
+}
+
+func launched(cmd *exec.Cmd, out *os.File, usedPty bool) *proc {
+	p := &proc{cmd: cmd, out: out, pgid: cmd.Process.Pid, pty: usedPty, exited: make(chan struct{})}
+	go func() {
+		cmd.Wait()
+		p.state = cmd.ProcessState
+		close(p.exited)
+	}()
+	return p
+}
+
+// kill sends sig to the whole process group. ESRCH (the group is gone) is
+// not an error.
+func (p *proc) kill(sig syscall.Signal) error {
+	err := unix.Kill(-p.pgid, sig)
+	if errors.Is(err, unix.ESRCH) {
+		return nil
+	}
+	return err
+}
+
+// exitCode is the leader's exit status as a shell reports it: the exit
+// code, or 128+signal for a leader killed by a signal.
+func (p *proc) exitCode() int {
+	if ws, ok := p.state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return 128 + int(ws.Signal())
+	}
+	return p.state.ExitCode()
+}
+
+// drainTimeout bounds how long output is read after the process group was
+// killed: only a process that left the group can still hold the stream.
+const drainTimeout = 2 * time.Second
+
+// errHeldOpen reports output that stayed open after the group was killed.
+var errHeldOpen = errors.New("the output stream was still held open by a process outside the command's process group; stopped reading it")
+
+// pump copies the output stream into w until EOF (EIO for a pty whose
+// terminal side closed) and closes the stream. After stop is closed (the
+// group was killed) it reads for at most drainTimeout more.
+func pump(out *os.File, w io.Writer, stop <-chan struct{}) error {
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-stop:
+			out.SetReadDeadline(time.Now().Add(drainTimeout))
+		case <-done:
+		}
+	}()
+	defer out.Close()
+	buf := make([]byte, 256<<10)
+	for {
+		n, err := out.Read(buf)
+		if n > 0 {
+			w.Write(buf[:n])
+		}
+		switch {
+		case err == nil:
+		case err == io.EOF, errors.Is(err, unix.EIO):
+			return nil
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			return errHeldOpen
+		default:
+			return err
+		}
+	}
+}

@@ -1,0 +1,59 @@
+// Package shell provides the shell tools: bash (foreground commands, with a
+// real pty on request, and background tasks), bash_output (poll a
+// background task) and kill (stop one), plus the bash interceptor that
+// points a model at the first-class tool a shell command stands in for.
+//
+// Every command runs with `bash -c` in its own process group (its own
+// session in a pty); a timeout, a cancelled call or a kill takes the whole
+// group down, and when the shell itself exits whatever it left running in
+// its group is killed too, so a command leaves no orphans. Start long-lived
+// processes with runInBackground. Output is one combined stream; a result
+// shows its last 50 KB / 2000 lines and the whole stream goes to a spill
+// file (tools/spill) once it is larger.
+//
+// Background tasks live in the session (tools.Session.State) and belong to
+// the run or MCP session that started them (tools.Env.Owner); Session.Close
+// kills them and removes their output files. POSIX only.
+package shell
+
+import (
+	"github.com/atomic-script/atomic-script/tools"
+)
+
+// Tools returns bash, bash_output and kill.
+func Tools() []tools.Tool { return []tools.Tool{Bash(), BashOutput(), Kill()} }
+
+const bashDescription = `Run a shell command with bash -c in the workspace and return its combined stdout and stderr.
+- A non-zero exit is a result (exitCode), not an error. timeout is in seconds (default 300, at most 3600); on timeout the whole process group is killed and timedOut is true.
+- Long output keeps its last 50 KB / 2000 lines; the whole output is saved at fullOutputPath.
+- pty: true runs the command in a pseudo-terminal, for programs that need a TTY.
+- runInBackground: true returns at once with a backgroundTaskId: poll it with bash_output, stop it with kill. Processes left running by a foreground command are killed when it ends, so start servers this way.
+- Prefer read, search, find, edit and write over cat, grep, find, sed -i and redirections.`
+
+// Bash returns the bash tool.
+func Bash() tools.Tool {
+	return tools.New(tools.Spec{
+		Name:        "bash",
+		Description: bashDescription,
+		Input:       tools.MustSchemaFor[bashSchema](),
+		Output:      tools.MustSchemaFor[BashResult](),
+	}, runBash)
+}
+
+// BashOutput returns the bash_output tool.
+func BashOutput() tools.Tool {
+	return tools.New(tools.Spec{
+		Name: "bash_output",
+		Description: `Poll a background task started by bash with runInBackground. Waits until the task ends or timeoutMs passes (default 5000, at most 60000), then returns the output since the previous poll, whether it is still running and its exit code once it has ended.`,
+		Output: tools.MustSchemaFor[TaskOutput](),
+	}, runOutput)
+}
+
+// Kill returns the kill tool.
+func Kill() tools.Tool {
+	return tools.New(tools.Spec{
+		Name: "kill",
+		Description: `Stop a background task that this run started with bash runInBackground. Pass its backgroundTaskId verbatim (not a pid). Reports the decision (cancel, or already-finished when it had ended), its execution state and whether cleanup of its process group is done; repeated requests keep the first decision.`,
+		Output: tools.MustSchemaFor[KillResult](),
+	}, runKill)
+}
