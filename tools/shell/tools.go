@@ -43,17 +43,17 @@ func Bash() tools.Tool {
 // BashOutput returns the bash_output tool.
 func BashOutput() tools.Tool {
 	return tools.New(tools.Spec{
-		Name: "bash_output",
+		Name:        "bash_output",
 		Description: `Poll a background task started by bash with runInBackground. Waits until the task ends or timeoutMs passes (default 5000, at most 60000), then returns the output since the previous poll, whether it is still running and its exit code once it has ended.`,
-		Output: tools.MustSchemaFor[TaskOutput](),
+		Output:      tools.MustSchemaFor[TaskOutput](),
 	}, runOutput)
 }
 
 // Kill returns the kill tool.
 func Kill() tools.Tool {
 	return tools.New(tools.Spec{
-		Name: "kill",
+		Name:        "kill",
 		Description: `Stop a background task that this run started with bash runInBackground. Pass its backgroundTaskId verbatim (not a pid). Reports the decision (cancel, or already-finished when it had ended), its execution state and whether cleanup of its process group is done; repeated requests keep the first decision.`,
-		Output: tools.MustSchemaFor[KillResult](),
+		Output:      tools.MustSchemaFor[KillResult](),
 	}, runKill)
 }
