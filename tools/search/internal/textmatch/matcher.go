@@ -1,0 +1,185 @@
+// Package textmatch finds the lines of a whole-file buffer that match a
+// regular expression (Go RE2 syntax), fast: a literal every match must
+// contain is extracted from the parsed pattern and found with memchr-style
+// scanning on its rarest byte (case-insensitively when the pattern folds
+// case), and the regexp only runs on the lines that contain it.
+package textmatch
+
+import (
+	"bytes"
+	"errors"
+	"regexp"
+	"regexp/syntax"
+	"strings"
+)
+
+// Matcher is a compiled pattern. It is immutable and safe for concurrent
+// use; each goroutine scans with its own Scanner.
+type Matcher struct {
+	re        *regexp.Regexp
+	needles   []needle
+	exact     bool // a line matches iff it contains a needle
+	multiline bool // the pattern has a literal newline: matches span lines
+}
+
+// Compile compiles pattern. ignoreCase prepends (?i). ^ and $ match at line
+// boundaries. A pattern containing a newline (literally or as \n) searches
+// across lines; otherwise every line is matched on its own, without its
+// line terminator (a trailing \r included).
+func Compile(pattern string, ignoreCase bool) (*Matcher, error) {
+	expr := pattern
+	if ignoreCase {
+		expr = "(?i)" + expr
+	}
+	parsed, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil, describe(err)
+	}
+	re, err := regexp.Compile("(?m)" + expr)
+	if err != nil {
+		return nil, describe(err)
+	}
+	m := &Matcher{re: re, multiline: hasNewline(parsed)}
+	for _, l := range required(parsed) {
+		m.needles = append(m.needles, newNeedle(l.s, l.fold))
+	}
+	m.exact = !m.multiline && len(m.needles) > 0 && exactLiteral(parsed)
+	return m, nil
+}
+
+// Multiline reports whether matches may span lines.
+func (m *Matcher) Multiline() bool { return m.multiline }
+
+// MatchLine reports whether one line (without its terminator) matches.
+func (m *Matcher) MatchLine(line []byte) bool {
+	return m.re.Match(bytes.TrimSuffix(line, []byte{'\r'}))
+}
+
+// Error is a pattern the matcher cannot compile. Msg is what a user reads.
+type Error struct{ Msg string }
+
+func (e *Error) Error() string { return e.Msg }
+
+// describe turns a regexp/syntax error into a message that says what RE2
+// does not support, since users often write PCRE.
+func describe(err error) error {
+	var se *syntax.Error
+	if !errors.As(err, &se) {
+		return &Error{Msg: err.Error()}
+	}
+	msg := se.Code.String() + ": `" + se.Expr + "`"
+	hint := ""
+	switch {
+	case strings.HasPrefix(se.Expr, "(?=") || strings.HasPrefix(se.Expr, "(?!") || strings.HasPrefix(se.Expr, "(?<=") || strings.HasPrefix(se.Expr, "(?<!"):
+		hint = "lookahead and lookbehind are not supported (RE2 syntax)"
+	case se.Code == syntax.ErrInvalidPerlOp && strings.HasPrefix(se.Expr, "(?>"):
+		hint = "atomic groups are not supported (RE2 syntax)"
+	case se.Code == syntax.ErrInvalidPerlOp && strings.Contains(se.Expr, "x"):
+		hint = "the (?x) flag is not supported (RE2 syntax); remove the spaces from the pattern"
+	case se.Code == syntax.ErrInvalidEscape && len(se.Expr) == 2 && se.Expr[1] >= '1' && se.Expr[1] <= '9':
+		hint = "backreferences are not supported (RE2 syntax)"
+	case se.Code == syntax.ErrInvalidRepeatOp && strings.HasSuffix(se.Expr, "+"):
+		hint = "possessive quantifiers are not supported (RE2 syntax)"
+	}
+	if hint != "" {
+		msg += "; " + hint
+	}
+	return &Error{Msg: msg}
+}
+
+// Scanner walks the matches of one buffer. It is not safe for concurrent
+// use; reuse it across buffers with Reset to avoid allocation.
+type Scanner struct {
+	m   *Matcher
+	f   *finder
+	buf []byte
+	pos int  // start of the next line to examine
+	hit bool // multiline: the buffer contains a needle
+}
+
+// NewScanner returns a scanner for m.
+func (m *Matcher) NewScanner() *Scanner {
+	s := &Scanner{m: m}
+	if len(m.needles) > 0 {
+		s.f = newFinder(m.needles)
+	}
+	return s
+}
+
+// Reset starts scanning buf from its beginning.
+func (s *Scanner) Reset(buf []byte) {
+	s.buf, s.pos = buf, 0
+	if s.f != nil {
+		s.f.reset(buf)
+		if s.m.multiline {
+			s.hit = s.f.index(0) >= 0
+		}
+	}
+}
+
+// Next returns the next match as the byte range [start, end) of the lines
+// it covers: start is a line start, end the end of the last line (its
+// newline excluded). A single-line match covers one line. ok is false when
+// there are no more matches. A newline-terminated buffer has no line after
+// its final newline.
+func (s *Scanner) Next() (start, end int, ok bool) {
+	if s.m.multiline {
+		return s.nextMulti()
+	}
+	buf := s.buf
+	for s.pos < len(buf) {
+		var ls int
+		if s.f != nil {
+			i := s.f.index(s.pos)
+			if i < 0 {
+				s.pos = len(buf)
+				return 0, 0, false
+			}
+			ls = s.pos + lastLineStart(buf[s.pos:i])
+		} else {
+			ls = s.pos
+		}
+		le := len(buf)
+		if j := bytes.IndexByte(buf[ls:], '\n'); j >= 0 {
+			le = ls + j
+		}
+		s.pos = le + 1
+		if s.m.exact || s.m.MatchLine(buf[ls:le]) {
+			return ls, le, true
+		}
+	}
+	return 0, 0, false
+}
+
+func (s *Scanner) nextMulti() (start, end int, ok bool) {
+	buf := s.buf
+	if s.pos >= len(buf) || (s.f != nil && !s.hit) {
+		return 0, 0, false
+	}
+	loc := s.m.re.FindIndex(buf[s.pos:])
+	if loc == nil {
+		s.pos = len(buf)
+		return 0, 0, false
+	}
+	ms, me := s.pos+loc[0], s.pos+loc[1]
+	if ms >= len(buf) {
+		s.pos = len(buf)
+		return 0, 0, false
+	}
+	ls := lastLineStart(buf[:ms])
+	last := ms
+	if me > ms {
+		last = me - 1
+	}
+	le := len(buf)
+	if j := bytes.IndexByte(buf[last:], '\n'); j >= 0 {
+		le = last + j
+	}
+	s.pos = le + 1
+	return ls, le, true
+}
+
+// lastLineStart returns the offset just past the last newline in b, or 0.
+func lastLineStart(b []byte) int {
+	return bytes.LastIndexByte(b, '\n') + 1
+}

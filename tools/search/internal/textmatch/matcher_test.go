@@ -1,0 +1,195 @@
+package textmatch
+
+import (
+	"bytes"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// naiveLines is the reference: split into lines (no row after a final
+// newline), drop one trailing \r, and run the regexp on each line.
+func naiveLines(t testing.TB, pattern string, ignoreCase bool, text string) []int {
+	t.Helper()
+	expr := pattern
+	if ignoreCase {
+		expr = "(?i)" + expr
+	}
+	re := regexp.MustCompile("(?m)" + expr)
+	lines := strings.Split(text, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	var out []int
+	for i, l := range lines {
+		if re.MatchString(strings.TrimSuffix(l, "\r")) {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// scanLines runs the Scanner and returns matched line numbers.
+func scanLines(m *Matcher, text string) []int {
+	buf := []byte(text)
+	s := m.NewScanner()
+	s.Reset(buf)
+	var out []int
+	for {
+		start, end, ok := s.Next()
+		if !ok {
+			return out
+		}
+		first := bytes.Count(buf[:start], []byte{'\n'}) + 1
+		last := first + bytes.Count(buf[start:end], []byte{'\n'})
+		for n := first; n <= last; n++ {
+			out = append(out, n)
+		}
+	}
+}
+
+func TestScannerLineMode(t *testing.T) {
+	text := "package main\n\nfunc main() {\n\tFUNC Main()\r\n}\nfunction mainly\nKelvin \u212Aelvin\nlong \u017Fs\nfoo$\nend"
+	cases := []struct {
+		pattern string
+		i       bool
+		want    []int
+	}{
+		{"func main", false, []int{3}},
+		{"func main", true, []int{3, 4}},
+		{"(?i)func main", false, []int{3, 4}},
+		{"main", false, []int{1, 3, 6}},
+		{`func \w+\(`, false, []int{3}},
+		{`^\}$`, false, []int{5}},
+		{`\)$`, true, []int{4}}, // the \r before \n is not part of the line
+		{`^$`, false, []int{2}}, // the empty line; no phantom after "end"
+		{`kelvin`, true, []int{7}},
+		{`(?i)\x{212A}ELVIN`, false, []int{7}},
+		{`(?i)ss`, false, []int{8}}, // long s folds to s
+		{`foo|mainly`, false, []int{6, 9}},
+		{`foo\$`, false, []int{9}},
+		{`end$`, false, []int{10}},
+		{`x*`, false, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}},
+		{`nomatch`, false, nil},
+		{`[A-Z]{4}`, false, []int{4}},
+	}
+	for _, c := range cases {
+		m, err := Compile(c.pattern, c.i)
+		if err != nil {
+			t.Fatalf("%q: %v", c.pattern, err)
+		}
+		got := scanLines(m, text)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q i=%v: got lines %v, want %v", c.pattern, c.i, got, c.want)
+		}
+		if ref := naiveLines(t, c.pattern, c.i, text); !slices.Equal(got, ref) {
+			t.Errorf("%q i=%v: got %v, reference %v", c.pattern, c.i, got, ref)
+		}
+	}
+}
+
+func TestScannerMultiline(t *testing.T) {
+	text := "a\nfoo\nbar\nbaz\nfoo\nqux\n"
+	cases := []struct {
+		pattern string
+		want    []int
+	}{
+		{`foo\nbar`, []int{2, 3}},
+		{`foo\n`, []int{2, 5}},
+		{`o\n\w+\nb`, []int{2, 3, 4}},
+		{`qux\n`, []int{6}},
+		{`nope\n`, nil},
+	}
+	for _, c := range cases {
+		m, err := Compile(c.pattern, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !m.Multiline() {
+			t.Fatalf("%q: not multiline", c.pattern)
+		}
+		if got := scanLines(m, text); !slices.Equal(got, c.want) {
+			t.Errorf("%q: got %v, want %v", c.pattern, got, c.want)
+		}
+	}
+}
+
+func TestPrefilterChoice(t *testing.T) {
+	cases := []struct {
+		pattern string
+		i       bool
+		needles []string
+		exact   bool
+	}{
+		{"func main", false, []string{"func main"}, true},
+		{"func main", true, []string{"func main"}, true},
+		{`func \w+\(ctx context\.Context`, false, []string{"(ctx context.Context"}, false},
+		{`foo|bar`, false, []string{"foo", "bar"}, true},
+		{`(?i)desk`, false, []string{"de"}, false}, // k folds to the Kelvin sign
+		{`a+b*`, false, []string{"a"}, false},
+		{`[ab]c`, false, []string{"c"}, false},
+		{`x*`, false, nil, false},
+		{`(foo)?bar`, false, []string{"bar"}, false},
+		{`a|b*`, false, nil, false},
+		{"caf\u00e9", true, []string{"caf"}, false},
+		{"caf\u00e9", false, []string{"caf\u00e9"}, true},
+	}
+	for _, c := range cases {
+		m, err := Compile(c.pattern, c.i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, n := range m.needles {
+			got = append(got, string(n.lit))
+		}
+		if !slices.Equal(got, c.needles) || m.exact != c.exact {
+			t.Errorf("%q i=%v: needles %q exact=%v, want %q exact=%v", c.pattern, c.i, got, m.exact, c.needles, c.exact)
+		}
+	}
+}
+
+func TestCompileErrors(t *testing.T) {
+	cases := []struct{ pattern, want string }{
+		{`(foo`, "missing closing ): `(foo`"},
+		{`foo(?=bar)`, "lookahead and lookbehind are not supported"},
+		{`(?<!x)y`, "lookahead and lookbehind are not supported"},
+		{`(a)\1`, "backreferences are not supported"},
+		{`a++`, "possessive quantifiers are not supported"},
+		{`(?x) a b`, "the (?x) flag is not supported"},
+		{`(?>a)`, "atomic groups are not supported"},
+	}
+	for _, c := range cases {
+		_, err := Compile(c.pattern, false)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want it to contain %q", c.pattern, err, c.want)
+		}
+	}
+}
+
+// FuzzScanner checks the prefiltered scanner against the naive per-line
+// reference for line-mode patterns.
+func FuzzScanner(f *testing.F) {
+	for _, s := range []struct{ p, t string }{
+		{"func main", "func main\nFUNC MAIN\n"},
+		{`a|b`, "xa\nb\r\nc"},
+		{`(?i)ks`, "\u212As\nKS\n"},
+		{`\w+\(x\)$`, "f(x)\r\ng (x)\n"},
+		{`^$`, "\n\n"},
+		{`ab*c`, "ac\nabbc\nab\n"},
+	} {
+		f.Add(s.p, s.t, false)
+		f.Add(s.p, s.t, true)
+	}
+	f.Fuzz(func(t *testing.T, pattern, text string, ignoreCase bool) {
+		m, err := Compile(pattern, ignoreCase)
+		if err != nil || m.Multiline() {
+			return
+		}
+		got := scanLines(m, text)
+		if want := naiveLines(t, pattern, ignoreCase, text); !slices.Equal(got, want) {
+			t.Fatalf("pattern %q i=%v text %q: got %v, want %v", pattern, ignoreCase, text, got, want)
+		}
+	})
+}

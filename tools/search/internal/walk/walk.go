@@ -1,0 +1,290 @@
+// Package walk lists directory trees in parallel on all cores, the way
+// ripgrep and fd do: directories are read with raw system calls, .gitignore
+// rules prune ignored directories before they are entered, and every
+// worker takes the earliest pending task in tree order, so the results of a
+// prefix of the tree are complete early and a consumer that only needs the
+// first page can stop the walk.
+//
+// Tree order is: the root's files (by name), then each subdirectory (by
+// name) in the same order, recursively.
+package walk
+
+import (
+	"context"
+	"runtime"
+	"sync"
+)
+
+// Kind is the type of a directory entry.
+type Kind uint8
+
+// Entry kinds. Symbolic links are never followed.
+const (
+	KindFile Kind = iota
+	KindDir
+	KindSymlink
+	KindOther
+)
+
+// Entry is one directory entry that survived filtering.
+type Entry struct {
+	Name string
+	Kind Kind
+}
+
+// Root is one tree to walk.
+type Root struct {
+	// Abs is the root directory's absolute, cleaned path.
+	Abs string
+	// Descend reports whether to enter the subdirectory rel (relative to
+	// Abs, '/'-separated). Nil enters every directory. A directory that is
+	// not entered is still reported to OnDir.
+	Descend func(rel string) bool
+	// Filter reports whether a regular file (rel as for Descend) goes into
+	// a chunk. Nil keeps every file. OnDir sees all entries regardless.
+	Filter func(rel string) bool
+}
+
+// Config describes a walk. Callbacks run on worker goroutines and must be
+// safe for concurrent use; the worker index (0 ≤ worker < Workers) lets them
+// keep per-worker state without locking.
+type Config struct {
+	Roots []Root
+	// Workspace is the workspace root; .gitignore files above a root that
+	// is not inside a git checkout are read up to it.
+	Workspace string
+	// Workers is the number of goroutines; 0 means GOMAXPROCS.
+	Workers int
+	// Gitignore applies .gitignore files (and .git/info/exclude).
+	Gitignore bool
+	// Hidden keeps entries whose names start with a dot.
+	Hidden bool
+	// KeepGit and KeepNodeModules stop the walk from pruning .git and
+	// node_modules directories.
+	KeepGit, KeepNodeModules bool
+	// Overlay holds pending changes by absolute path: new content, or nil
+	// for a deleted file. The walk lists pending new files and hides
+	// deleted ones.
+	Overlay map[string][]byte
+	// OnDir, if set, is called for every listed directory with its kept
+	// entries sorted by name (valid only during the call). info reports an entry's modification time
+	// (Unix nanoseconds) cheaply while the directory is open.
+	OnDir func(worker int, d *Dir, entries []Entry, info func(name string) (mtime int64, ok bool))
+	// ChunkSize > 0 makes the walk hand each directory's regular files to
+	// OnFiles in chunks of at most ChunkSize, whose results Ordered yields
+	// in tree order.
+	ChunkSize int
+	OnFiles   func(worker int, c *Chunk) any
+}
+
+// Dir is a directory of the walk.
+type Dir struct {
+	// Abs is the absolute path; Rel the path relative to its root, "" for
+	// the root itself.
+	Abs, Rel string
+	// Root is the index of the root in Config.Roots.
+	Root int
+
+	key    []int32
+	comps  []string // components relative to the ignore base
+	ign    *ignoreSet
+	listed chan struct{}
+	subs   []*Dir
+	chunks []*Chunk
+}
+
+// Join returns the absolute path of an entry of d.
+func (d *Dir) Join(name string) string {
+	if len(d.Abs) > 0 && d.Abs[len(d.Abs)-1] == '/' {
+		return d.Abs + name
+	}
+	return d.Abs + "/" + name
+}
+
+// RelJoin returns the root-relative path of an entry of d.
+func (d *Dir) RelJoin(name string) string {
+	if d.Rel == "" {
+		return name
+	}
+	return d.Rel + "/" + name
+}
+
+// Chunk is a run of a directory's regular files, searched as one task.
+type Chunk struct {
+	Dir   *Dir
+	Files []string // names, sorted
+	// Result is what OnFiles returned; read it only after Ordered yielded
+	// the chunk.
+	Result any
+
+	key  []int32
+	done chan struct{}
+}
+
+// Walker runs one walk. Create it with New, then Start it.
+type Walker struct {
+	cfg     Config
+	roots   []*Dir
+	overlay *overlayIndex
+
+	mu      sync.Mutex
+	cond    *sync.Cond
+	queue   taskHeap
+	active  int
+	stopped bool
+	wg      sync.WaitGroup
+}
+
+// New prepares a walk: it finds each root's ignore base and reads the
+// .gitignore files above the root.
+func New(cfg Config) *Walker {
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	w := &Walker{cfg: cfg, overlay: newOverlayIndex(cfg.Overlay)}
+	w.cond = sync.NewCond(&w.mu)
+	for i, r := range cfg.Roots {
+		d := &Dir{Abs: r.Abs, Root: i, key: []int32{int32(i)}, listed: make(chan struct{})}
+		if cfg.Gitignore {
+			d.comps, d.ign = w.rootIgnores(r.Abs)
+		}
+		w.roots = append(w.roots, d)
+		w.queue.push(task{key: d.key, dir: d})
+	}
+	return w
+}
+
+// Start launches the workers. The walk ends when every task is done, when
+// Stop is called, or when ctx is done.
+func (w *Walker) Start(ctx context.Context) {
+	stop := context.AfterFunc(ctx, w.Stop)
+	for i := 0; i < w.cfg.Workers; i++ {
+		w.wg.Add(1)
+		go w.work(i)
+	}
+	go func() {
+		w.wg.Wait()
+		stop()
+	}()
+}
+
+// Stop makes the workers finish their current task and exit.
+func (w *Walker) Stop() {
+	w.mu.Lock()
+	w.stopped = true
+	w.cond.Broadcast()
+	w.mu.Unlock()
+}
+
+// Wait blocks until every worker has exited.
+func (w *Walker) Wait() { w.wg.Wait() }
+
+// Stopped reports whether the walk was stopped before it finished.
+func (w *Walker) Stopped() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.stopped
+}
+
+func (w *Walker) work(id int) {
+	defer w.wg.Done()
+	st := newWorkerState()
+	for {
+		t, ok := w.pop()
+		if !ok {
+			return
+		}
+		if t.chunk != nil {
+			if w.cfg.OnFiles != nil {
+				t.chunk.Result = w.cfg.OnFiles(id, t.chunk)
+			}
+			close(t.chunk.done)
+		} else {
+			w.list(id, st, t.dir)
+		}
+		w.finish()
+	}
+}
+
+func (w *Walker) pop() (task, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for {
+		if w.stopped {
+			return task{}, false
+		}
+		if w.queue.Len() > 0 {
+			w.active++
+			return w.queue.pop(), true
+		}
+		if w.active == 0 {
+			w.cond.Broadcast()
+			return task{}, false
+		}
+		w.cond.Wait()
+	}
+}
+
+func (w *Walker) finish() {
+	w.mu.Lock()
+	w.active--
+	if w.active == 0 || w.queue.Len() > 0 {
+		w.cond.Broadcast()
+	}
+	w.mu.Unlock()
+}
+
+func (w *Walker) enqueue(ts []task) {
+	if len(ts) == 0 {
+		return
+	}
+	w.mu.Lock()
+	for _, t := range ts {
+		w.queue.push(t)
+	}
+	w.cond.Broadcast()
+	w.mu.Unlock()
+}
+
+// OrderedRoot is Ordered for the tree of one root.
+func (w *Walker) OrderedRoot(ctx context.Context, root int, fn func(c *Chunk) bool) bool {
+	return w.orderedDir(ctx, w.roots[root], fn)
+}
+
+// Ordered calls fn with every chunk in tree order, waiting for each to be
+// searched. It returns when fn returns false, the tree is exhausted, or the
+// walk was stopped or ctx is done before the next chunk completed (then it
+// returns false).
+func (w *Walker) Ordered(ctx context.Context, fn func(c *Chunk) bool) bool {
+	for _, d := range w.roots {
+		if !w.orderedDir(ctx, d, fn) {
+			return false
+		}
+	}
+	return true
+}
+
+func (w *Walker) orderedDir(ctx context.Context, d *Dir, fn func(c *Chunk) bool) bool {
+	done := ctx.Done()
+	select {
+	case <-d.listed:
+	case <-done:
+		return false
+	}
+	for _, c := range d.chunks {
+		select {
+		case <-c.done:
+		case <-done:
+			return false
+		}
+		if !fn(c) {
+			return false
+		}
+	}
+	for _, s := range d.subs {
+		if !w.orderedDir(ctx, s, fn) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,315 @@
+package search
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path"
+	"strings"
+
+	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/search/internal/textmatch"
+)
+
+// SearchResult is what search returns: the hashline text a model reads and,
+// for scripts, the same facts as values. It is also the call's details.
+type SearchResult struct {
+	Text      string `json:"text" jsonschema:"the result as a model sees it: [path#TAG] headers, *N: match rows and  N: context rows, then notices"`
+	ScopePath string `json:"scopePath" jsonschema:"what was searched, relative to the workspace root"`
+	// MatchCount and FileCount count what this page shows.
+	MatchCount  int          `json:"matchCount" jsonschema:"match rows shown"`
+	FileCount   int          `json:"fileCount" jsonschema:"files shown"`
+	Files       []string     `json:"files" jsonschema:"the files shown, in order, relative to the workspace root"`
+	FileMatches []SearchFile `json:"fileMatches" jsonschema:"per file shown: its tag, match count and match rows"`
+	Skip        int          `json:"skip" jsonschema:"matching files skipped before this page"`
+	NextSkip    int          `json:"nextSkip,omitempty" jsonschema:"the skip of the next page, when there are more matching files"`
+	// FileLimitReached is the page size when more matching files exist.
+	FileLimitReached       int      `json:"fileLimitReached,omitempty" jsonschema:"the file limit per page, set when more matching files exist"`
+	CollectionLimitReached bool     `json:"collectionLimitReached,omitempty" jsonschema:"collection stopped at 2000 matches; later matches need a narrower pattern or path"`
+	OutputLimitReached     bool     `json:"outputLimitReached,omitempty" jsonschema:"the 50 KB output cap cut the text"`
+	LinesTruncated         bool     `json:"linesTruncated,omitempty" jsonschema:"some rows were cut at 512 characters"`
+	Truncated              bool     `json:"truncated" jsonschema:"true when any limit cut the result"`
+	MissingPaths           []string `json:"missingPaths,omitempty" jsonschema:"entries of paths that matched nothing on disk"`
+	SkippedFiles           []string `json:"skippedFiles,omitempty" jsonschema:"named files that were not searched, with the reason"`
+	Meta                   struct {
+		Limits SearchLimits `json:"limits"`
+	} `json:"meta"`
+}
+
+// SearchLimits are the limits in force.
+type SearchLimits struct {
+	FileLimit      int `json:"fileLimit,omitempty" jsonschema:"files per page; set only when more matching files exist"`
+	PerFileMatches int `json:"perFileMatches" jsonschema:"match rows shown per file"`
+	CollectMatches int `json:"collectMatches" jsonschema:"matches collected before pagination"`
+	LineChars      int `json:"lineChars" jsonschema:"characters shown per row"`
+	OutputBytes    int `json:"outputBytes" jsonschema:"bytes of combined output"`
+	MaxFileBytes   int `json:"maxFileBytes" jsonschema:"larger files are not searched"`
+	ContextBefore  int `json:"contextBefore"`
+	ContextAfter   int `json:"contextAfter"`
+}
+
+// SearchFile is one file of a search page.
+type SearchFile struct {
+	Path    string        `json:"path" jsonschema:"relative to the workspace root, absolute outside it"`
+	Tag     string        `json:"tag" jsonschema:"the hashline snapshot tag edit accepts as [path#tag]"`
+	Count   int           `json:"count" jsonschema:"matching lines in the file (in range, for a line selector)"`
+	Matches []SearchMatch `json:"matches" jsonschema:"the match rows shown"`
+}
+
+// SearchMatch is one matching line.
+type SearchMatch struct {
+	Line int    `json:"line"`
+	Text string `json:"text" jsonschema:"the line, cut at 512 characters"`
+}
+
+// contextLines returns the configured context (defaults 1 before, 3 after).
+func contextLines(env *tools.Env) (before, after int) {
+	before, after = 1, defaultContextAfter
+	if p := env.Settings.SearchContextBefore; p != nil {
+		before = max(0, *p)
+	}
+	if p := env.Settings.SearchContextAfter; p != nil {
+		after = max(0, *p)
+	}
+	return before, after
+}
+
+// renderPage renders the files of the requested page, recording a snapshot
+// of each file shown.
+func renderPage(env *tools.Env, m *textmatch.Matcher, v *fsview, sc *scope, col *collection, pageSkip, skip int, single bool, perFile int) *SearchResult {
+	before, after := contextLines(env)
+	res := &SearchResult{ScopePath: scopePathOf(env, sc.targets), Skip: pageSkip, MissingPaths: sc.missing, SkippedFiles: col.skipped, Files: []string{}, FileMatches: []SearchFile{}}
+	res.Meta.Limits = SearchLimits{PerFileMatches: perFile, CollectMatches: searchCollectLimit, LineChars: searchLineCap, OutputBytes: searchOutputCap, MaxFileBytes: searchMaxFileBytes, ContextBefore: before, ContextAfter: after}
+
+	var page []matchedFile
+	if pageSkip < len(col.files) {
+		page = col.files[pageSkip:min(len(col.files), pageSkip+searchFileLimit)]
+	}
+	more := len(col.files) > pageSkip+searchFileLimit
+
+	var out strings.Builder
+	prevDir := "."
+	sc2 := m.NewScanner()
+	for _, f := range page {
+		content, err := readWhole(v, f.abs)
+		if err != nil || bytes.IndexByte(content, 0) >= 0 {
+			continue // changed since it was searched
+		}
+		fr := renderFile(sc2, content, f.ranges, perFile, before, after)
+		if len(fr.matches) == 0 {
+			continue
+		}
+		display := env.Display(f.abs)
+		var sec strings.Builder
+		if out.Len() > 0 {
+			sec.WriteString("\n\n")
+		}
+		if dir := path.Dir(display); dir != prevDir {
+			if dir != "." {
+				fmt.Fprintf(&sec, "# %s/\n", strings.TrimSuffix(dir, "/"))
+			}
+			prevDir = dir
+		}
+		tag := env.Session.Snapshots.Record(f.abs, string(content))
+		fmt.Fprintf(&sec, "[%s#%s]", display, tag)
+		cut := false
+		for _, row := range fr.rows {
+			if out.Len()+sec.Len()+1+len(row) > searchOutputCap {
+				cut = true
+				break
+			}
+			sec.WriteByte('\n')
+			sec.WriteString(row)
+		}
+		if !cut && fr.total > len(fr.matches) {
+			note := fmt.Sprintf("\n[%d of %d matches in this file shown", len(fr.matches), fr.total)
+			if !single {
+				note += "; search the file alone to see up to 200"
+			}
+			sec.WriteString(note + "]")
+		}
+		out.WriteString(sec.String())
+		res.Files = append(res.Files, display)
+		res.FileMatches = append(res.FileMatches, SearchFile{Path: display, Tag: tag, Count: fr.total, Matches: fr.matches})
+		res.MatchCount += len(fr.matches)
+		res.LinesTruncated = res.LinesTruncated || fr.truncated
+		if cut {
+			res.OutputLimitReached = true
+			break
+		}
+	}
+	res.FileCount = len(res.Files)
+
+	var notices []string
+	switch {
+	case res.OutputLimitReached:
+		res.NextSkip = pageSkip + res.FileCount
+		notices = append(notices, "[50.0KB combined output limit reached]")
+		if more || res.FileCount < len(page) {
+			notices = append(notices, fmt.Sprintf("[%d matching files shown. Use skip=%d to view more.]", res.FileCount, res.NextSkip))
+		}
+	case more:
+		res.NextSkip = pageSkip + res.FileCount
+		notices = append(notices, fmt.Sprintf("[%d matching files shown. Use skip=%d to view more.]", res.FileCount, res.NextSkip))
+	case col.ceiling:
+		notices = append(notices, fmt.Sprintf("[Search collected the first %d matches before pagination; refine the pattern or path for later results.]", searchCollectLimit))
+	}
+	if res.NextSkip > 0 {
+		res.FileLimitReached = searchFileLimit
+		res.Meta.Limits.FileLimit = searchFileLimit
+	}
+	if single && skip > 0 {
+		notices = append(notices, "[skip is ignored for single-file search; refine the pattern/path or search a directory to page matching files.]")
+	}
+	if len(sc.missing) > 0 {
+		notices = append(notices, "[Skipped missing paths: "+strings.Join(sc.missing, ", ")+"]")
+	}
+	if len(col.skipped) > 0 {
+		notices = append(notices, "[Not searched: "+strings.Join(col.skipped, ", ")+"]")
+	}
+	res.Truncated = res.NextSkip > 0 || col.ceiling || res.OutputLimitReached || res.LinesTruncated
+	for _, f := range res.FileMatches {
+		if f.Count > len(f.Matches) {
+			res.Truncated = true
+		}
+	}
+
+	text := out.String()
+	if text == "" {
+		text = "No matches found"
+		if pageSkip > 0 && len(col.files) > 0 {
+			text = fmt.Sprintf("No more results (skip=%d)", pageSkip)
+		}
+	}
+	if len(notices) > 0 {
+		text += "\n\n" + strings.Join(notices, "\n")
+	}
+	res.Text = text
+	return res
+}
+
+// readWhole reads a file shown on the page into its own buffer (its text
+// becomes the snapshot), honouring the overlay.
+func readWhole(v *fsview, abs string) ([]byte, error) {
+	if data, ok := v.pending[abs]; ok {
+		if data == nil {
+			return nil, os.ErrNotExist
+		}
+		return data, nil
+	}
+	data, err := os.ReadFile(abs)
+	if err == nil && len(data) > searchMaxFileBytes {
+		return nil, fmt.Errorf("%s: larger than 4 MiB", abs)
+	}
+	return data, err
+}
+
+// fileRender is one file's rows.
+type fileRender struct {
+	rows      []string
+	matches   []SearchMatch
+	total     int  // matching lines (in range)
+	truncated bool // a row was cut at searchLineCap
+}
+
+// renderFile finds the matching lines of content (within ranges, if any),
+// keeps the first limit, and renders them with context: "*N:text" for a
+// match, " N:text" for context. Windows that overlap or touch merge.
+func renderFile(sc *textmatch.Scanner, content []byte, ranges []lineRange, limit, before, after int) fileRender {
+	var fr fileRender
+	var lines []int
+	sc.Reset(content)
+	line, pos := 1, 0
+	for {
+		start, end, ok := sc.Next()
+		if !ok {
+			break
+		}
+		line += bytes.Count(content[pos:start], nl)
+		pos = start
+		last := line + bytes.Count(content[start:end], nl)
+		for l := line; l <= last; l++ {
+			if ranges != nil && !inRanges(ranges, l) {
+				continue
+			}
+			fr.total++
+			if len(lines) < limit {
+				lines = append(lines, l)
+			}
+		}
+	}
+	if len(lines) == 0 {
+		return fr
+	}
+	starts := lineStarts(content)
+	nLines := len(starts)
+	text := func(n int) (string, bool) {
+		s := starts[n-1]
+		e := len(content)
+		if n < nLines {
+			e = starts[n] - 1
+		} else if e > s && content[e-1] == '\n' {
+			e--
+		}
+		return capLine(string(bytes.TrimSuffix(content[s:e], []byte{'\r'})))
+	}
+	isMatch := make(map[int]bool, len(lines))
+	for _, l := range lines {
+		isMatch[l] = true
+	}
+	// Emit the union of the windows [l-before, l+after] in order.
+	lo, hi := 0, -1
+	flush := func() {
+		for n := lo; n <= hi; n++ {
+			t, cut := text(n)
+			fr.truncated = fr.truncated || cut
+			if isMatch[n] {
+				fr.rows = append(fr.rows, fmt.Sprintf("*%d:%s", n, t))
+				fr.matches = append(fr.matches, SearchMatch{Line: n, Text: t})
+			} else {
+				fr.rows = append(fr.rows, fmt.Sprintf(" %d:%s", n, t))
+			}
+		}
+	}
+	for _, l := range lines {
+		wlo, whi := max(1, l-before), min(nLines, l+after)
+		if wlo <= hi+1 {
+			hi = max(hi, whi)
+			continue
+		}
+		flush()
+		lo, hi = wlo, whi
+	}
+	flush()
+	return fr
+}
+
+// lineStarts returns the offset of every line's start; a final newline
+// does not start a line.
+func lineStarts(b []byte) []int {
+	starts := []int{0}
+	for i := 0; i < len(b); {
+		j := bytes.IndexByte(b[i:], '\n')
+		if j < 0 || i+j+1 >= len(b) {
+			break
+		}
+		i += j + 1
+		starts = append(starts, i)
+	}
+	return starts
+}
+
+// capLine cuts s after searchLineCap characters.
+func capLine(s string) (string, bool) {
+	if len(s) <= searchLineCap {
+		return s, false
+	}
+	n := 0
+	for i := range s {
+		if n == searchLineCap {
+			return s[:i] + "…... [truncated]", true
+		}
+		n++
+	}
+	return s, false
+}

@@ -1,0 +1,89 @@
+// Package search provides the find and search tools, ripgrep- and fd-class
+// file search in Go, and the grep and glob tools with the argument shapes
+// of the 13-tool set.
+//
+// find lists paths by glob; search matches file contents with a regular
+// expression and prints hashline-tagged rows that edit can anchor to. Both
+// walk trees in parallel on all cores, honour .gitignore files (nested ones
+// only under their own directory, inside or outside a git checkout), prune
+// .git and node_modules unless a path names them, and see a dry-run
+// overlay's pending files. The tools are safe for concurrent use.
+package search
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/atomic-script/atomic-script/tools"
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+// Tools returns find, search, grep and glob.
+func Tools() []tools.Tool {
+	return []tools.Tool{Find(), Search(), Grep(), Glob()}
+}
+
+const findDescription = `Find files and directories by glob. Use search to match file contents instead.
+
+paths (required): files, directories (a filesystem root too) or doublestar globs, as an array or one string. A glob without "/" matches names at any depth ("*.spec.ts"); "dir/*" does not recurse; "src/**/*.ts" lists results relative to src. A directory lists every file under it. Several paths may be joined with commas or semicolons; copied quotes are removed.
+Hidden files are included; .gitignore rules are respected (nested files apply under their own directory); .git and node_modules are skipped unless the path or glob names them.
+At most limit results (default 200): when more match, the most recently modified are kept. The scan stops after timeout seconds (default 5) with partial results.
+Output: a tree: top-level files first, then "# dir/" headers ("##" one level deeper) each followed by its files; matched directories end in "/". Scripts receive {text, files, fileCount, scopePath, truncated, limitReached, timedOut, missingPaths}, with files relative to the workspace root.`
+
+const searchDescription = `Search file contents with a regular expression (Go RE2 syntax).
+
+pattern: RE2, like ripgrep's default engine: no lookahead/lookbehind, no backreferences, no possessive quantifiers or atomic groups, no (?x). Inline flags (?i) (?m) (?s) (?U) work; ^ and $ match at line starts and ends. Each line is matched on its own, without its line ending; a pattern containing a newline (\n) matches across lines. i:true (or case:false) ignores case.
+paths: files, directories, globs or "file:LINES" selectors (file.ts:5-16, file.ts:5+3, file.ts:5-16,960-973, file.ts:40 = from line 40); omitted or empty searches the workspace root. Several paths may be joined with commas or semicolons. A selector limits which lines count as matches; context may extend beyond it.
+Hidden files are searched; .gitignore rules are respected unless gitignore:false; .git and node_modules are skipped unless named. Binary files and files over 4 MiB are skipped.
+Output is paged by matching files, 20 per page: pass skip to see the next page (skip is ignored for a single file). Up to 20 matches are shown per file (200 when searching one file), with context lines (1 before, 3 after by default). Each file starts with an editable hashline header [path#TAG], preceded by "# dir/" when the directory changes; rows are "*N:text" for matches and " N:text" for context. Lines over 512 characters are cut. Output is capped at 50 KB.
+Scripts receive {text, files, fileMatches: [{path, tag, count, matches: [{line, text}]}], matchCount, fileCount, nextSkip, truncated, ...}: build edit input as "[" + path + "#" + tag + "]".`
+
+// Find returns the find tool.
+func Find() tools.Tool {
+	return tools.New(tools.Spec{
+		Name:        "find",
+		Description: findDescription,
+		Input: object([]string{"paths"}, map[string]*jsonschema.Schema{
+			"paths":     pathList(`Files, directories or globs, e.g. "src/**/*.ts" or ["cmd", "*.md"]`),
+			"gitignore": boolean("Respect .gitignore files", true),
+			"hidden":    boolean("Include hidden files and directories", true),
+			"limit":     integer("Maximum results; the newest are kept", 1, findMaxLimit, findDefaultLimit),
+			"timeout":   number("Seconds before the scan stops with partial results", 0, findMaxTimeout, 5),
+		}, "paths", "gitignore", "hidden", "limit", "timeout"),
+		Output: tools.MustSchemaFor[FindResult](),
+	}, func(ctx context.Context, env *tools.Env, a findArgs) (tools.Result, error) {
+		res, err := runFind(ctx, env, a)
+		if err != nil {
+			return tools.Result{}, err
+		}
+		return tools.Result{Text: res.Text, Structured: res, Details: res}, nil
+	})
+}
+
+// Search returns the search tool.
+func Search() tools.Tool {
+	return tools.New(tools.Spec{
+		Name:        "search",
+		Description: searchDescription,
+		Input: object([]string{"pattern"}, map[string]*jsonschema.Schema{
+			"pattern":   str("Regular expression (RE2 syntax)"),
+			"paths":     pathList("Files, directories, globs or file:LINES selectors to search; default: the workspace root"),
+			"i":         boolean("Ignore case", false),
+			"case":      boolean("Case-sensitive search (case:false is i:true)", true),
+			"gitignore": boolean("Respect .gitignore files", true),
+			"hidden":    boolean("Search hidden files and directories", true),
+			"skip":      {Types: []string{"integer", "null"}, Minimum: ptr(0.0), Description: "Matching files to skip: the page offset (use the value the previous page suggests)"},
+		}, "pattern", "paths", "i", "case", "gitignore", "hidden", "skip"),
+		Output: tools.MustSchemaFor[SearchResult](),
+	}, func(ctx context.Context, env *tools.Env, a searchArgs) (tools.Result, error) {
+		res, err := runSearch(ctx, env, a)
+		if err != nil {
+			return tools.Result{}, err
+		}
+		return tools.Result{Text: res.Text, Structured: res, Details: res}, nil
+	})
+}
+
+func ptr[T any](v T) *T { return &v }
+
+var _ = json.Marshal
