@@ -1,0 +1,112 @@
+//go:build cgo
+
+package blocks
+
+import (
+	"context"
+	"sync"
+
+	sitter "github.com/smacker/go-tree-sitter"
+	"github.com/smacker/go-tree-sitter/c"
+	"github.com/smacker/go-tree-sitter/cpp"
+	"github.com/smacker/go-tree-sitter/golang"
+	"github.com/smacker/go-tree-sitter/java"
+	"github.com/smacker/go-tree-sitter/javascript"
+	"github.com/smacker/go-tree-sitter/python"
+	"github.com/smacker/go-tree-sitter/ruby"
+	"github.com/smacker/go-tree-sitter/rust"
+	"github.com/smacker/go-tree-sitter/typescript/tsx"
+	"github.com/smacker/go-tree-sitter/typescript/typescript"
+)
+
+// TreeSitter reports whether this build parses with tree-sitter.
+const TreeSitter = true
+
+var grammars = sync.OnceValue(func() map[string]*sitter.Language {
+	return map[string]*sitter.Language{
+		"go": golang.GetLanguage(), "javascript": javascript.GetLanguage(),
+		"typescript": typescript.GetLanguage(), "tsx": tsx.GetLanguage(),
+		"python": python.GetLanguage(), "rust": rust.GetLanguage(), "java": java.GetLanguage(),
+		"c": c.GetLanguage(), "cpp": cpp.GetLanguage(), "ruby": ruby.GetLanguage(),
+	}
+})
+
+// transparent lists the statement-list nodes that begin at their first
+// statement (Python and Ruby bodies): a line starting one is resolved to the
+// statement on it, not to the rest of the body.
+var transparent = map[string]map[string]bool{
+	"python": {"block": true},
+	"ruby":   {"body_statement": true, "then": true, "block_body": true},
+}
+
+// parseLimit bounds one parse (microseconds); a parse that runs out falls
+// back to "unresolved" rather than stalling an edit.
+const parseLimit = 5_000_000
+
+// parseBlock returns the span of the outermost named node that begins on
+// line; ok is false when none does or it holds a syntax error.
+func parseBlock(lang, text string, line int) (start, end int, ok, supported bool) {
+	g := grammars()[lang]
+	if g == nil {
+		return 0, 0, false, false
+	}
+	p := sitter.NewParser()
+	defer p.Close()
+	p.SetLanguage(g)
+	p.SetOperationLimit(parseLimit)
+	tree, err := p.ParseCtx(context.Background(), nil, []byte(text))
+	if err != nil || tree == nil {
+		return 0, 0, false, true
+	}
+	defer tree.Close()
+	row := uint32(line - 1)
+	var best *sitter.Node
+	// Walk down through the nodes that span the row; a named node that
+	// starts on it is a candidate and is not searched further (outermost).
+	var walk func(n *sitter.Node)
+	walk = func(n *sitter.Node) {
+		for i := 0; i < int(n.ChildCount()); i++ {
+			ch := n.Child(i)
+			if ch == nil {
+				continue
+			}
+			s, e := ch.StartPoint().Row, ch.EndPoint().Row
+			switch {
+			case s > row:
+				return
+			case s == row && transparent[lang][ch.Type()]:
+				walk(ch)
+			case s == row && ch.IsNamed():
+				if best == nil || ch.EndPoint().Row > best.EndPoint().Row {
+					best = ch
+				}
+			case s < row && e >= row:
+				walk(ch)
+			}
+		}
+	}
+	walk(tree.RootNode())
+	if best == nil || best.IsError() || best.IsMissing() || best.HasError() {
+		return 0, 0, false, true
+	}
+	last := best.EndPoint()
+	if best.Type() == "decorator" {
+		// TypeScript keeps member decorators beside the member: fold the run
+		// of decorators into the declaration that follows them.
+		next := best.NextNamedSibling()
+		for next != nil && next.Type() == "decorator" {
+			next = next.NextNamedSibling()
+		}
+		if next != nil {
+			if next.HasError() {
+				return 0, 0, false, true
+			}
+			last = next.EndPoint()
+		}
+	}
+	endRow := last.Row
+	if last.Column == 0 && endRow > row {
+		endRow--
+	}
+	return line, int(endRow) + 1, true, true
+}
