@@ -170,8 +170,8 @@ func (w *walker) call(c *syntax.CallExpr, redirs []*syntax.Redirect, st streams)
 			w.block("find", fmt.Sprintf("use the find tool instead of \"find\" to find paths by name, e.g. find({paths: %q})", path.Join(w.path(dir), glob)))
 		}
 	case "fd", "fdfind":
-		if simpleFd(argv) && !st.stdoutPiped {
-			w.block("find", fmt.Sprintf("use the find tool instead of %q to find paths by name, e.g. find({paths: %q})", name, path.Join(w.path("."), "**/*")))
+		if glob, ok := simpleFd(argv); ok && !st.stdoutPiped {
+			w.block("find", fmt.Sprintf("use the find tool instead of %q to find paths by name, e.g. find({paths: %q})", name, path.Join(w.path("."), glob)))
 		}
 	case "sed", "perl", "awk", "gawk":
 		if inPlace(name, argv) {
@@ -345,10 +345,10 @@ func grepArgs(name string, argv []string) (pattern string, files []string, recur
 			case "--regexp", "--file":
 				explicit = true
 				if hasV {
-					pattern = v
+					pattern = alt(pattern, v)
 				} else if i+1 < len(argv) {
 					i++
-					pattern = argv[i]
+					pattern = alt(pattern, argv[i])
 				}
 			}
 		case flags && strings.HasPrefix(a, "-") && len(a) > 1:
@@ -362,10 +362,10 @@ func grepArgs(name string, argv []string) (pattern string, files []string, recur
 				case c == 'e' || c == 'f':
 					explicit = true
 					if j+1 < len(a) {
-						pattern = a[j+1:]
+						pattern = alt(pattern, a[j+1:])
 					} else if i+1 < len(argv) {
 						i++
-						pattern = argv[i]
+						pattern = alt(pattern, argv[i])
 					}
 					j = len(a)
 				case strings.IndexByte("ABCmdDg", c) >= 0 && !(name == "grep" && c == 'g'):
@@ -388,6 +388,14 @@ func grepArgs(name string, argv []string) (pattern string, files []string, recur
 		}
 	}
 	return pattern, files, recursive, quiet
+}
+
+// alt joins grep patterns given with several -e into one alternation.
+func alt(prev, p string) string {
+	if prev == "" {
+		return p
+	}
+	return prev + "|" + p
 }
 
 // findTests are the find expressions the find tool covers.
@@ -432,17 +440,21 @@ func simpleFind(argv []string) (dir, glob string, ok bool) {
 }
 
 // simpleFd reports an fd command without --exec and the filters the find
-// tool lacks.
-func simpleFd(argv []string) bool {
+// tool lacks, and a glob for its pattern (a plain word matches names
+// containing it).
+func simpleFd(argv []string) (glob string, ok bool) {
+	glob = "**/*"
 	for _, a := range argv {
 		switch {
 		case a == "-x" || a == "-X" || strings.HasPrefix(a, "--exec"),
 			a == "-S" || strings.HasPrefix(a, "--size"),
 			strings.HasPrefix(a, "--changed"), strings.HasPrefix(a, "--owner"):
-			return false
+			return "", false
+		case glob == "**/*" && !strings.HasPrefix(a, "-") && !strings.ContainsAny(a, `\^$.*+?()[]{}|`):
+			glob = "**/*" + a + "*"
 		}
 	}
-	return true
+	return glob, true
 }
 
 // inPlace reports sed -i, perl -i and gawk -i inplace.
