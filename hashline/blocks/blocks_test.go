@@ -55,7 +55,7 @@ func TestTreeSitter(t *testing.T) {
 		{"a.go", goSrc, 5, "5-9"},
 		{"a.go", goSrc, 6, "6-6"},
 		{"a.go", goSrc, 7, "7-9"}, // `} else {`: the else block
-		{"a.go", goSrc, 3, "3-3"},  // a comment is its own node
+		{"a.go", goSrc, 3, "3-3"}, // a comment is its own node
 		{"a.go", goSrc, 12, "12-14"},
 		{"a.go", goSrc, 10, "none"}, // closer
 		{"a.go", goSrc, 2, "none"},  // blank
