@@ -46,9 +46,25 @@ func renderTree(paths []string) string {
 		}
 		n.entries = append(n.entries, name)
 	}
+	dropShadowedDirs(root)
 	var b strings.Builder
 	writeTree(&b, root, 0)
 	return b.String()
+}
+
+// dropShadowedDirs removes matched-directory entries that also have a
+// header because results lie inside them.
+func dropShadowedDirs(n *treeNode) {
+	kept := n.entries[:0]
+	for _, e := range n.entries {
+		if !strings.HasSuffix(e, "/") || n.children[strings.TrimSuffix(e, "/")] == nil {
+			kept = append(kept, e)
+		}
+	}
+	n.entries = kept
+	for _, c := range n.children {
+		dropShadowedDirs(c)
+	}
 }
 
 // splitDisplayPath splits p into components; an absolute path keeps "/" as
@@ -73,9 +89,6 @@ func joinComp(dir, name string) string {
 func writeTree(b *strings.Builder, n *treeNode, depth int) {
 	slices.Sort(n.entries)
 	for _, e := range slices.Compact(n.entries) {
-		if strings.HasSuffix(e, "/") && n.children[strings.TrimSuffix(e, "/")] != nil {
-			continue
-		}
 		if b.Len() > 0 {
 			b.WriteByte('\n')
 		}

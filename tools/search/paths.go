@@ -49,7 +49,11 @@ func stringPathList(s string) PathList {
 // its base directory). Empty entries are dropped.
 func expandEntries(raw []string, exists, resolves func(string) bool) []string {
 	var out []string
+	var flat []string
 	for _, e := range raw {
+		flat = append(flat, stringPathList(e)...)
+	}
+	for _, e := range flat {
 		e = normalizeEntry(e, exists)
 		if e == "" {
 			continue

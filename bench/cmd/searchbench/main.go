@@ -1,0 +1,63 @@
+// Command searchbench runs one find/search/grep/glob call through
+// tools.Invoke and prints its text, so hyperfine can time the tools against
+// rg and fd until the CLI can run them (atomic-script run -e ...).
+//
+//	searchbench [-C dir] [-rss] TOOL JSON-ARGS
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"syscall"
+
+	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/search"
+)
+
+func main() {
+	os.Exit(run())
+}
+
+func run() int {
+	dir := flag.String("C", ".", "workspace root")
+	rss := flag.Bool("rss", false, "print the peak resident set size to stderr")
+	flag.Parse()
+	if flag.NArg() != 2 {
+		fmt.Fprintln(os.Stderr, "usage: searchbench [-C dir] [-rss] TOOL JSON-ARGS")
+		return 2
+	}
+	root, err := os.Getwd()
+	if *dir != "." {
+		root = *dir
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	var tool tools.Tool
+	for _, t := range search.Tools() {
+		if t.Name() == flag.Arg(0) {
+			tool = t
+		}
+	}
+	if tool == nil {
+		fmt.Fprintf(os.Stderr, "unknown tool %q\n", flag.Arg(0))
+		return 2
+	}
+	env := &tools.Env{Root: root, Session: tools.NewSession("bench"), Files: tools.DirectFiles{}}
+	res, err := tools.Invoke(context.Background(), tool, env, json.RawMessage(flag.Arg(1)))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	fmt.Println(res.Text)
+	if *rss {
+		var ru syscall.Rusage
+		syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+		fmt.Fprintf(os.Stderr, "maxrss_kb=%d\n", ru.Maxrss)
+	}
+	return 0
+}

@@ -1,0 +1,251 @@
+package search
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/atomic-script/atomic-script/hashline"
+	"github.com/atomic-script/atomic-script/tools"
+)
+
+// writeFiles creates files (relative path -> content) under root.
+func writeFiles(t testing.TB, root string, files map[string]string) {
+	t.Helper()
+	for p, c := range files {
+		full := filepath.Join(root, p)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func searchResult(t *testing.T, env *tools.Env, args string) *SearchResult {
+	t.Helper()
+	res, text := call(t, Search(), env, args)
+	if strings.HasPrefix(text, "ERROR") {
+		t.Fatal(text)
+	}
+	return res.Structured.(*SearchResult)
+}
+
+func TestSearchPaging(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{}
+	for i := 0; i < 45; i++ {
+		files[fmt.Sprintf("d%02d/f.txt", i)] = "x\nneedle\n"
+	}
+	writeFiles(t, root, files)
+	env := newEnv(t, root)
+	cases := []struct {
+		skip      int
+		first     string
+		shown     int
+		next      int
+		wantInTxt string
+	}{
+		{0, "d00/f.txt", 20, 20, "[20 matching files shown. Use skip=20 to view more.]"},
+		{20, "d20/f.txt", 20, 40, "[20 matching files shown. Use skip=40 to view more.]"},
+		{40, "d40/f.txt", 5, 0, "[d44/f.txt#"},
+		{45, "", 0, 0, "No more results (skip=45)"},
+	}
+	for _, c := range cases {
+		r := searchResult(t, env, fmt.Sprintf(`{"pattern":"needle","skip":%d}`, c.skip))
+		if r.FileCount != c.shown || r.NextSkip != c.next || !strings.Contains(r.Text, c.wantInTxt) {
+			t.Errorf("skip=%d: shown %d next %d text:\n%s", c.skip, r.FileCount, r.NextSkip, r.Text)
+		}
+		if c.shown > 0 && r.Files[0] != c.first {
+			t.Errorf("skip=%d: first file %s, want %s", c.skip, r.Files[0], c.first)
+		}
+		if (c.next > 0) != (r.FileLimitReached == searchFileLimit && r.Meta.Limits.FileLimit == searchFileLimit) {
+			t.Errorf("skip=%d: fileLimitReached=%d meta=%d", c.skip, r.FileLimitReached, r.Meta.Limits.FileLimit)
+		}
+	}
+}
+
+func TestSearchPerFileLimits(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{
+		"many.txt":  strings.Repeat("hit\n", 250),
+		"other.txt": "hit\n",
+	})
+	env := newEnv(t, root)
+	r := searchResult(t, env, `{"pattern":"hit"}`)
+	// Collection counts up to the limit + 1; rendering recounts exactly.
+	if got := r.FileMatches[0]; got.Count != 250 || got.Path != "many.txt" {
+		t.Errorf("multi-file: %s count %d", got.Path, got.Count)
+	}
+	if len(r.FileMatches[0].Matches) != 20 || !strings.Contains(r.Text, "[20 of 250 matches in this file shown; search the file alone to see up to 200]") {
+		t.Errorf("multi-file cap:\n%s", r.Text)
+	}
+	r = searchResult(t, env, `{"pattern":"hit","paths":"many.txt","skip":5}`)
+	if len(r.FileMatches[0].Matches) != 200 || !strings.Contains(r.Text, "[200 of 250 matches in this file shown]") ||
+		!strings.Contains(r.Text, "[skip is ignored for single-file search; refine the pattern/path or search a directory to page matching files.]") {
+		t.Errorf("single-file cap: %d matches\n%s", len(r.FileMatches[0].Matches), r.Text[len(r.Text)-300:])
+	}
+}
+
+func TestSearchCollectionCeiling(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{}
+	for i := 0; i < 150; i++ {
+		files[fmt.Sprintf("f%03d.txt", i)] = strings.Repeat("hit\n", 30)
+	}
+	writeFiles(t, root, files)
+	env := newEnv(t, root)
+	// Each file counts 21 (the per-file limit + 1): the 2000th match is in
+	// the 96th file, so 96 files are collected.
+	r := searchResult(t, env, `{"pattern":"hit","skip":80}`)
+	ceiling := "[Search collected the first 2000 matches before pagination; refine the pattern or path for later results.]"
+	if r.FileCount != 16 || !r.CollectionLimitReached && !strings.Contains(r.Text, ceiling) {
+		t.Errorf("skip=80: %d files\n%s", r.FileCount, tail(r.Text))
+	}
+	r = searchResult(t, env, `{"pattern":"hit","skip":100}`)
+	if !strings.HasPrefix(r.Text, "No more results (skip=100)") || !strings.Contains(r.Text, ceiling) {
+		t.Errorf("skip=100:\n%s", r.Text)
+	}
+	r = searchResult(t, env, `{"pattern":"hit","skip":20}`)
+	if r.NextSkip != 40 || strings.Contains(r.Text, ceiling) {
+		t.Errorf("skip=20: next %d\n%s", r.NextSkip, tail(r.Text))
+	}
+}
+
+func TestSearchOutputCap(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{}
+	line := "hit " + strings.Repeat("x", 400) + "\n"
+	for i := 0; i < 20; i++ {
+		files[fmt.Sprintf("f%02d.txt", i)] = strings.Repeat(line, 20)
+	}
+	writeFiles(t, root, files)
+	r := searchResult(t, newEnv(t, root), `{"pattern":"hit"}`)
+	body, _, _ := strings.Cut(r.Text, "\n\n[50.0KB")
+	if !r.OutputLimitReached || len(body) > searchOutputCap || !strings.Contains(r.Text, "[50.0KB combined output limit reached]") {
+		t.Errorf("len %d, limit reached %v\n%s", len(body), r.OutputLimitReached, tail(r.Text))
+	}
+	if !strings.Contains(r.Text, fmt.Sprintf("Use skip=%d", r.FileCount)) {
+		t.Errorf("no continuation for a cut page:\n%s", tail(r.Text))
+	}
+}
+
+// Every file shown is recorded in the session store under its absolute
+// path, with the tag its header shows, so edit can use it.
+func TestSearchRecordsSnapshots(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"a.txt": "one\nneedle\r\n", "sub/b.txt": "needle  \n", "c.txt": "nothing\n"})
+	env := newEnv(t, root)
+	r := searchResult(t, env, `{"pattern":"needle"}`)
+	if len(r.FileMatches) != 2 {
+		t.Fatalf("files: %+v", r.Files)
+	}
+	for _, f := range r.FileMatches {
+		abs := filepath.Join(root, f.Path)
+		content, _ := os.ReadFile(abs)
+		if f.Tag != hashline.Tag(string(content)) || !strings.Contains(r.Text, "["+f.Path+"#"+f.Tag+"]") {
+			t.Errorf("%s: tag %s, want %s", f.Path, f.Tag, hashline.Tag(string(content)))
+		}
+		if text, ok := env.Session.Snapshots.Lookup(abs, f.Tag); !ok || text != hashline.Normalize(string(content)) {
+			t.Errorf("%s: snapshot not recorded under %s", f.Path, abs)
+		}
+	}
+	if _, _, ok := env.Session.Snapshots.Head(filepath.Join(root, "c.txt")); ok {
+		t.Error("a file not shown was recorded")
+	}
+}
+
+func TestSearchProgressAndCancel(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{}
+	for i := 0; i < 300; i++ {
+		files[fmt.Sprintf("d%d/f%d.txt", i%10, i)] = strings.Repeat("some text\n", 200)
+	}
+	writeFiles(t, root, files)
+	env := newEnv(t, root)
+	old := progressInterval
+	progressInterval = time.Microsecond
+	defer func() { progressInterval = old }()
+	var n atomic.Int64
+	var last atomic.Value
+	ctx := tools.WithProgress(context.Background(), func(p tools.Progress) {
+		n.Add(1)
+		last.Store(p.Message)
+	})
+	for _, c := range []struct {
+		tool         tools.Tool
+		args, prefix string
+	}{
+		{Search(), `{"pattern":"absent"}`, "search: "},
+		{Find(), `{"paths":"."}`, "find: "},
+	} {
+		n.Store(0)
+		if _, err := tools.Invoke(ctx, c.tool, env, json.RawMessage(c.args)); err != nil {
+			t.Fatal(err)
+		}
+		if msg, _ := last.Load().(string); n.Load() == 0 || !strings.HasPrefix(msg, c.prefix) {
+			t.Errorf("%s: %d progress reports, last %q", c.tool.Name(), n.Load(), msg)
+		}
+	}
+	cctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Search().Run(cctx, env, json.RawMessage(`{"pattern":"absent"}`)); tools.CodeOf(err) != tools.ErrCancelled {
+		t.Errorf("cancelled search: %v (%s)", err, tools.CodeOf(err))
+	}
+}
+
+func TestFindTimeoutKeepsPartialResults(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{}
+	for i := 0; i < 2000; i++ {
+		files[fmt.Sprintf("d%d/e%d/f%d.txt", i%20, i%7, i)] = ""
+	}
+	writeFiles(t, root, files)
+	res, text := call(t, Find(), newEnv(t, root), `{"paths":".","timeout":0.000001}`)
+	r, ok := res.Structured.(*FindResult)
+	if !ok || !r.TimedOut || !r.Truncated || !strings.Contains(text, "Timed out after 1µs; results are partial") {
+		t.Errorf("timeout: %v\n%s", ok, tail(text))
+	}
+}
+
+func TestSchemas(t *testing.T) {
+	for _, tool := range Tools() {
+		if tool.InputSchema() == nil || tool.Description() == "" {
+			t.Errorf("%s: missing schema or description", tool.Name())
+		}
+		if _, err := json.Marshal(tool.InputSchema()); err != nil {
+			t.Errorf("%s: %v", tool.Name(), err)
+		}
+	}
+	env := newEnv(t, t.TempDir())
+	for _, c := range []struct {
+		tool       tools.Tool
+		args, want string
+	}{
+		{Search(), `{"pattern":"x","path":"a"}`, "ERROR ERR_INVALID_ARGS"},
+		{Search(), `{"pattern":"x","skip":-1}`, "ERROR ERR_INVALID_ARGS"},
+		{Search(), `{"pattern":"x","paths":7}`, "ERROR ERR_INVALID_ARGS"},
+		{Find(), `{}`, "ERROR ERR_INVALID_ARGS"},
+		{Find(), `{"paths":"x","limit":0}`, "ERROR ERR_INVALID_ARGS"},
+		{Find(), `{"paths":"x","timeout":0}`, "ERROR ERR_INVALID_ARGS"},
+		{Grep(), `{"pattern":""}`, "ERROR ERR_INVALID_ARGS: Pattern must not be empty"},
+	} {
+		if _, got := call(t, c.tool, env, c.args); !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s %s: got %q, want prefix %q", c.tool.Name(), c.args, got, c.want)
+		}
+	}
+}
+
+func tail(s string) string {
+	if len(s) > 400 {
+		return "..." + s[len(s)-400:]
+	}
+	return s
+}
