@@ -136,6 +136,12 @@ func TestPty(t *testing.T) {
 	if len(r.Notes) != 0 {
 		t.Errorf("notes = %v", r.Notes)
 	}
+	// Nobody types: reading the terminal gets end-of-file, not a hang.
+	start := time.Now()
+	r, _ = runBashOK(t, env, map[string]any{"command": "read x; echo rc=$?", "pty": true, "timeout": 10})
+	if r.Output != "rc=1\n" || time.Since(start) > 5*time.Second {
+		t.Errorf("read in a pty: %q after %v", r.Output, time.Since(start))
+	}
 	// Without pty: pipes.
 	r, _ = runBashOK(t, env, map[string]any{"command": "tty"})
 	if r.Output != "not a tty\n" || *r.ExitCode != 1 {
@@ -377,4 +383,16 @@ func TestHundredMegabytes(t *testing.T) {
 		t.Errorf("file ends %q", buf)
 	}
 	t.Logf("100 MB in %v (%.0f MB/s)", el, 100/el.Seconds())
+}
+
+func TestProgress(t *testing.T) {
+	env := newEnv(t)
+	var got []tools.Progress
+	ctx := tools.WithProgress(context.Background(), func(p tools.Progress) { got = append(got, p) })
+	if _, err := invokeCtx(ctx, t, env, Bash(), map[string]any{"command": "echo working; sleep 1.5; echo done"}); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) == 0 || got[0].Message != "bash: 8 bytes of output so far" || got[0].Data.(map[string]any)["output"] != "working\n" {
+		t.Errorf("progress = %+v", got)
+	}
 }

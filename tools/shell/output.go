@@ -66,9 +66,14 @@ func (c *collector) Write(p []byte) (int, error) {
 	if c.file != nil {
 		c.spill(p)
 	}
-	c.win = append(c.win, p...)
-	if len(c.win) > 2*resultBytes {
-		c.win = c.win[:copy(c.win, c.win[len(c.win)-resultBytes:])]
+	if len(p) >= resultBytes && c.total > resultBytes {
+		// a big chunk: only its end can be shown
+		c.win = append(c.win[:0], p[len(p)-resultBytes:]...)
+	} else {
+		c.win = append(c.win, p...)
+		if len(c.win) > 2*resultBytes {
+			c.win = c.win[:copy(c.win, c.win[len(c.win)-resultBytes:])]
+		}
 	}
 	return len(p), nil
 }

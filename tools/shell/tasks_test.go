@@ -256,3 +256,11 @@ func TestBackgroundWithoutSpill(t *testing.T) {
 		t.Errorf("poll = %+v", o)
 	}
 }
+
+func TestBackgroundPty(t *testing.T) {
+	env := newEnv(t)
+	r := startBG(t, env, map[string]any{"command": "tty", "pty": true})
+	if o := poll(t, env, r.BackgroundTaskID, 5000); !strings.HasPrefix(o.Output, "/dev/pts/") || *o.ExitCode != 0 {
+		t.Errorf("background pty: %+v", o)
+	}
+}
