@@ -122,6 +122,8 @@ type ScriptError struct {
 	Message string `json:"message"`
 	Stack   string `json:"stack,omitempty"`
 	Code    string `json:"code,omitempty"`
+	// CallID names the tool call whose failure this is, if any.
+	CallID string `json:"callId,omitempty"`
 }
 
 // Outcome is how the script settled.
@@ -162,6 +164,12 @@ type Binding struct {
 	wg       sync.WaitGroup
 	batch    []any // [id, ok, value] triples waiting for __as_settle
 
+	// Calls run on a pool of worker goroutines, started as needed up to
+	// MaxInFlight. A goroutine per call would grow a fresh stack through
+	// argument validation and JSON every time.
+	jobs    chan func()
+	workers int
+
 	finished    bool
 	outcome     Outcome
 	outputBytes int
@@ -195,7 +203,11 @@ func Install(ctx context.Context, vm runtime.VM, loop *runtime.Loop, cfg Config)
 	if err := vm.Define("__as_sync", b.hostSync); err != nil {
 		return nil, err
 	}
-	if err := vm.Eval(prelude); err != nil {
+	eval := vm.Eval
+	if ce, ok := vm.(runtime.CachedEvaluator); ok {
+		eval = ce.EvalCached
+	}
+	if err := eval(prelude); err != nil {
 		return nil, fmt.Errorf("bindings: prelude: %w", err)
 	}
 	return b, nil
@@ -254,6 +266,10 @@ func (b *Binding) Finish(grace time.Duration) {
 		b.cfg.Sink.CallEnded(*c)
 	}
 	b.running = map[int]*Call{}
+	if b.jobs != nil {
+		close(b.jobs) // workers drain what was sent and exit
+		b.jobs = nil
+	}
 	done := make(chan struct{})
 	go func() { b.wg.Wait(); close(done) }()
 	select {
@@ -317,14 +333,28 @@ func (b *Binding) launch(id int, c *Call, post func(func() error)) {
 	b.running[id] = c
 	b.wg.Add(1)
 	ctx := tools.WithProgress(b.ctx, func(p tools.Progress) { b.cfg.Sink.Progress(c.ID, c.Name, p) })
-	go func() {
+	if b.jobs == nil {
+		b.jobs = make(chan func(), b.cfg.MaxInFlight)
+	}
+	if b.workers < b.inFlight {
+		b.workers++
+		go worker(b.jobs)
+	}
+	b.jobs <- func() {
 		defer b.wg.Done()
 		value, err := b.cfg.Call(ctx, c.Name, c.Args)
 		post(func() error {
 			b.complete(id, c, value, err)
 			return nil
 		})
-	}()
+	}
+}
+
+// worker runs jobs until the channel closes.
+func worker(jobs <-chan func()) {
+	for job := range jobs {
+		job()
+	}
 }
 
 // complete runs on the owner goroutine when a call returns.
@@ -337,7 +367,9 @@ func (b *Binding) complete(id int, c *Call, value json.RawMessage, err error) {
 			c.Status = StatusError
 			c.Error = err.Error()
 			c.Code = string(tools.CodeOf(err))
-			b.batch = append(b.batch, []any{id, false, errorInfo(err)})
+			info := errorInfo(err)
+			info["callId"] = c.ID
+			b.batch = append(b.batch, []any{id, false, info})
 		} else {
 			c.Status = StatusOK
 			if len(value) == 0 {
@@ -486,6 +518,7 @@ func (b *Binding) sync(op, payload string) (any, error) {
 		o := Outcome{Finished: true, OK: d.OK, Value: json.RawMessage(d.Value)}
 		if !d.OK && d.Error != nil {
 			o.Err = b.scriptError(d.Error.Name, d.Error.Message, d.Error.Stack, d.Error.Code)
+			o.Err.CallID = d.Error.CallID
 		}
 		b.finish(o)
 		return nil, nil

@@ -24,6 +24,7 @@
     err.name = info.name || "Error";
     err.message = info.message || "";
     if (info.code) err.code = info.code;
+    if (info.callId) err.callId = info.callId;
     return err;
   }
 
@@ -35,19 +36,20 @@
       const p = pending.get(id);
       if (p === undefined) continue;
       pending.delete(id);
-      if (ok) p.resolve(value);
-      else p.reject(__as_makeError(p.err, value));
+      if (ok) p[0](value);
+      else p[1](__as_makeError(new Error(), value));
     }
   }
 
+  // __as_callTool starts a call and returns its promise. A failed call
+  // rejects with an Error made when the failure arrives: capturing a stack
+  // at every call would cost more than the rest of the call.
   function __as_callTool(name, args) {
-    // The Error is made now so its stack shows where the script called.
-    const err = new Error();
     let json;
     if (args === undefined) {
       json = "{}";
     } else if (args === null || typeof args !== "object" || Array.isArray(args)) {
-      return Promise.reject(__as_makeError(err, {
+      return Promise.reject(__as_makeError(new Error(), {
         name: "ToolError", code: "ERR_INVALID_ARGS",
         message: name + ": arguments must be an object, e.g. tools." + name + "({...}); got " +
           (args === null ? "null" : Array.isArray(args) ? "an array" : typeof args),
@@ -56,7 +58,7 @@
       try {
         json = JSONstringify(args);
       } catch (e) {
-        return Promise.reject(__as_makeError(err, {
+        return Promise.reject(__as_makeError(new Error(), {
           name: "ToolError", code: "ERR_INVALID_ARGS",
           message: name + ": arguments are not JSON-serialisable: " + e.message,
         }));
@@ -64,11 +66,11 @@
     }
     const reply = hostCall(name, json);
     if (reply.charAt(0) === "{") {
-      return Promise.reject(__as_makeError(err, JSONparse(reply)));
+      return Promise.reject(__as_makeError(new Error(), JSONparse(reply)));
     }
     const id = +reply;
     return new Promise(function __as_executor(resolve, reject) {
-      pending.set(id, { resolve, reject, err });
+      pending.set(id, [resolve, reject]);
     });
   }
 
@@ -217,7 +219,8 @@
       let stack = "";
       try { stack = typeof e.stack === "string" ? e.stack : ""; } catch (_) {}
       return { name: String(e.name || "Error"), message: String(e.message), stack: stack,
-        code: typeof e.code === "string" ? e.code : undefined };
+        code: typeof e.code === "string" ? e.code : undefined,
+        callId: typeof e.callId === "string" ? e.callId : undefined };
     }
     let text;
     try { text = typeof e === "string" ? e : __as_toJSON(e); } catch (_) { text = String(e); }

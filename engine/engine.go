@@ -386,7 +386,7 @@ func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm 
 		return
 	}
 	if out.Err != nil {
-		r.Error = &ScriptError{Kind: KindScript, Name: out.Err.Name, Message: out.Err.Message, Stack: out.Err.Stack, Code: out.Err.Code}
+		r.Error = &ScriptError{Kind: KindScript, Name: out.Err.Name, Message: out.Err.Message, Stack: out.Err.Stack, Code: out.Err.Code, CallID: out.Err.CallID}
 		return
 	}
 	r.Error = &ScriptError{Kind: KindScript, Name: "Error", Message: "the script failed"}

@@ -81,6 +81,13 @@ func renderBody(r *Result) string {
 			fmt.Fprintf(&b, " [%s]", r.Error.Code)
 		}
 		b.WriteByte('\n')
+		if r.Error.CallID != "" {
+			for _, c := range r.Calls {
+				if c.ID == r.Error.CallID {
+					fmt.Fprintf(&b, "    from tool call %s: %s %s\n", c.ID, c.Name, clipArgs(c.Args))
+				}
+			}
+		}
 		if r.Error.Stack != "" {
 			b.WriteString(r.Error.Stack)
 			b.WriteByte('\n')
@@ -101,11 +108,7 @@ func renderBody(r *Result) string {
 
 // describeCall renders a call on one line: `3 read {"path":"a"} → ok (2 ms)`.
 func describeCall(c Call) string {
-	args := string(c.Args)
-	if len(args) > 120 {
-		args = truncateRunes(args, 117) + "..."
-	}
-	s := fmt.Sprintf("%s %s %s → %s (%d ms)", c.ID, c.Name, args, c.Status, c.Duration.Milliseconds())
+	s := fmt.Sprintf("%s %s %s → %s (%d ms)", c.ID, c.Name, clipArgs(c.Args), c.Status, c.Duration.Milliseconds())
 	if c.Error != "" {
 		msg := c.Error
 		if i := strings.IndexByte(msg, '\n'); i >= 0 {
@@ -114,6 +117,15 @@ func describeCall(c Call) string {
 		s += ": " + truncateRunes(msg, 200)
 	}
 	return s
+}
+
+// clipArgs renders call arguments on one line, at most 120 characters.
+func clipArgs(a json.RawMessage) string {
+	args := string(a)
+	if utf8.RuneCountInString(args) > 120 {
+		args = truncateRunes(args, 117) + "..."
+	}
+	return args
 }
 
 // valueText renders a returned value as an output item: strings as they

@@ -35,6 +35,8 @@ type ScriptError struct {
 	Message string `json:"message"`
 	Stack   string `json:"stack,omitempty"`
 	Code    string `json:"code,omitempty"`
+	// CallID names the tool call whose failure ended the script, if any.
+	CallID string `json:"callId,omitempty"`
 }
 
 func (e *ScriptError) Error() string {

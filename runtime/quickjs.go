@@ -32,19 +32,23 @@ type quickjsVM struct {
 	vm    *quickjs.VM
 	limit int64
 
-	// counter is the address of the context's interrupt_counter, 0 when the
-	// layout check failed.
-	counter uintptr
-	// rt is the address of the C runtime, for reading malloc state.
-	rt uintptr
+	// counter is the context's interrupt_counter, nil when the layout check
+	// failed.
+	counter *int32
+	// mallocSize is the C runtime's count of allocated bytes.
+	mallocSize *uint64
 
 	inCall      atomic.Int32 // >0 while the owner goroutine is inside JS
 	interrupted atomic.Bool  // sticky: Interrupt was called
-	exhausted   bool         // owner-only: an allocation hit the limit
+	exhausted   atomic.Bool  // the heap reached the limit band at some point
 
 	pokeMu sync.Mutex
 	poking bool
 	closed bool
+
+	// funcs caches the global functions Call has looked up: evaluating the
+	// name each time would parse and compile it on every call.
+	funcs map[string]quickjs.Value
 }
 
 // NewQuickJS returns a QuickJS VM with the memory limit of opts. It has only
@@ -61,9 +65,11 @@ func NewQuickJS(opts Options) (VM, error) {
 	vm.SetMemoryLimit(uintptr(limit))
 	q := &quickjsVM{vm: vm, limit: limit}
 	if ctx := contextPointer(vm); ctx != 0 {
-		c := (*lib.TJSContext)(unsafe.Pointer(ctx))
-		q.counter = uintptr(unsafe.Pointer(&c.Finterrupt_counter))
-		q.rt = c.Frt
+		c := (*lib.TJSContext)(cMemory(ctx))
+		q.counter = &c.Finterrupt_counter
+		rt := (*lib.TJSRuntime)(cMemory(c.Frt))
+		q.mallocSize = (*uint64)(unsafe.Pointer(&rt.Fmalloc_ctx.Fmalloc_state.Fmalloc_size))
+		go q.sampleMemory()
 	}
 	return q, nil
 }
@@ -96,6 +102,14 @@ func contextPointer(vm *quickjs.VM) uintptr {
 		return 0
 	}
 	return *(*uintptr)(unsafe.Add(unsafe.Pointer(vm), layoutOffset))
+}
+
+// cMemory turns the address of engine memory, which the binding hands out
+// as a uintptr, into a pointer. The engine's memory is not Go heap memory, so
+// the garbage collector neither moves nor frees it; the VM's lifetime bounds
+// every use.
+func cMemory(addr uintptr) unsafe.Pointer {
+	return *(*unsafe.Pointer)(unsafe.Pointer(&addr))
 }
 
 // PromptInterruptSupported reports whether Interrupt can cut through loops
@@ -139,16 +153,51 @@ func (q *quickjsVM) Eval(src string) error {
 	return nil
 }
 
+// bytecodes caches compiled sources for EvalCached: source → bytecode.
+// QuickJS bytecode is tied to the engine version, which is fixed per build.
+var bytecodes sync.Map
+
+// EvalCached is Eval of a source that the process runs in many VMs.
+func (q *quickjsVM) EvalCached(src string) error {
+	if !q.enter() {
+		return ErrInterrupted
+	}
+	defer q.leave()
+	code, ok := bytecodes.Load(src)
+	if !ok {
+		b, err := q.vm.Compile(src, quickjs.EvalGlobal)
+		if err != nil {
+			return q.convertErr(err)
+		}
+		code, _ = bytecodes.LoadOrStore(src, b)
+	}
+	if _, err := q.vm.EvalBytecode(code.([]byte)); err != nil {
+		return q.convertErr(err)
+	}
+	return nil
+}
+
 func (q *quickjsVM) Call(name string, args ...string) (string, error) {
 	if !q.enter() {
 		return "", ErrInterrupted
 	}
 	defer q.leave()
+	fn, ok := q.funcs[name]
+	if !ok {
+		v, err := q.vm.EvalValue(name, quickjs.EvalGlobal)
+		if err != nil {
+			return "", q.convertErr(err)
+		}
+		if q.funcs == nil {
+			q.funcs = map[string]quickjs.Value{}
+		}
+		q.funcs[name], fn = v, v
+	}
 	a := make([]any, len(args))
 	for i, s := range args {
 		a[i] = s
 	}
-	r, err := q.vm.Call(name, a...)
+	r, err := fn.Call(quickjs.UndefinedValue, a...)
 	if err != nil {
 		return "", q.convertErr(err)
 	}
@@ -167,11 +216,31 @@ func (q *quickjsVM) RunJobs() error {
 	return nil
 }
 
+// sampleMemory watches the heap while JavaScript runs. A bomb that hits
+// the limit is usually over by the time Go sees its exception: the engine
+// frees the garbage as the exception unwinds, and an object bomb's exception
+// can be null. Having seen the heap in the top eighth of the limit is what
+// MemoryExhausted then reports.
+func (q *quickjsVM) sampleMemory() {
+	for {
+		time.Sleep(2 * time.Millisecond)
+		q.pokeMu.Lock()
+		if q.closed {
+			q.pokeMu.Unlock()
+			return
+		}
+		if q.inCall.Load() > 0 && q.nearLimit() {
+			q.exhausted.Store(true)
+		}
+		q.pokeMu.Unlock()
+	}
+}
+
 // convertErr maps a binding error to ErrInterrupted or an *Exception, and
 // records whether the memory limit was hit.
 func (q *quickjsVM) convertErr(err error) error {
 	if q.nearLimit() {
-		q.exhausted = true
+		q.exhausted.Store(true)
 	}
 	if q.interrupted.Load() {
 		return ErrInterrupted
@@ -184,26 +253,28 @@ func (q *quickjsVM) convertErr(err error) error {
 		return ErrInterrupted
 	}
 	if e.Name == "InternalError" && e.Message == "out of memory" {
-		q.exhausted = true
+		q.exhausted.Store(true)
 	}
 	return &Exception{Name: e.Name, Message: e.Message, Stack: e.Stack}
 }
 
 // nearLimit reports whether the heap is within 1/8 of the limit, which is
-// how an allocation refused at the limit looks from outside.
+// how an allocation refused at the limit looks from outside. It may run on
+// the sampler goroutine: a word-sized read racing the allocator sees either
+// the old or the new size, both fine for a threshold test.
 func (q *quickjsVM) nearLimit() bool {
-	if q.rt == 0 {
+	if q.mallocSize == nil {
 		return false
 	}
-	size := (*lib.TJSRuntime)(unsafe.Pointer(q.rt)).Fmalloc_ctx.Fmalloc_state.Fmalloc_size
+	size := atomic.LoadUint64(q.mallocSize)
 	return int64(size) >= q.limit-q.limit/8
 }
 
 func (q *quickjsVM) MemoryExhausted() bool {
-	if !q.exhausted && q.nearLimit() {
-		q.exhausted = true
+	if q.nearLimit() {
+		q.exhausted.Store(true)
 	}
-	return q.exhausted
+	return q.exhausted.Load()
 }
 
 // Interrupt stops running JavaScript and every later call. It is sticky: an
@@ -213,7 +284,7 @@ func (q *quickjsVM) Interrupt() {
 	q.vm.Interrupt()
 	q.pokeMu.Lock()
 	defer q.pokeMu.Unlock()
-	if q.closed || q.poking || q.counter == 0 {
+	if q.closed || q.poking || q.counter == nil {
 		return
 	}
 	q.poking = true
@@ -231,7 +302,7 @@ func (q *quickjsVM) pokeLoop() {
 			return
 		}
 		q.vm.Interrupt()
-		atomic.StoreInt32((*int32)(unsafe.Pointer(q.counter)), 0)
+		atomic.StoreInt32(q.counter, 0)
 		q.pokeMu.Unlock()
 		time.Sleep(time.Millisecond)
 	}
@@ -241,6 +312,9 @@ func (q *quickjsVM) Close() error {
 	q.pokeMu.Lock()
 	q.closed = true
 	q.pokeMu.Unlock()
+	for _, fn := range q.funcs {
+		fn.Free()
+	}
 	return q.vm.Close()
 }
 

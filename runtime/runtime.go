@@ -65,6 +65,14 @@ type VM interface {
 	Close() error
 }
 
+// CachedEvaluator is implemented by VMs that can keep the compiled form of
+// a source they run often (the bindings' prelude runs in every VM): the
+// first EvalCached of a source compiles it, later ones in any VM of the
+// process skip the parser.
+type CachedEvaluator interface {
+	EvalCached(src string) error
+}
+
 // New is the signature of an engine's constructor.
 type New func(Options) (VM, error)
 

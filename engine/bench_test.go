@@ -1,0 +1,67 @@
+package engine_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/atomic-script/atomic-script/engine"
+)
+
+// BenchmarkRunTrivial is a warm in-process run of a script with one tool
+// call, VM creation and teardown included (goal ≤ 1 ms).
+func BenchmarkRunTrivial(b *testing.B) {
+	eng := newEngine(b, nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := run(b, eng, `return (await tools.noop())`); !r.OK {
+			b.Fatal(r.Text)
+		}
+	}
+}
+
+// BenchmarkAwaitedCalls is 10,000 awaited no-op tool calls, in sequence and
+// through Promise.all; ns/call is the figure to watch (goal ≤ 10 µs).
+func BenchmarkAwaitedCalls(b *testing.B) {
+	for _, c := range []struct{ name, code string }{
+		{"sequential", `for (let i = 0; i < 10000; i++) await tools.noop(); return 1`},
+		{"promise_all", `await Promise.all(Array.from({length: 10000}, () => tools.noop())); return 1`},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			eng := newEngine(b, nil)
+			for b.Loop() {
+				if r := run(b, eng, c.code); !r.OK {
+					b.Fatal(r.Text)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/10000, "ns/call")
+		})
+	}
+}
+
+// BenchmarkCPU runs CPU-bound scripts with and without a deadline armed
+// (goal: armed ≤ 1.1× unarmed).
+func BenchmarkCPU(b *testing.B) {
+	scripts := []struct{ name, code string }{
+		{"fib27", `function fib(n) { return n < 2 ? n : fib(n - 1) + fib(n - 2) } return fib(27)`},
+		{"json1MB", `const o = Array.from({length: 20000}, (_, i) => ({id: i, name: "item " + i, tags: ["a", "b"]}));
+			const s = JSON.stringify(o); return JSON.parse(s).length + s.length`},
+	}
+	for _, s := range scripts {
+		for _, armed := range []bool{false, true} {
+			name := s.name + "/no_deadline"
+			var opts []engine.Option
+			if armed {
+				name = s.name + "/deadline"
+				opts = append(opts, engine.WithTimeout(time.Hour))
+			}
+			b.Run(name, func(b *testing.B) {
+				eng := newEngine(b, nil, opts...)
+				for b.Loop() {
+					if r := run(b, eng, s.code); !r.OK {
+						b.Fatal(r.Text)
+					}
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,296 @@
+package engine_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/tools/builtin"
+)
+
+func Example() {
+	dir, _ := os.MkdirTemp("", "example")
+	defer os.RemoveAll(dir)
+	eng, err := engine.New(engine.WithRoot(dir), engine.WithTools(builtin.Registry()))
+	if err != nil {
+		panic(err)
+	}
+	defer eng.Close()
+	res, err := eng.Run(context.Background(), `
+		await tools.todowrite({ todos: [{ content: "write the example" }] });
+		const { summary } = await tools.todo_get();
+		return summary;
+	`)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res.OK, string(res.Value))
+	// Output: true "1 items: 0 completed, 0 in progress, 1 pending"
+}
+
+func TestResultShapes(t *testing.T) {
+	eng := newEngine(t, nil)
+	cases := []struct {
+		code    string
+		ok      bool
+		kind    engine.Kind
+		exit    int
+		value   string
+		outputs []string
+		logs    []string
+	}{
+		{code: `return 1`, ok: true, value: `1`, outputs: []string{"1"}},
+		{code: `return "s"`, ok: true, value: `"s"`, outputs: []string{"s"}},
+		{code: `return undefined`, ok: true},
+		{code: `return null`, ok: true, value: ``},
+		{code: `text("a"); text([1]); return 2`, ok: true, value: `2`, outputs: []string{"a", "[\n  1\n]", "2"}},
+		{code: `console.log("x", 1, [2], {a: "b"}, null, undefined); console.error(new TypeError("t"))`, ok: true,
+			logs: []string{`x 1 [2] { a: "b" } null undefined`, `[error] TypeError: t`}},
+		{code: `const o = {}; o.self = o; return o`, ok: true, value: `{"self":"[Circular]"}`, outputs: []string{"{\n  \"self\": \"[Circular]\"\n}"}},
+		{code: `return 10n`, ok: true, value: `"10"`, outputs: []string{"10"}},
+		{code: `exit(0); text("no")`, ok: true},
+		{code: `exit(9)`, kind: engine.KindScript, exit: 9},
+		{code: `exit(1.5)`, kind: engine.KindScript, exit: 1},
+		{code: `throw new Error("e")`, kind: engine.KindScript, exit: 1},
+	}
+	for _, c := range cases {
+		t.Run(c.code, func(t *testing.T) {
+			r := run(t, eng, c.code)
+			if r.OK != c.ok {
+				t.Fatalf("OK = %v, want %v\n%s", r.OK, c.ok, r.Text)
+			}
+			if !c.ok {
+				if r.Error == nil || r.Error.Kind != c.kind || r.ExitCode != c.exit {
+					t.Fatalf("error %+v exit %d, want kind %s exit %d", r.Error, r.ExitCode, c.kind, c.exit)
+				}
+				return
+			}
+			if string(r.Value) != c.value {
+				t.Errorf("value = %s, want %s", r.Value, c.value)
+			}
+			var texts []string
+			for _, it := range r.Output {
+				texts = append(texts, it.Text)
+			}
+			if strings.Join(texts, "|") != strings.Join(c.outputs, "|") {
+				t.Errorf("outputs = %q, want %q", texts, c.outputs)
+			}
+			if strings.Join(r.Logs, "|") != strings.Join(c.logs, "|") {
+				t.Errorf("logs = %q, want %q", r.Logs, c.logs)
+			}
+		})
+	}
+}
+
+func TestToolResultsAndErrors(t *testing.T) {
+	eng := newEngine(t, nil)
+	r := run(t, eng, `
+		const e = await tools.echo({value: {deep: [1, "two"]}});
+		const n = await tools.noop();
+		let err;
+		try { await tools.echo({}) } catch (x) { err = x }
+		let err2;
+		try { await tools.noop("bad") } catch (x) { err2 = x }
+		let err3;
+		try { await tools.todo_update({index: 3}) } catch (x) { err3 = x }
+		return {e, n, err: [err.name, err.code, err.message], err2: [err2.code, err2.message], err3: [err3.code, err3.message], isError: err instanceof Error}`)
+	if !r.OK {
+		t.Fatal(r.Text)
+	}
+	var got struct {
+		E       map[string]any
+		N       string
+		Err     []string
+		Err2    []string
+		Err3    []string
+		IsError bool
+	}
+	if err := json.Unmarshal(r.Value, &got); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(got.E["value"]) != "map[deep:[1 two]]" || got.N != "ok" || !got.IsError {
+		t.Errorf("values: %+v", got)
+	}
+	if got.Err[0] != "ToolError" || got.Err[1] != "ERR_INVALID_ARGS" || got.Err[2] != `echo: invalid arguments: missing property 'value'` {
+		t.Errorf("schema error: %q", got.Err)
+	}
+	if got.Err2[0] != "ERR_INVALID_ARGS" || !strings.Contains(got.Err2[1], "arguments must be an object") {
+		t.Errorf("non-object args: %q", got.Err2)
+	}
+	if got.Err3[0] != "ERR_NOT_FOUND" {
+		t.Errorf("tool error: %q", got.Err3)
+	}
+	// noop("bad") is refused before it becomes a call.
+	if len(r.Calls) != 4 || r.Calls[0].Status != "ok" || r.Calls[2].Status != "error" || r.Calls[2].Code != "ERR_INVALID_ARGS" {
+		t.Errorf("calls: %+v", r.Calls)
+	}
+}
+
+func TestValidationMessagesNameFieldAndExpectation(t *testing.T) {
+	eng := newEngine(t, nil)
+	for code, want := range map[string]string{
+		`await tools.todo_update({index: "1"})`:                 `todo_update: invalid arguments: at "index": got string, want integer`,
+		`await tools.todo_update({index: 1, status: "nope"})`:   `todo_update: invalid arguments: at "status": value must be one of 'pending', 'in_progress', 'completed'`,
+		`await tools.todowrite({todos: [{status: "pending"}]})`: `todowrite: invalid arguments: at "todos.0": missing property 'content'`,
+		`await tools.todowrite({todos: [], extra: 1})`:          `todowrite: invalid arguments: additional properties 'extra' not allowed`,
+	} {
+		r := run(t, eng, code)
+		if r.OK || r.Error.Code != "ERR_INVALID_ARGS" || r.Error.Message != want {
+			t.Errorf("%s:\n got %+v\nwant %s", code, r.Error, want)
+		}
+	}
+}
+
+func TestStoreCommitsOnlyOnSuccess(t *testing.T) {
+	dbPath := t.TempDir() + "/store.db"
+	eng := newEngine(t, nil, engine.WithSession("s"), engine.WithStorePath(dbPath))
+	if r := run(t, eng, `store("k", 1); store("gone", 2); return load("k")`); !r.OK {
+		t.Fatal(r.Text)
+	}
+	if r := run(t, eng, `store("k", 2); store("gone", undefined); store("new", 3); throw new Error("fail")`); r.OK {
+		t.Fatal("script should fail")
+	}
+	r := run(t, eng, `return [load("k"), load("gone"), load("new")]`)
+	if string(r.Value) != `[1,2,null]` {
+		t.Fatalf("after a failed run: %s", r.Value)
+	}
+	// A new engine on the same store sees the committed values.
+	eng2 := newEngine(t, nil, engine.WithSession("s"), engine.WithStorePath(dbPath))
+	if r := run(t, eng2, `return load("k")`); string(r.Value) != `1` {
+		t.Fatalf("persisted: %s", r.Value)
+	}
+	// Loads see the run's own writes; the total cap counts them.
+	r = run(t, eng, `for (let i = 0; i < 5; i++) store("v" + i, "x".repeat(262000)); return 1`)
+	if r.OK || r.Error.Code != "ERR_LIMIT" || !strings.Contains(r.Error.Message, "limit is 1048576 in total") {
+		t.Fatalf("total cap: %+v", r.Error)
+	}
+}
+
+func TestUnawaitedCallsAreCancelled(t *testing.T) {
+	p := &probe{}
+	eng := newEngine(t, p)
+	start := time.Now()
+	r := run(t, eng, `tools.sleep({ms: 10000}); tools.sleep({ms: 10000}); await tools.sleep({ms: 100}); return 1`)
+	if !r.OK {
+		t.Fatal(r.Text)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Fatalf("run waited for unawaited calls: %v", d)
+	}
+	if p.started.Load() != 3 || p.cancelled.Load() != 2 || p.finished.Load() != 1 {
+		t.Fatalf("probe: started %d cancelled %d finished %d", p.started.Load(), p.cancelled.Load(), p.finished.Load())
+	}
+	if r.Calls[0].Status != "cancelled" || r.Calls[1].Status != "cancelled" || r.Calls[2].Status != "ok" {
+		t.Fatalf("calls: %+v", r.Calls)
+	}
+	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0], "2 tool call(s) were still running") || !strings.Contains(r.Text, "Await every call") {
+		t.Fatalf("warnings: %q", r.Warnings)
+	}
+}
+
+func TestInFlightCallCancelledAtDeadline(t *testing.T) {
+	p := &probe{}
+	eng := newEngine(t, p, engine.WithTimeout(300*time.Millisecond))
+	start := time.Now()
+	r := run(t, eng, `await tools.sleep({ms: 20000})`)
+	if d := time.Since(start); d > 550*time.Millisecond {
+		t.Fatalf("deadline 300ms, run took %v", d)
+	}
+	if r.Error == nil || r.Error.Kind != engine.KindTimeout || r.ExitCode != engine.ExitTimeout {
+		t.Fatalf("result: %+v", r.Error)
+	}
+	if p.cancelled.Load() != 1 || r.Calls[0].Status != "cancelled" {
+		t.Fatalf("in-flight call not cancelled: %d %+v", p.cancelled.Load(), r.Calls)
+	}
+}
+
+func TestAbortFromContext(t *testing.T) {
+	p := &probe{}
+	eng := newEngine(t, p)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(200*time.Millisecond, cancel)
+	r, err := eng.Run(ctx, `text("partial"); await tools.sleep({ms: 20000})`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Error == nil || r.Error.Kind != engine.KindAborted || r.ExitCode != engine.ExitAborted {
+		t.Fatalf("result: %+v", r.Error)
+	}
+	if len(r.Output) != 1 || r.Output[0].Text != "partial" || p.cancelled.Load() != 1 {
+		t.Fatalf("partial output %+v, cancelled %d", r.Output, p.cancelled.Load())
+	}
+}
+
+func TestConcurrencyIsBoundedAndOrdered(t *testing.T) {
+	eng := newEngine(t, nil)
+	r := run(t, eng, `
+		const rs = await Promise.all(Array.from({length: 500}, (_, i) => tools.echo({value: i})));
+		return rs.every((r, i) => r.value === i)`)
+	if !r.OK || string(r.Value) != "true" || len(r.Calls) != 500 {
+		t.Fatalf("%s %d", r.Text, len(r.Calls))
+	}
+}
+
+func TestDiscoveryGlobals(t *testing.T) {
+	eng := newEngine(t, nil)
+	r := run(t, eng, `
+		const names = ALL_TOOLS.map(t => t.name);
+		const found = searchTools("checklist item update", {limit: 2});
+		const d = describeTool("todo_update");
+		return {names, found: found.map(f => f.name), total: found.total,
+			decl: d.declaration, unknown: describeTool("nope") === undefined,
+			ns: describeNamespace("nope") === undefined, frozen: Object.isFrozen(tools)}`)
+	if !r.OK {
+		t.Fatal(r.Text)
+	}
+	var got struct {
+		Names   []string
+		Found   []string
+		Total   int
+		Decl    string
+		Unknown bool
+		NS      bool
+		Frozen  bool
+	}
+	if err := json.Unmarshal(r.Value, &got); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got.Names, ",") != "todowrite,todo_get,todo_update,sleep,noop,echo" {
+		t.Errorf("ALL_TOOLS: %v", got.Names)
+	}
+	if len(got.Found) != 2 || got.Found[0] != "todo_update" || got.Total < 2 {
+		t.Errorf("searchTools: %v total %d", got.Found, got.Total)
+	}
+	if !strings.Contains(got.Decl, "todo_update(args: {") || !strings.Contains(got.Decl, "index: number;") {
+		t.Errorf("declaration: %s", got.Decl)
+	}
+	if !got.Unknown || !got.NS || !got.Frozen {
+		t.Errorf("%+v", got)
+	}
+}
+
+func TestImage(t *testing.T) {
+	eng := newEngine(t, nil)
+	png := "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+	r := run(t, eng, `image("data:image/jpeg;base64,`+png+`"); image({type: "image", data: "`+png+`", mimeType: "image/gif"})`)
+	if !r.OK || len(r.Output) != 2 || r.Output[0].Image.MIMEType != "image/png" || r.Output[1].Image.MIMEType != "image/png" {
+		t.Fatalf("%s %+v", r.Text, r.Output)
+	}
+	for code, want := range map[string]string{
+		`image("data:image/png;base64,@@@")`:      "malformed base64",
+		`image("data:image/png;base64,aGVsbG8=")`: "unsupported or unrecognised image data",
+		`image("https://example.com/a.png")`:      "remote URLs are not supported",
+		`image(42)`:                               "expected a base64 data URL",
+		`image("data:text/plain,hello")`:          "must be base64-encoded",
+	} {
+		r := run(t, eng, code)
+		if r.OK || !strings.Contains(r.Error.Message, want) || r.Error.Code != "ERR_INVALID_ARGS" {
+			t.Errorf("%s: %+v", code, r.Error)
+		}
+	}
+}
