@@ -396,3 +396,27 @@ func TestProgress(t *testing.T) {
 		t.Errorf("progress = %+v", got)
 	}
 }
+
+// TestEscapedProcess: a process that leaves the group (setsid) cannot be
+// killed with it; if it keeps the output open, bash stops reading after a
+// bound and says so instead of hanging.
+func TestEscapedProcess(t *testing.T) {
+	env := newEnv(t)
+	start := time.Now()
+	r, res := runBashOK(t, env, map[string]any{"command": "setsid sleep 30 & sleep 0.3; echo child=$!"})
+	m := regexp.MustCompile(`child=(\d+)`).FindStringSubmatch(r.Output)
+	if m == nil {
+		t.Fatalf("output %q", r.Output)
+	}
+	pid, _ := strconv.Atoi(m[1])
+	defer func() {
+		p, _ := os.FindProcess(pid)
+		p.Kill()
+	}()
+	if el := time.Since(start); el > drainTimeout+2*time.Second {
+		t.Errorf("took %v", el)
+	}
+	if len(r.Notes) != 1 || r.Notes[0] != errHeldOpen.Error() || !strings.Contains(res.Text, "Note: "+errHeldOpen.Error()) {
+		t.Errorf("notes %q", r.Notes)
+	}
+}

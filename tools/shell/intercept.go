@@ -507,7 +507,7 @@ func outputFile(redirs []*syntax.Redirect) string {
 	out := ""
 	for _, r := range redirs {
 		switch r.Op {
-		case syntax.RdrOut, syntax.AppOut, syntax.ClbOut, syntax.RdrAll, syntax.AppAll:
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll:
 			if r.N != nil && r.N.Value != "1" {
 				continue // 2> file: stderr only
 			}

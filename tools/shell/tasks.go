@@ -191,8 +191,8 @@ func (t *task) run(to timeouts) {
 		t.exitCode = timeoutExitCode
 	}
 	t.ended = time.Now()
+	close(t.done) // under mu: requestKill sees the outcome and done together
 	t.mu.Unlock()
-	close(t.done)
 }
 
 func (t *task) noteCleanup(err error) {
