@@ -25,6 +25,17 @@ func splitText(text string) textLines {
 	return textLines{lines: lines}
 }
 
+// fromSplit is splitText for a text already split on "\n".
+func fromSplit(lines []string, text string) textLines {
+	if text == "" {
+		return textLines{}
+	}
+	if lines[len(lines)-1] == "" {
+		return textLines{lines: lines[:len(lines)-1], eol: true}
+	}
+	return textLines{lines: lines}
+}
+
 func (t textLines) join() string {
 	if len(t.lines) == 0 {
 		return ""
@@ -65,8 +76,8 @@ func diffTexts(old, new string) *textDiff {
 // of which original line each output line is: only the regions around the
 // hunks are diffed, so a 200-hunk edit of a 100,000-line file stays cheap.
 func diffAligned(r *Result, old string) *textDiff {
-	d := &textDiff{a: splitText(old), b: splitText(r.Text),
-		oldN: strings.Count(old, "\n") + 1, newN: strings.Count(r.Text, "\n") + 1}
+	d := &textDiff{a: fromSplit(r.before, old), b: fromSplit(r.after, r.Text),
+		oldN: len(r.before), newN: len(r.after)}
 	pi, pj := 0, 0 // next unmatched old and new display lines
 	for j := 0; j < len(d.b.lines); j++ {
 		i := int(r.src[j]) - 1
@@ -265,7 +276,7 @@ func (d *textDiff) hunks(context int) []patchHunk {
 			for ; pa < to; pa, pb = pa+1, pb+1 {
 				h.lines = append(h.lines, patchLine{' ', d.a.lines[pa]})
 				if d.a.noEOL(pa) || d.b.noEOL(pb) {
-					h.lines = append(h.lines, patchLine{'\\', "No newline at end of file"})
+					h.lines = append(h.lines, patchLine{'\\', " No newline at end of file"})
 				}
 			}
 		}
@@ -274,13 +285,13 @@ func (d *textDiff) hunks(context int) []patchHunk {
 			for k := c.a0; k < c.a1; k++ {
 				h.lines = append(h.lines, patchLine{'-', d.a.lines[k]})
 				if d.a.noEOL(k) {
-					h.lines = append(h.lines, patchLine{'\\', "No newline at end of file"})
+					h.lines = append(h.lines, patchLine{'\\', " No newline at end of file"})
 				}
 			}
 			for k := c.b0; k < c.b1; k++ {
 				h.lines = append(h.lines, patchLine{'+', d.b.lines[k]})
 				if d.b.noEOL(k) {
-					h.lines = append(h.lines, patchLine{'\\', "No newline at end of file"})
+					h.lines = append(h.lines, patchLine{'\\', " No newline at end of file"})
 				}
 			}
 			pa, pb = c.a1, c.b1
@@ -342,7 +353,8 @@ func applyHunks(live textLines, hunks []patchHunk) (textLines, bool) {
 		maxLine := len(lines) - h.oldLines
 		start := offset + h.oldStart - 1
 		found := false
-		for _, local := range distances(start, minLine, maxLine) {
+		next := distances(start, minLine, maxLine)
+		for local, more := 0, true; more; local, more = next() {
 			if fits(h, start+local) {
 				offset += local
 				found = true
@@ -377,26 +389,30 @@ func applyHunks(live textLines, hunks []patchHunk) (textLines, bool) {
 	return textLines{lines: out, eol: live.eol}, true
 }
 
-// distances lists the offsets to try from start: 0, +1, -1, +2, -2, …
-// within [minLine, maxLine].
-func distances(start, minLine, maxLine int) []int {
-	out := []int{0}
-	fwd, back := true, true
-	for k := 1; fwd || back; k++ {
-		if fwd {
-			if start+k <= maxLine {
-				out = append(out, k)
-			} else {
-				fwd = false
+// distances returns an iterator over the offsets to try after 0: +1, -1,
+// +2, -2, … while start+k ≤ maxLine and start-k ≥ minLine.
+func distances(start, minLine, maxLine int) func() (int, bool) {
+	k, fwd, back, wantFwd := 1, true, true, true
+	return func() (int, bool) {
+		for fwd || back {
+			if wantFwd {
+				wantFwd = false
+				if fwd {
+					if start+k <= maxLine {
+						return k, true
+					}
+					fwd = false
+				}
+				continue
 			}
-		}
-		if back {
-			if minLine <= start-k {
-				out = append(out, -k)
-			} else {
-				back = false
+			wantFwd = true
+			if back && minLine <= start-k {
+				k++
+				return -(k - 1), true
 			}
+			back = false
+			k++
 		}
+		return 0, false
 	}
-	return out
 }
