@@ -2,15 +2,15 @@ package spill
 
 import (
 	"os"
-	"strconv"
 	"sync"
 )
 
 // Cap is the most output one persisted file keeps: 64 MB.
 const Cap = 64 << 20
 
-// TruncationLine replaces output beyond the cap, on its own line.
-var TruncationLine = "[Output truncated: persisted-output cap of " + strconv.Itoa(Cap) + " bytes reached]"
+// TruncationLine replaces output beyond the cap, on its own line. The
+// number is Cap.
+const TruncationLine = "[Output truncated: persisted-output cap of 67108864 bytes reached]"
 
 // File is a spill file that keeps at most its limit of output bytes. Output
 // that lands exactly on the limit is kept whole; output that passes it is cut
