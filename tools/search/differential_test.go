@@ -1,0 +1,251 @@
+package search
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The differential tests run search against ripgrep and find against fd
+// (and GNU find) on a generated tree and compare what they match. Each is
+// skipped only when its peer binary is missing; CI installs ripgrep and
+// fd-find.
+//
+// Deliberate differences, normalised away below:
+//   - find takes paths: an existing name ("gen") lists that directory even
+//     when ignored, where fd -g would match names; the table uses globs.
+//   - node_modules is pruned by the tools, not by rg/fd: their results
+//     under node_modules are dropped before comparing.
+//   - .git is pruned: the peers run with an exclusion glob for it.
+//   - CRLF: a line is matched without its \r, like rg --crlf.
+//   - \w, \d, \s and \b are ASCII in RE2, Unicode in rg: the patterns below
+//     avoid them on non-ASCII text.
+
+var words = []string{"alpha", "beta", "gamma", "delta", "func", "main", "Context", "ctx", "needle", "hay", "TODO", "fixme", "return", "error", "nil", "x", "  ", "\t", "(", ")", "{", "}", "=", ":=", "café", "naïve", "Kelvin", "\u212Aelvin"}
+
+// genTree writes a deterministic pseudo-random tree: nested directories,
+// hidden files, nested .gitignore files with negations and anchors, CRLF
+// files, binary files, a node_modules directory and a fake .git, which
+// makes rg and fd apply the ignore files as in a checkout.
+func genTree(t testing.TB, root string) {
+	t.Helper()
+	r := rand.New(rand.NewSource(7))
+	line := func() string {
+		n := 1 + r.Intn(8)
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(words[r.Intn(len(words))])
+		}
+		return b.String()
+	}
+	dirs := []string{"", "src", "src/pkg", "src/pkg/deep", "lib", "lib/build", "docs", ".hidden", "gen", "src/gen", "node_modules/dep", "assets"}
+	exts := []string{".go", ".txt", ".md", ".log", ".tmp", ".js", ""}
+	files := map[string]string{
+		".gitignore":          "*.log\n!keep.log\nlib/build/\n/gen/\n# comment\n\n*.tmp\n",
+		"src/.gitignore":      "gen/\n!special.tmp\n",
+		".git/HEAD":           "ref: refs/heads/main\n",
+		".git/info/exclude":   "excluded.txt\n",
+		"keep.log":            "needle kept\n",
+		"excluded.txt":        "needle excluded\n",
+		"src/special.tmp":     "needle special\n",
+		"assets/bin.dat":      "\x00\x01needle\x02",
+		"assets/crlf.txt":     "func main()\r\nneedle\r\nreturn nil\r\n",
+		"node_modules/dep/index.js": "needle in node_modules\n",
+	}
+	for i := 0; i < 110; i++ {
+		d := dirs[r.Intn(len(dirs))]
+		name := fmt.Sprintf("f%03d%s", i, exts[r.Intn(len(exts))])
+		if r.Intn(10) == 0 {
+			name = "." + name
+		}
+		var b strings.Builder
+		n := 1 + r.Intn(12)
+		for j := 0; j < n; j++ {
+			b.WriteString(line())
+			b.WriteByte('\n')
+		}
+		files[filepath.Join(d, name)] = b.String()
+	}
+	writeFiles(t, root, files)
+}
+
+// rgMatches runs rg and returns "path:line" for every matched line.
+func rgMatches(t *testing.T, root string, args ...string) []string {
+	t.Helper()
+	cmd := exec.Command("rg", append([]string{"-n", "--no-heading", "--color=never", "--hidden", "--crlf", "--no-ignore-global", "--no-config", "-g", "!.git/", "--with-filename"}, args...)...)
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
+			return nil // no match
+		}
+		t.Fatalf("rg %v: %v", args, err)
+	}
+	var res []string
+	for _, l := range strings.Split(strings.TrimRight(string(out), "\n"), "\n") {
+		parts := strings.SplitN(l, ":", 3)
+		if len(parts) < 3 || strings.HasPrefix(parts[0], "node_modules/") {
+			continue
+		}
+		res = append(res, strings.TrimPrefix(parts[0], "./")+":"+parts[1])
+	}
+	slices.Sort(res)
+	return res
+}
+
+// toolMatches pages through search and returns "path:line" for every
+// match row.
+func toolMatches(t *testing.T, root, args string) []string {
+	t.Helper()
+	env := newEnv(t, root)
+	var res []string
+	for skip := 0; ; {
+		a := strings.TrimSuffix(args, "}") + fmt.Sprintf(`,"skip":%d}`, skip)
+		r := searchResult(t, env, a)
+		for _, f := range r.FileMatches {
+			if f.Count != len(f.Matches) {
+				t.Fatalf("%s: %s has %d matches, %d shown: the generated tree must stay under the per-file cap", args, f.Path, f.Count, len(f.Matches))
+			}
+			for _, m := range f.Matches {
+				res = append(res, f.Path+":"+strconv.Itoa(m.Line))
+			}
+		}
+		if r.CollectionLimitReached {
+			t.Fatalf("%s: hit the collection limit", args)
+		}
+		if r.NextSkip == 0 {
+			break
+		}
+		skip = r.NextSkip
+	}
+	slices.Sort(res)
+	return res
+}
+
+func TestDifferentialSearchVsRipgrep(t *testing.T) {
+	if _, err := exec.LookPath("rg"); err != nil {
+		t.Skip("rg not installed (apt-get install ripgrep)")
+	}
+	root := t.TempDir()
+	genTree(t, root)
+	cases := []struct {
+		args   string   // search arguments
+		rgArgs []string // the same search for rg
+	}{
+		{`{"pattern":"needle"}`, []string{"needle"}},
+		{`{"pattern":"func main"}`, []string{"func main"}},
+		{`{"pattern":"func main","i":true}`, []string{"-i", "func main"}},
+		{`{"pattern":"kelvin","i":true}`, []string{"-i", "kelvin"}},
+		{`{"pattern":"(?i)CAFÉ"}`, []string{"(?i)CAFÉ"}},
+		{`{"pattern":"ctx [a-zA-Z(]+ "}`, []string{"ctx [a-zA-Z(]+ "}},
+		{`{"pattern":"^alpha"}`, []string{"^alpha"}},
+		{`{"pattern":"nil$"}`, []string{"nil$"}},
+		{`{"pattern":"TODO|fixme"}`, []string{"TODO|fixme"}},
+		{`{"pattern":"(beta|gamma) delta"}`, []string{"(beta|gamma) delta"}},
+		{`{"pattern":"nil x|x nil"}`, []string{"nil x|x nil"}},
+		{`{"pattern":"main\\(\\)$"}`, []string{"main\\(\\)$"}},
+		{`{"pattern":"\\t"}`, []string{"\\t"}},
+		{`{"pattern":"e.*a.*e"}`, []string{"e.*a.*e"}},
+		{`{"pattern":"[{}]"}`, []string{"[{}]"}},
+		{`{"pattern":"^$"}`, []string{"^$"}},
+		{`{"pattern":"zzz_nomatch"}`, []string{"zzz_nomatch"}},
+		{`{"pattern":"needle","gitignore":false}`, []string{"--no-ignore", "needle"}},
+		{`{"pattern":"needle","hidden":false}`, []string{"--no-hidden", "needle"}},
+		{`{"pattern":"needle","paths":"src"}`, []string{"needle", "src"}},
+		{`{"pattern":"needle","paths":"*.go"}`, []string{"-g", "*.go", "needle"}},
+		{`{"pattern":"main\\(\\)\\r?\\nneedle"}`, []string{"-U", "main\\(\\)\\r?\\nneedle"}},
+	}
+	for _, c := range cases {
+		got := toolMatches(t, root, c.args)
+		want := rgMatches(t, root, c.rgArgs...)
+		t.Logf("%s: %d matching lines", c.args, len(got))
+		if !slices.Equal(got, want) {
+			t.Errorf("%s vs rg %q:\n only search: %v\n only rg:     %v", c.args, c.rgArgs, minus(got, want), minus(want, got))
+		}
+	}
+}
+
+// toolFind runs find and returns its files (workspace-relative).
+func toolFind(t *testing.T, root, args string) []string {
+	t.Helper()
+	res, text := call(t, Find(), newEnv(t, root), args)
+	if strings.HasPrefix(text, "ERROR") {
+		t.Fatal(text)
+	}
+	r := res.Structured.(*FindResult)
+	if r.Truncated {
+		t.Fatalf("%s: truncated", args)
+	}
+	return r.Files
+}
+
+func peerFiles(t *testing.T, root, name string, args ...string) []string {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s %v: %v", name, args, err)
+	}
+	var res []string
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		l = strings.TrimPrefix(l, "./")
+		if l == "" || strings.HasPrefix(l, "node_modules") || l == "." {
+			continue
+		}
+		if fi, err := os.Lstat(filepath.Join(root, l)); err == nil && fi.IsDir() && !strings.HasSuffix(l, "/") {
+			l += "/"
+		}
+		res = append(res, l)
+	}
+	slices.Sort(res)
+	return res
+}
+
+func TestDifferentialFindVsFd(t *testing.T) {
+	fd, err := exec.LookPath("fdfind")
+	if err != nil {
+		if fd, err = exec.LookPath("fd"); err != nil {
+			t.Skip("fd not installed (apt-get install fd-find)")
+		}
+	}
+	root := t.TempDir()
+	genTree(t, root)
+	os.Symlink("src", filepath.Join(root, "srclink"))
+	for _, pat := range []string{"*.go", "*.log", "f0*", "*.tmp", "[d]eep", "*", ".*", "f0[0-4]?.txt", "*.{go,md}"} {
+		got := toolFind(t, root, fmt.Sprintf(`{"paths":%q,"limit":10000}`, pat))
+		want := peerFiles(t, root, fd, "-g", "-s", "--hidden", "-E", ".git", pat)
+		t.Logf("%s: %d paths", pat, len(got))
+		if !slices.Equal(got, want) {
+			t.Errorf("find %q vs fd:\n only find: %v\n only fd:   %v", pat, minus(got, want), minus(want, got))
+		}
+	}
+	// Without gitignore, compare with GNU find (which knows no ignore files).
+	if _, err := exec.LookPath("find"); err == nil {
+		got := toolFind(t, root, `{"paths":"*.log","gitignore":false,"limit":10000}`)
+		want := peerFiles(t, root, "find", ".", "-name", ".git", "-prune", "-o", "-name", "node_modules", "-prune", "-o", "-name", "*.log", "-print")
+		if !slices.Equal(got, want) {
+			t.Errorf("find *.log gitignore:false vs find:\n only find: %v\n only GNU find: %v", minus(got, want), minus(want, got))
+		}
+	}
+}
+
+func minus(a, b []string) []string {
+	var out []string
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
