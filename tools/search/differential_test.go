@@ -50,15 +50,15 @@ func genTree(t testing.TB, root string) {
 	dirs := []string{"", "src", "src/pkg", "src/pkg/deep", "lib", "lib/build", "docs", ".hidden", "gen", "src/gen", "node_modules/dep", "assets"}
 	exts := []string{".go", ".txt", ".md", ".log", ".tmp", ".js", ""}
 	files := map[string]string{
-		".gitignore":          "*.log\n!keep.log\nlib/build/\n/gen/\n# comment\n\n*.tmp\n",
-		"src/.gitignore":      "gen/\n!special.tmp\n",
-		".git/HEAD":           "ref: refs/heads/main\n",
-		".git/info/exclude":   "excluded.txt\n",
-		"keep.log":            "needle kept\n",
-		"excluded.txt":        "needle excluded\n",
-		"src/special.tmp":     "needle special\n",
-		"assets/bin.dat":      "\x00\x01needle\x02",
-		"assets/crlf.txt":     "func main()\r\nneedle\r\nreturn nil\r\n",
+		".gitignore":                "*.log\n!keep.log\nlib/build/\n/gen/\n# comment\n\n*.tmp\n",
+		"src/.gitignore":            "gen/\n!special.tmp\n",
+		".git/HEAD":                 "ref: refs/heads/main\n",
+		".git/info/exclude":         "excluded.txt\n",
+		"keep.log":                  "needle kept\n",
+		"excluded.txt":              "needle excluded\n",
+		"src/special.tmp":           "needle special\n",
+		"assets/bin.dat":            "\x00\x01needle\x02",
+		"assets/crlf.txt":           "func main()\r\nneedle\r\nreturn nil\r\n",
 		"node_modules/dep/index.js": "needle in node_modules\n",
 	}
 	for i := 0; i < 110; i++ {
@@ -248,4 +248,3 @@ func minus(a, b []string) []string {
 	}
 	return out
 }
-
