@@ -1,0 +1,59 @@
+package textmatch
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+)
+
+// corpus is some real source text: the Go runtime's .go files.
+func corpus(b *testing.B) []byte {
+	files, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "runtime", "*.go"))
+	var buf bytes.Buffer
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		buf.Write(data)
+	}
+	if buf.Len() == 0 {
+		b.Skip("no Go sources found")
+	}
+	return buf.Bytes()
+}
+
+func benchScan(b *testing.B, pattern string, ignoreCase bool) {
+	data := corpus(b)
+	m, err := Compile(pattern, ignoreCase)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := m.NewScanner()
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.Reset(data)
+		for {
+			if _, _, ok := s.Next(); !ok {
+				break
+			}
+		}
+	}
+}
+
+func BenchmarkLiteral(b *testing.B)     { benchScan(b, "func main", false) }
+func BenchmarkLiteralFold(b *testing.B) { benchScan(b, "func main", true) }
+func BenchmarkRegexWord(b *testing.B)   { benchScan(b, `func \w+\(ctx context\.Context`, false) }
+func BenchmarkNoMatch(b *testing.B)     { benchScan(b, "zqxjv_no_such_text", false) }
+func BenchmarkAlternation(b *testing.B) { benchScan(b, "TODO|FIXME|XXX", false) }
+func BenchmarkNoLiteral(b *testing.B)   { benchScan(b, `[A-Z][a-z]+[0-9]{3}`, false) }
+
+// BenchmarkBytesIndex is the baseline the literal prefilter competes with.
+func BenchmarkBytesIndex(b *testing.B) {
+	data := corpus(b)
+	lit := []byte("zqxjv_no_such_text")
+	b.SetBytes(int64(len(data)))
+	for i := 0; i < b.N; i++ {
+		bytes.Index(data, lit)
+	}
+}
