@@ -3,6 +3,7 @@
 package kvstore
 
 import (
+	"bytes"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -181,7 +182,11 @@ func (d *DB) Import(session string, data []byte) (int, error) {
 	}
 	puts := make(map[string]string, len(obj))
 	for k, v := range obj {
-		puts[k] = string(v)
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, v); err != nil {
+			return 0, err
+		}
+		puts[k] = compact.String()
 	}
 	return len(puts), d.Commit(session, puts, nil)
 }

@@ -1,0 +1,164 @@
+package bindings
+
+import (
+	"encoding/base64"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+func TestCleanStack(t *testing.T) {
+	pre := len(wrapperPrefix)
+	for _, c := range []struct{ in, want string }{
+		{"    at <anonymous> (<eval>:3:10)\n", "    at codemode.js:3:10"},
+		{"    at f (<eval>:2:5)\n    at <anonymous> (<eval>:4:1)\n", "    at f (codemode.js:2:5)\n    at codemode.js:4:1"},
+		// Bindings' frames and the wrapper's global code are dropped.
+		{"    at __as_callTool (<eval>:50:3)\n    at <anonymous> (<eval>:1:40)\n    at <eval> (<eval>:1:33)\n", "    at codemode.js:1:" + strconv.Itoa(40-pre)},
+		// Native frames stay; unknown locations go.
+		{"    at map (native)\n    at x (other.js:1:1)\n", "    at map (native)"},
+		{"", ""},
+	} {
+		if got := CleanStack(c.in); got != c.want {
+			t.Errorf("CleanStack(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+
+func TestIdentifiers(t *testing.T) {
+	for _, c := range []struct {
+		in   []string
+		want []string
+	}{
+		{[]string{"read", "bash_output"}, []string{"read", "bash_output"}},
+		{[]string{"search-code", "get.thing", "2fa"}, []string{"search_code", "get_thing", "_2fa"}},
+		{[]string{"delete", "class", "new"}, []string{"delete_", "class_", "new_"}},
+		{[]string{"a-b", "a_b", "a.b"}, []string{"a_b", "a_b_2", "a_b_3"}},
+		{[]string{""}, []string{"_"}},
+		{[]string{"héllo wörld"}, []string{"héllo_wörld"}},
+	} {
+		got := Identifiers(c.in)
+		if strings.Join(got, ",") != strings.Join(c.want, ",") {
+			t.Errorf("Identifiers(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestSearchRanking(t *testing.T) {
+	props := func(names ...string) *jsonschema.Schema {
+		s := &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{}}
+		for _, n := range names {
+			s.Properties[n] = &jsonschema.Schema{Type: "string"}
+		}
+		return s
+	}
+	entries := []Entry{
+		{Name: "read", Path: []string{"read"}, Description: "Read a file or list a directory.", Input: props("path")},
+		{Name: "search", Path: []string{"search"}, Description: "Search file contents with a regular expression.", Input: props("pattern", "paths")},
+		{Name: "find", Path: []string{"find"}, Description: "Find paths by glob.", Input: props("paths")},
+		{Name: "gh.search_issues", Path: []string{"gh", "search_issues"}, Namespace: "gh", Description: "Search GitHub issues.", Input: props("query")},
+	}
+	ix := newSearchIndex(entries)
+	for _, c := range []struct {
+		query, ns string
+		limit     int
+		want      []string
+		total     int
+	}{
+		{"search", "", 0, []string{"search", "gh.search_issues"}, 2},
+		{"regular expression contents", "", 0, []string{"search"}, 1},
+		{"glob", "", 0, []string{"find"}, 1},
+		{"paths", "", 1, []string{"find"}, 3}, // "path" of read matches too
+		{"issues", "gh", 0, []string{"gh.search_issues"}, 1},
+		{"search", "gh", 0, []string{"gh.search_issues"}, 1},
+		{"", "", 2, []string{"read", "search"}, 4},
+		{"nothing matches this", "", 0, nil, 0},
+		{"READ", "", 0, []string{"read"}, 1},
+	} {
+		got, total := ix.search(c.query, c.ns, c.limit)
+		var names []string
+		for _, g := range got {
+			names = append(names, g.Name)
+		}
+		if strings.Join(names, ",") != strings.Join(c.want, ",") || total != c.total {
+			t.Errorf("search(%q, %q, %d) = %v (%d), want %v (%d)", c.query, c.ns, c.limit, names, total, c.want, c.total)
+		}
+	}
+}
+
+func TestTokenize(t *testing.T) {
+	got := strings.Join(tokenize("readFile bash_output, Files3 HTTPServer"), " ")
+	if want := "read file bash output files3 httpserver"; got != want {
+		t.Errorf("tokenize = %q, want %q", got, want)
+	}
+}
+
+func TestDecodeImage(t *testing.T) {
+	png := "\x89PNG\r\n\x1a\n" + "rest"
+	b64 := func(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
+	for _, c := range []struct {
+		payload, mime, err string
+	}{
+		{`"data:image/png;base64,` + b64(png) + `"`, "image/png", ""},
+		{`"data:image/gif;base64,` + b64("\xFF\xD8\xFFjpeg") + `"`, "image/jpeg", ""},
+		{`"DATA:IMAGE/PNG;BASE64,` + b64("GIF89a...") + `"`, "image/gif", ""},
+		{`"data:image/webp;base64,` + b64("RIFF\x00\x00\x00\x00WEBPVP8 ") + `"`, "image/webp", ""},
+		{`{"type":"image","data":"` + b64(png) + `","mimeType":"image/jpeg"}`, "image/png", ""},
+		{`"data:image/png;base64,` + b64("BM bitmap") + `"`, "", "unsupported or unrecognised"},
+		{`"data:image/png;base64,not base64!"`, "", "malformed base64"},
+		{`"data:image/png,rawdata"`, "", "must be base64-encoded"},
+		{`"https://example.com/x.png"`, "", "remote URLs are not supported"},
+		{`"file:///etc/passwd"`, "", "expected a base64 data URL"},
+		{`{"type":"text","text":"x"}`, "", "expected a base64 data URL"},
+		{`null`, "", "expected a base64 data URL"},
+	} {
+		img, err := decodeImage([]byte(c.payload))
+		switch {
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%s: err = %v, want %q", c.payload, err, c.err)
+		case c.err == "" && err != nil:
+			t.Errorf("%s: %v", c.payload, err)
+		case c.err == "" && img.MIMEType != c.mime:
+			t.Errorf("%s: mime %q, want %q", c.payload, img.MIMEType, c.mime)
+		}
+	}
+}
+
+func TestDeclaration(t *testing.T) {
+	s := &jsonschema.Schema{
+		Type: "object",
+		Properties: map[string]*jsonschema.Schema{
+			"path":  {Type: "string", Description: "file to read"},
+			"limit": {Type: "integer"},
+			"mode":  {Enum: []any{"a", "b"}},
+			"tags":  {Type: "array", Items: &jsonschema.Schema{Type: "string"}},
+			"opt-x": {Types: []string{"null", "boolean"}},
+			"meta":  {Type: "object", AdditionalProperties: &jsonschema.Schema{Type: "number"}},
+		},
+		PropertyOrder: []string{"path", "limit", "mode", "tags", "opt-x", "meta"},
+		Required:      []string{"path"},
+	}
+	got := Declaration(Entry{Name: "read", Path: []string{"read"}, Description: "Read a file.\nSecond line.", Input: s})
+	want := `/**
+ * Read a file.
+ * Second line.
+ */
+read(args: {
+  /** file to read */
+  path: string;
+  limit?: number;
+  mode?: "a" | "b";
+  tags?: string[];
+  "opt-x"?: null | boolean;
+  meta?: Record<string, number>;
+}): Promise<string>;`
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	empty := Declaration(Entry{Name: "x", Path: []string{"ns", "x"}, Input: &jsonschema.Schema{Type: "object"}, Output: &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{"n": {Type: "number"}}, Required: []string{"n"}}})
+	if empty != "x(args?: {}): Promise<{\n  n: number;\n}>;" {
+		t.Errorf("empty: %q", empty)
+	}
+}

@@ -1,0 +1,98 @@
+package kvstore
+
+import (
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+func open(t *testing.T) (*DB, string) {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "state", "store.db")
+	db, err := Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db, p
+}
+
+func TestCommitGetListDelete(t *testing.T) {
+	db, _ := open(t)
+	if err := db.Commit("s", map[string]string{"a": `1`, "b": `{"x":[1,2]}`}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Commit("other", map[string]string{"a": `"other"`}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if v, ok, err := db.Get("s", "b"); err != nil || !ok || v != `{"x":[1,2]}` {
+		t.Fatalf("Get = %q %v %v", v, ok, err)
+	}
+	if _, ok, _ := db.Get("s", "nope"); ok {
+		t.Fatal("Get of a missing key reported ok")
+	}
+	if err := db.Commit("s", map[string]string{"a": `2`}, []string{"b"}); err != nil {
+		t.Fatal(err)
+	}
+	all, _ := db.All("s")
+	if len(all) != 1 || all["a"] != `2` {
+		t.Fatalf("All = %v", all)
+	}
+	list, _ := db.List("other")
+	if len(list) != 1 || list[0].Key != "a" || list[0].Size != 7 {
+		t.Fatalf("List = %+v", list)
+	}
+	if n, _ := db.Delete("s", "a", "nope"); n != 1 {
+		t.Fatalf("Delete removed %d", n)
+	}
+}
+
+func TestExportImportRoundTrip(t *testing.T) {
+	db, _ := open(t)
+	db.Commit("s", map[string]string{"k": `{"n":1}`, "l": `[true,null]`}, nil)
+	data, err := db.Export("s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := db.Import("t", data)
+	if err != nil || n != 2 {
+		t.Fatalf("Import = %d %v", n, err)
+	}
+	all, _ := db.All("t")
+	if all["k"] != `{"n":1}` || all["l"] != `[true,null]` {
+		t.Fatalf("imported %v", all)
+	}
+	if _, err := db.Import("t", []byte(`[1,2]`)); err == nil || !strings.Contains(err.Error(), "expected a JSON object") {
+		t.Fatalf("bad import: %v", err)
+	}
+}
+
+// TestConcurrentProcessesShareTheStore: two handles on one file (as two
+// processes would have) commit concurrently without losing writes.
+func TestConcurrentHandles(t *testing.T) {
+	db1, p := open(t)
+	db2, err := Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db2.Close()
+	var wg sync.WaitGroup
+	for i, db := range []*DB{db1, db2} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := 0; j < 50; j++ {
+				key := string(rune('a'+i)) + string(rune('0'+j%10)) + string(rune('0'+j/10))
+				if err := db.Commit("s", map[string]string{key: "1"}, nil); err != nil {
+					t.Error(err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	all, _ := db1.All("s")
+	if len(all) != 100 {
+		t.Fatalf("%d keys, want 100", len(all))
+	}
+}
