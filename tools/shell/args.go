@@ -91,16 +91,17 @@ func prepare(env *tools.Env, a bashArgs) (command, timeouts, error) {
 	case !fi.IsDir():
 		return command{}, timeouts{}, tools.Errorf(tools.ErrInvalidArgs, "bash: cwd %s is not a directory", env.Display(dir))
 	}
-	vars, err := environ(a.Env)
+	vars, err := environ(a.Env, dir)
 	if err != nil {
 		return command{}, timeouts{}, err
 	}
 	return command{script: a.Command, dir: dir, env: vars, pty: a.Pty}, to, nil
 }
 
-// environ is the inherited environment with extra applied on top. Pagers are
-// set to cat unless given, so `git log` cannot wait for a keypress.
-func environ(extra map[string]string) ([]string, error) {
+// environ is the inherited environment with extra applied on top. PWD names
+// the working directory (so bash keeps its logical path), and pagers are set
+// to cat unless given, so `git log` cannot wait for a keypress.
+func environ(extra map[string]string, dir string) ([]string, error) {
 	for k, v := range extra {
 		if k == "" || strings.ContainsAny(k, "=\x00") {
 			return nil, tools.Errorf(tools.ErrInvalidArgs, "bash: env name %q is not a valid variable name", k)
@@ -114,7 +115,7 @@ func environ(extra map[string]string) ([]string, error) {
 	seen := map[string]bool{}
 	for _, kv := range base {
 		k, _, _ := strings.Cut(kv, "=")
-		if _, over := extra[k]; over {
+		if _, over := extra[k]; over || k == "PWD" {
 			continue
 		}
 		seen[k] = true
@@ -123,6 +124,9 @@ func environ(extra map[string]string) ([]string, error) {
 	for k, v := range extra {
 		seen[k] = true
 		out = append(out, k+"="+v)
+	}
+	if !seen["PWD"] {
+		out = append(out, "PWD="+dir)
 	}
 	for _, k := range []string{"PAGER", "GIT_PAGER"} {
 		if !seen[k] {

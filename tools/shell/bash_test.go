@@ -91,6 +91,7 @@ func TestArgumentErrors(t *testing.T) {
 func TestExitCodesCwdEnv(t *testing.T) {
 	env := newEnv(t)
 	os.Mkdir(filepath.Join(env.Root, "sub"), 0o755)
+	os.Symlink("sub", filepath.Join(env.Root, "link"))
 	for _, tc := range []struct {
 		args     map[string]any
 		output   string
@@ -100,6 +101,8 @@ func TestExitCodesCwdEnv(t *testing.T) {
 		{map[string]any{"command": "exit 7"}, "", 7},
 		{map[string]any{"command": "kill -TERM $$"}, "", 143},
 		{map[string]any{"command": "pwd", "cwd": "sub"}, filepath.Join(env.Root, "sub") + "\n", 0},
+		{map[string]any{"command": "pwd; echo $PWD", "cwd": "link"}, strings.Repeat(filepath.Join(env.Root, "link")+"\n", 2), 0}, // the logical path
+
 		{map[string]any{"command": "echo $FOO-$HOME", "env": map[string]string{"FOO": "bar", "HOME": "/nowhere"}}, "bar-/nowhere\n", 0},
 		{map[string]any{"command": "echo $PAGER $GIT_PAGER"}, "cat cat\n", 0},
 		{map[string]any{"command": "read x; echo got:$x"}, "got:\n", 0}, // stdin is empty, not the caller's
