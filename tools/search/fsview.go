@@ -3,6 +3,7 @@ package search
 import (
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/atomic-script/atomic-script/tools/search/internal/fsread"
@@ -76,7 +77,7 @@ func (v *fsview) stat(abs string) pathKind {
 // mtime returns abs's modification time in Unix nanoseconds.
 func (v *fsview) mtime(abs string) int64 {
 	if data, ok := v.pending[abs]; ok && data != nil {
-		return 0
+		return time.Now().UnixNano() // a pending write is the newest change
 	}
 	if fi, err := os.Stat(abs); err == nil {
 		return fi.ModTime().UnixNano()

@@ -2,7 +2,7 @@
 // tools.Invoke and prints its text, so hyperfine can time the tools against
 // rg and fd until the CLI can run them (atomic-script run -e ...).
 //
-//	searchbench [-C dir] [-rss] TOOL JSON-ARGS
+//	searchbench [-C dir] [-rss] [-cpuprofile file -n N] TOOL JSON-ARGS
 package main
 
 import (
@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/pprof"
 	"syscall"
 
 	"github.com/atomic-script/atomic-script/tools"
@@ -24,6 +25,8 @@ func main() {
 func run() int {
 	dir := flag.String("C", ".", "workspace root")
 	rss := flag.Bool("rss", false, "print the peak resident set size to stderr")
+	prof := flag.String("cpuprofile", "", "write a CPU profile of the call to this file")
+	count := flag.Int("n", 1, "run the call n times (for profiling)")
 	flag.Parse()
 	if flag.NArg() != 2 {
 		fmt.Fprintln(os.Stderr, "usage: searchbench [-C dir] [-rss] TOOL JSON-ARGS")
@@ -48,7 +51,19 @@ func run() int {
 		return 2
 	}
 	env := &tools.Env{Root: root, Session: tools.NewSession("bench"), Files: tools.DirectFiles{}}
-	res, err := tools.Invoke(context.Background(), tool, env, json.RawMessage(flag.Arg(1)))
+	if *prof != "" {
+		f, err := os.Create(*prof)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
+	var res tools.Result
+	for i := 0; i < *count; i++ {
+		res, err = tools.Invoke(context.Background(), tool, env, json.RawMessage(flag.Arg(1)))
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
