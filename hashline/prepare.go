@@ -33,6 +33,10 @@ type PrepareOptions struct {
 	// Batch is how many parallel calls were merged into these sections
 	// ([MergeParallel]); above 1 every section notes [WarnParallelBatch].
 	Batch int
+	// Display, when set, gives the display path for a written file's fresh
+	// header from its absolute path (e.g. "./a.ts" authored → "a.ts");
+	// by default the header repeats the path as authored.
+	Display func(abs string) string
 }
 
 // Prepared is the outcome of [Prepare]: either files to write, or a no-op.
@@ -50,7 +54,8 @@ type Prepared struct {
 // [FileResult.StillCurrent] that the file did not change meanwhile), then
 // records the new snapshot with [FileResult.Record].
 type FileResult struct {
-	Display string // the section's display path
+	Section string // the path as the section authored it (used in messages)
+	Display string // the display path of the fresh header
 	Abs     string // the absolute path the Reader resolved
 	Before  string // the live text, normalised
 	After   string // the new text, normalised
@@ -114,11 +119,11 @@ func (p *Prepared) Details() (diff, patch string, firstChangedLine int) {
 	return strings.Join(diffs, "\n"), strings.Join(patches, "\n"), firstChangedLine
 }
 
-// Paths lists the sections' display paths, for [WriteFailedError].
+// Paths lists the sections' paths as authored, for [WriteFailedError].
 func (p *Prepared) Paths() []string {
 	out := make([]string, len(p.Files))
 	for i, f := range p.Files {
-		out[i] = f.Display
+		out[i] = f.Section
 	}
 	return out
 }
@@ -141,9 +146,9 @@ func Prepare(sections []Section, opts PrepareOptions) (*Prepared, error) {
 	seen := map[string]string{}
 	for _, f := range files {
 		if prev, ok := seen[f.Abs]; ok {
-			return nil, errorf(KindInvalid, "%s", sameFileMessage(prev, f.Display))
+			return nil, errorf(KindInvalid, "%s", sameFileMessage(prev, f.Section))
 		}
-		seen[f.Abs] = f.Display
+		seen[f.Abs] = f.Section
 	}
 	var noop *FileResult
 	allNoop := true
@@ -160,7 +165,7 @@ func Prepare(sections []Section, opts PrepareOptions) (*Prepared, error) {
 		return &Prepared{Files: files}, nil
 	}
 	if !allNoop {
-		return nil, errorf(KindNoop, "Hashline edit for %s did not change the file.", noop.Display)
+		return nil, errorf(KindNoop, "Hashline edit for %s did not change the file.", noop.Section)
 	}
 	count := 1
 	if opts.Noops != nil {
@@ -170,7 +175,7 @@ func Prepare(sections []Section, opts PrepareOptions) (*Prepared, error) {
 		}
 		count = opts.Noops.Next(strings.Join(keys, "\x00\x00"))
 	}
-	msg := NoopMessage(files[0].Display, count)
+	msg := NoopMessage(files[0].Section, count)
 	if count >= 3 {
 		return nil, &Error{Kind: KindNoop, Msg: "STOP. " + msg}
 	}
@@ -260,7 +265,11 @@ func prepareSection(s Section, opts PrepareOptions) (*FileResult, error) {
 		warnings = append(warnings, rec.warnings...)
 	}
 
-	f := &FileResult{Display: s.Path, Abs: abs, Before: live, After: after,
+	display := s.Path
+	if opts.Display != nil {
+		display = opts.Display(abs)
+	}
+	f := &FileResult{Section: s.Path, Display: display, Abs: abs, Before: live, After: after,
 		Bytes: Persist(raw, after), Tag: Tag(after), Warnings: warnings, Echoes: echoes}
 	if after != live {
 		f.Diff = diff.preview(4)

@@ -293,6 +293,12 @@ func TestPrepareMultiFile(t *testing.T) {
 	if !p.Files[0].StillCurrent("old a\r\n") || p.Files[0].StillCurrent("other\n") {
 		t.Error("StillCurrent")
 	}
+	// The fresh header can use the canonical display path.
+	secs, _ = Parse("[./a.txt#"+a+"]\nreplace 1..1:\n+x", ParseOptions{})
+	p, err = Prepare(secs, PrepareOptions{Store: s.store, Read: ReaderFunc(s.read), Display: func(abs string) string { return strings.TrimPrefix(abs, "/w/") }})
+	if err != nil || !strings.HasPrefix(p.Text(), "[a.txt#") || p.Files[0].Section != "./a.txt" {
+		t.Errorf("display: %v %q", err, p.Text())
+	}
 	// Two sections naming one file.
 	secs, _ = Parse("[a.txt#"+a+"]\nreplace 1..1:\n+x\n[./a.txt#"+a+"]\ninsert tail:\n+y", ParseOptions{})
 	if _, err := Prepare(secs, PrepareOptions{Store: s.store, Read: ReaderFunc(s.read)}); err == nil ||
