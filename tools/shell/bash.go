@@ -23,6 +23,7 @@ type BashResult struct {
 	FullOutputPath          string   `json:"fullOutputPath,omitempty" jsonschema:"A 0600 file holding the whole output (capped at 64 MB)."`
 	BackgroundTaskID        string   `json:"backgroundTaskId,omitempty"`
 	Status                  string   `json:"status,omitempty" jsonschema:"For a background start: running."`
+	Hint                    string   `json:"hint,omitempty" jsonschema:"For a background start: how to poll and stop it."`
 	Notes                   []string `json:"notes,omitempty" jsonschema:"Facts worth knowing: pty fallback, why there is no spill file."`
 }
 

@@ -101,6 +101,7 @@ func startBackground(env *tools.Env, c command, to timeouts) (tools.Result, erro
 	r := BashResult{
 		BackgroundTaskID:        t.id,
 		Status:                  stateRunning,
+		Hint:                    fmt.Sprintf("Poll it with bash_output({taskId: %q}); stop it with kill({id: %q}).", t.id, t.id),
 		TimeoutSeconds:          to.seconds,
 		RequestedTimeoutSeconds: to.requested,
 		FullOutputPath:          t.out.since(0).path,
@@ -114,7 +115,7 @@ func startBackground(env *tools.Env, c command, to timeouts) (tools.Result, erro
 	if r.FullOutputPath == "" {
 		r.Notes = append(r.Notes, "no spill file could be made ("+t.out.fileErr.Error()+"); only the last 50 KB of output is kept")
 	}
-	text := fmt.Sprintf("Started background task %s (process group %d).\nPoll it with bash_output({taskId: %q}); stop it with kill({id: %q}).", t.id, p.pgid, t.id, t.id)
+	text := fmt.Sprintf("Started background task %s (process group %d).\n%s", t.id, p.pgid, r.Hint)
 	if r.FullOutputPath != "" {
 		text += "\nOutput: " + r.FullOutputPath
 	}
