@@ -135,6 +135,9 @@ func (p *Prepared) Paths() []string {
 // Every section is prepared before the caller writes any, so a bad section
 // fails the whole call before a write. Rejections never record a snapshot.
 func Prepare(sections []Section, opts PrepareOptions) (*Prepared, error) {
+	if opts.Store == nil || opts.Read == nil {
+		return nil, errorf(KindInvalid, "hashline: Prepare needs the session's snapshot Store and a Reader; section tags are store pointers.")
+	}
 	files := make([]*FileResult, 0, len(sections))
 	for _, s := range sections {
 		f, err := prepareSection(s, opts)

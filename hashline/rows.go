@@ -51,6 +51,7 @@ func AppendRows(b *strings.Builder, lines []string, from, to int) {
 func Render(display, text string) string {
 	var b strings.Builder
 	b.WriteString(Header(display, Tag(text)))
-	AppendRows(&b, Lines(text), 1, len(text)+1)
+	lines := Lines(text)
+	AppendRows(&b, lines, 1, len(lines))
 	return b.String()
 }
