@@ -122,3 +122,34 @@ func FuzzApply(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRecover: the stale-tag procedure never panics, and a rejection never
+// records a snapshot.
+func FuzzRecover(f *testing.F) {
+	f.Add("a\nb\nc\nd\ne\nf\ng\n", "a\nb\nc\nd\ne\nf\nG\n", "replace 2..2:\n+B", false)
+	f.Add("a\nb\nc\n", "a\nx\nb\nc\n", "insert tail:\n+t\ndelete 1", true)
+	f.Add("", "x", "insert head:\n+h", false)
+	f.Fuzz(func(t *testing.T, snap, live, script string, chain bool) {
+		if len(snap) > 1<<14 || len(live) > 1<<14 {
+			return
+		}
+		store := NewStore()
+		tag := store.Record("/f", snap)
+		if chain {
+			store.Record("/f", live+"\n")
+		}
+		secs, err := Parse("[f#"+tag+"]\n"+script, ParseOptions{})
+		if err != nil {
+			return
+		}
+		_, before, _ := store.Len()
+		read := ReaderFunc(func(string) (string, string, error) { return "/f", live, nil })
+		p, err := Prepare(secs, PrepareOptions{Store: store, Read: read})
+		if _, after, _ := store.Len(); after != before {
+			t.Fatal("Prepare recorded a snapshot")
+		}
+		if err == nil && !p.Noop && p.Files[0].Tag != Tag(p.Files[0].After) {
+			t.Fatal("tag of the result is wrong")
+		}
+	})
+}
