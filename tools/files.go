@@ -43,7 +43,68 @@ func (DirectFiles) WriteFile(path string, data []byte, perm fs.FileMode) error {
 }
 
 func (DirectFiles) CreateFile(path string, data []byte, perm fs.FileMode) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	return CreateFileAtomic(path, data, perm)
+}
+
+// WriteFileAtomic replaces path with data so that a crash at any moment
+// leaves either the old or the new content: it writes a temp file in the same
+// directory, syncs it, gives it the old file's mode (perm for a new file) and
+// owner (when the process may), renames it over path and syncs the
+// directory. A symbolic link at path is followed: the file it points to is
+// replaced and the link kept.
+func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
+	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		if target, err := filepath.EvalSymlinks(path); err == nil {
+			path = target
+		}
+	}
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	mode := perm
+	old, statErr := os.Stat(path)
+	if statErr == nil {
+		mode = old.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
+	}
+	name, err := writeTemp(dir, filepath.Base(path), data, mode)
+	if err != nil {
+		return err
+	}
+	if statErr == nil {
+		keepOwner(name, old)
+		if mode&(fs.ModeSetuid|fs.ModeSetgid) != 0 {
+			os.Chmod(name, mode) // chown cleared them
+		}
+	}
+	if err := os.Rename(name, path); err != nil {
+		os.Remove(name)
+		return err
+	}
+	syncDir(dir)
+	return nil
+}
+
+// CreateFileAtomic creates path with data, failing with an error matching
+// fs.ErrExist when path exists. Like WriteFileAtomic, the content appears
+// whole or not at all: a complete temp file is hard-linked to path (which
+// fails if path exists) and then unlinked. Where hard links are not
+// supported it falls back to an exclusive create and write.
+func CreateFileAtomic(path string, data []byte, perm fs.FileMode) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	name, err := writeTemp(dir, filepath.Base(path), data, perm)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(name)
+	err = os.Link(name, path)
+	if err == nil || errors.Is(err, fs.ErrExist) {
+		if err == nil {
+			syncDir(dir)
+		}
 		return err
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
@@ -59,22 +120,12 @@ func (DirectFiles) CreateFile(path string, data []byte, perm fs.FileMode) error 
 	return nil
 }
 
-// WriteFileAtomic replaces path with data so that a crash at any moment
-// leaves either the old or the new content: it writes a temp file in the same
-// directory, syncs it, gives it the old file's mode (perm for a new file) and
-// renames it over path.
-func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	mode := perm
-	if fi, err := os.Stat(path); err == nil {
-		mode = fi.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".atomic-*")
+// writeTemp writes data to a new, synced temp file next to base in dir with
+// mode and returns its name.
+func writeTemp(dir, base string, data []byte, mode fs.FileMode) (string, error) {
+	tmp, err := os.CreateTemp(dir, "."+base+".atomic-*")
 	if err != nil {
-		return err
+		return "", err
 	}
 	name := tmp.Name()
 	_, werr := tmp.Write(data)
@@ -82,17 +133,22 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 	cerr := tmp.Close()
 	if err := errors.Join(werr, serr, cerr); err != nil {
 		os.Remove(name)
-		return err
+		return "", err
 	}
 	if err := os.Chmod(name, mode); err != nil {
 		os.Remove(name)
-		return err
+		return "", err
 	}
-	if err := os.Rename(name, path); err != nil {
-		os.Remove(name)
-		return err
+	return name, nil
+}
+
+// syncDir makes a rename in dir durable; best effort (not every platform
+// can sync a directory).
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
 	}
-	return nil
 }
 
 // Overlay is implemented by a Files that holds changes not yet on disk (the

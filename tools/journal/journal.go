@@ -1,0 +1,527 @@
+package journal
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/atomic-script/atomic-script/tools"
+)
+
+// Mode says what a run's file mutations do.
+type Mode int
+
+// The modes of a journal.
+const (
+	Write  Mode = iota // write through and keep the journal (the default)
+	DryRun             // keep mutations in memory and write nothing
+	Atomic             // write through; roll everything back when the run fails
+)
+
+func (m Mode) String() string {
+	switch m {
+	case Write:
+		return "write"
+	case DryRun:
+		return "dry-run"
+	case Atomic:
+		return "atomic"
+	}
+	return fmt.Sprintf("Mode(%d)", int(m))
+}
+
+// ErrClosed is the cause of a mutation refused because the run that owned
+// the journal has ended (its changes were committed or rolled back).
+var ErrClosed = errors.New("the run has ended; its file changes were already committed or rolled back")
+
+// Journal is a tools.Files that records every file a run touches. It is
+// safe for concurrent use: mutations of different files run in parallel,
+// mutations of one file are serialised.
+type Journal struct {
+	mode Mode
+
+	// gate is held shared by every mutation and exclusively by Close, so
+	// closing waits for mutations in progress and refuses later ones.
+	gate   sync.RWMutex
+	closed bool
+
+	locks PathLocks
+
+	mu      sync.Mutex
+	entries map[string]*entry // by absolute path, the state before the run
+	order   []string          // paths in the order they were first touched
+	dirs    []string          // directories the run created, in order
+	overlay map[string]*pending
+	snap    map[string][]byte // cached Pending result; nil when stale
+}
+
+// entry is a file's state before the run's first mutation of it.
+type entry struct {
+	existed bool
+	data    []byte
+	mode    fs.FileMode
+	modTime time.Time
+}
+
+// pending is a dry run's state of a file.
+type pending struct {
+	data    []byte
+	deleted bool
+	mode    fs.FileMode
+	modTime time.Time
+}
+
+// New returns an empty journal in mode m.
+func New(m Mode) *Journal {
+	return &Journal{mode: m, entries: map[string]*entry{}, overlay: map[string]*pending{}}
+}
+
+// Mode returns the journal's mode.
+func (j *Journal) Mode() Mode { return j.mode }
+
+var _ tools.Files = (*Journal)(nil)
+var _ tools.Overlay = (*Journal)(nil)
+
+// ReadFile returns path's content as the run sees it. The result must not
+// be modified.
+func (j *Journal) ReadFile(path string) ([]byte, error) {
+	path = filepath.Clean(path)
+	if j.mode == DryRun {
+		if p, ok := j.pendingOf(path); ok {
+			if p.deleted {
+				return nil, notExist("open", path)
+			}
+			return p.data, nil
+		}
+	}
+	return os.ReadFile(path)
+}
+
+// Stat describes path as the run sees it.
+func (j *Journal) Stat(path string) (fs.FileInfo, error) {
+	path = filepath.Clean(path)
+	if j.mode == DryRun {
+		if p, ok := j.pendingOf(path); ok {
+			if p.deleted {
+				return nil, notExist("stat", path)
+			}
+			return fileInfo{name: filepath.Base(path), size: int64(len(p.data)), mode: p.mode, modTime: p.modTime}, nil
+		}
+	}
+	return os.Stat(path)
+}
+
+// WriteFile replaces path with data (atomically, keeping an existing file's
+// mode; perm for a new file), or stages it in a dry run.
+func (j *Journal) WriteFile(path string, data []byte, perm fs.FileMode) error {
+	return j.mutate(path, func(path string) error {
+		if j.mode == DryRun {
+			mode := perm
+			if fi, err := j.statLocked(path); err == nil {
+				if fi.IsDir() {
+					return &fs.PathError{Op: "open", Path: path, Err: syscall.EISDIR}
+				}
+				mode = fi.Mode()
+			}
+			j.stage(path, &pending{data: bytes.Clone(data), mode: mode.Perm(), modTime: time.Now()})
+			return nil
+		}
+		if err := j.mkdirs(filepath.Dir(path)); err != nil {
+			return err
+		}
+		return tools.WriteFileAtomic(path, data, perm)
+	})
+}
+
+// CreateFile creates path with data, failing with an error matching
+// fs.ErrExist when it exists.
+func (j *Journal) CreateFile(path string, data []byte, perm fs.FileMode) error {
+	return j.mutate(path, func(path string) error {
+		if j.mode == DryRun {
+			if _, err := j.statLocked(path); err == nil {
+				return &fs.PathError{Op: "open", Path: path, Err: syscall.EEXIST}
+			}
+			j.stage(path, &pending{data: bytes.Clone(data), mode: perm.Perm(), modTime: time.Now()})
+			return nil
+		}
+		if err := j.mkdirs(filepath.Dir(path)); err != nil {
+			return err
+		}
+		return tools.CreateFileAtomic(path, data, perm)
+	})
+}
+
+// Chmod changes path's mode.
+func (j *Journal) Chmod(path string, mode fs.FileMode) error {
+	return j.mutate(path, func(path string) error {
+		if j.mode != DryRun {
+			return os.Chmod(path, mode)
+		}
+		fi, err := j.statLocked(path)
+		if err != nil {
+			return err
+		}
+		data, err := j.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		j.stage(path, &pending{data: data, mode: mode.Perm(), modTime: fi.ModTime()})
+		return nil
+	})
+}
+
+// Remove deletes path.
+func (j *Journal) Remove(path string) error {
+	return j.mutate(path, func(path string) error {
+		if j.mode != DryRun {
+			return os.Remove(path)
+		}
+		fi, err := j.statLocked(path)
+		if err != nil {
+			return err
+		}
+		if fi.IsDir() {
+			return &fs.PathError{Op: "remove", Path: path, Err: syscall.EISDIR}
+		}
+		j.stage(path, &pending{deleted: true})
+		return nil
+	})
+}
+
+// mutate runs op for path's resolved form with the path locked, after
+// recording the file's original state on its first mutation.
+func (j *Journal) mutate(path string, op func(path string) error) error {
+	j.gate.RLock()
+	defer j.gate.RUnlock()
+	if j.closed {
+		return &tools.Error{Code: tools.ErrCancelled, Msg: "cannot change " + path + ": " + ErrClosed.Error(), Err: ErrClosed}
+	}
+	path = resolve(filepath.Clean(path))
+	unlock := j.locks.Lock(path)
+	defer unlock()
+	if err := j.capture(path); err != nil {
+		return err
+	}
+	return op(path)
+}
+
+// resolve follows a symbolic link at path itself, so a write through a link
+// changes (and the journal records) the file it points to.
+func resolve(path string) string {
+	fi, err := os.Lstat(path)
+	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		return path
+	}
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		return target
+	}
+	return path
+}
+
+// capture records path's state before its first mutation. In a dry run the
+// state is the disk's (the overlay is what changes).
+func (j *Journal) capture(path string) error {
+	j.mu.Lock()
+	_, seen := j.entries[path]
+	j.mu.Unlock()
+	if seen {
+		return nil
+	}
+	e := &entry{}
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return err
+	case fi.IsDir() || !fi.Mode().IsRegular():
+		// Not a file the journal can restore; the operation itself will
+		// fail (or, for a special file, is the caller's business).
+		return nil
+	default:
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		e = &entry{existed: true, data: data, mode: fi.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky), modTime: fi.ModTime()}
+	}
+	j.mu.Lock()
+	j.entries[path] = e
+	j.order = append(j.order, path)
+	j.mu.Unlock()
+	return nil
+}
+
+// mkdirs creates dir and its missing parents, recording each one created
+// so a rollback can remove it again.
+func (j *Journal) mkdirs(dir string) error {
+	if fi, err := os.Stat(dir); err == nil {
+		if !fi.IsDir() {
+			return &fs.PathError{Op: "mkdir", Path: dir, Err: syscall.ENOTDIR}
+		}
+		return nil
+	}
+	var missing []string
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(d); err == nil || filepath.Dir(d) == d {
+			break
+		}
+		missing = append(missing, d)
+	}
+	for i := len(missing) - 1; i >= 0; i-- {
+		err := os.Mkdir(missing[i], 0o755)
+		if errors.Is(err, fs.ErrExist) {
+			continue // a concurrent write made it
+		}
+		if err != nil {
+			return err
+		}
+		j.mu.Lock()
+		j.dirs = append(j.dirs, missing[i])
+		j.mu.Unlock()
+	}
+	return nil
+}
+
+// statLocked is Stat for a dry-run mutation (the path is locked).
+func (j *Journal) statLocked(path string) (fs.FileInfo, error) { return j.Stat(path) }
+
+func (j *Journal) pendingOf(path string) (*pending, bool) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	p, ok := j.overlay[path]
+	return p, ok
+}
+
+func (j *Journal) stage(path string, p *pending) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.overlay[path] = p
+	j.snap = nil
+}
+
+// Pending implements tools.Overlay: in a dry run, the run's pending files
+// by absolute path (nil for a deleted file); otherwise nil. The map is a
+// snapshot that later mutations do not change; it must not be modified.
+func (j *Journal) Pending() map[string][]byte {
+	if j.mode != DryRun {
+		return nil
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.snap == nil {
+		j.snap = make(map[string][]byte, len(j.overlay))
+		for p, f := range j.overlay {
+			if f.deleted {
+				j.snap[p] = nil
+			} else {
+				j.snap[p] = f.data
+			}
+		}
+	}
+	return j.snap
+}
+
+// Close ends the journal: it waits for mutations in progress and refuses
+// later ones. The engine closes it when a run ends, so a call the engine
+// abandoned cannot change files after the result was reported. Safe to call
+// more than once.
+func (j *Journal) Close() {
+	j.gate.Lock()
+	j.closed = true
+	j.gate.Unlock()
+}
+
+// Action is what a run did to one file.
+type Action string
+
+// The actions of a [Change].
+const (
+	Created  Action = "created"
+	Modified Action = "modified"
+	Deleted  Action = "deleted"
+	ModeOnly Action = "mode" // only the permission bits changed
+)
+
+// Change is one file a run changed (or, in a dry run, would change).
+type Change struct {
+	Path   string // absolute
+	Action Action
+}
+
+// state is a file's state now as the run sees it.
+type state struct {
+	exists bool
+	data   []byte
+	mode   fs.FileMode
+}
+
+func (j *Journal) current(path string) state {
+	if j.mode == DryRun {
+		if p, ok := j.pendingOf(path); ok {
+			if p.deleted {
+				return state{}
+			}
+			return state{exists: true, data: p.data, mode: p.mode}
+		}
+	}
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() {
+		return state{}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return state{}
+	}
+	return state{exists: true, data: data, mode: fi.Mode()}
+}
+
+func (j *Journal) touched() []string {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	paths := append([]string(nil), j.order...)
+	sort.Strings(paths)
+	return paths
+}
+
+func (j *Journal) original(path string) *entry {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.entries[path]
+}
+
+// Changes lists the files whose content, existence or mode differs from
+// before the run, sorted by path. A file changed and then changed back is
+// not listed. In write modes the disk is compared, so a later change by
+// anything else (a bash command) to a file the run touched shows too.
+func (j *Journal) Changes() []Change {
+	var out []Change
+	for _, p := range j.touched() {
+		if a := actionOf(j.original(p), j.current(p)); a != "" {
+			out = append(out, Change{Path: p, Action: a})
+		}
+	}
+	return out
+}
+
+func actionOf(before *entry, now state) Action {
+	switch {
+	case !before.existed && now.exists:
+		return Created
+	case before.existed && !now.exists:
+		return Deleted
+	case !before.existed:
+		return ""
+	case !bytes.Equal(before.data, now.data):
+		return Modified
+	case before.mode.Perm() != now.mode.Perm():
+		return ModeOnly
+	}
+	return ""
+}
+
+// Report says what a rollback did.
+type Report struct {
+	Restored int // files given their original content and mode back
+	Removed  int // files the run had created, removed
+	Dirs     int // directories the run had created, removed
+	// Failed lists the paths that could not be restored, with why.
+	Failed []string
+}
+
+// Rollback closes the journal and undoes every change the run made: in a
+// dry run it discards the overlay; otherwise it restores each touched
+// file's content, mode and modification time, removes files the run created
+// and then the directories it created, when they are empty. It goes on past
+// a failure and reports every path it could not restore.
+func (j *Journal) Rollback() Report {
+	j.Close()
+	var r Report
+	if j.mode == DryRun {
+		j.mu.Lock()
+		j.overlay, j.snap = map[string]*pending{}, nil
+		j.mu.Unlock()
+		return r
+	}
+	j.mu.Lock()
+	order := append([]string(nil), j.order...)
+	dirs := append([]string(nil), j.dirs...)
+	j.mu.Unlock()
+	for i := len(order) - 1; i >= 0; i-- {
+		p := order[i]
+		e := j.original(p)
+		if err := restore(p, e); err != nil {
+			r.Failed = append(r.Failed, fmt.Sprintf("%s: %v", p, err))
+			continue
+		}
+		if e.existed {
+			r.Restored++
+		} else if _, err := os.Lstat(p); err != nil {
+			r.Removed++
+		}
+	}
+	for i := len(dirs) - 1; i >= 0; i-- {
+		if os.Remove(dirs[i]) == nil {
+			r.Dirs++
+		}
+	}
+	return r
+}
+
+// restore puts one file back as e describes it.
+func restore(path string, e *entry) error {
+	if !e.existed {
+		err := os.Remove(path)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		return nil
+	}
+	fi, err := os.Stat(path)
+	if err == nil && fi.IsDir() {
+		return fmt.Errorf("a directory now stands where the file was")
+	}
+	same := false
+	if err == nil {
+		if data, rerr := os.ReadFile(path); rerr == nil && bytes.Equal(data, e.data) {
+			same = true
+		}
+	}
+	if !same {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		if err := tools.WriteFileAtomic(path, e.data, e.mode); err != nil {
+			return err
+		}
+	}
+	if err := os.Chmod(path, e.mode); err != nil {
+		return err
+	}
+	return os.Chtimes(path, time.Time{}, e.modTime)
+}
+
+func notExist(op, path string) error {
+	return &fs.PathError{Op: op, Path: path, Err: syscall.ENOENT}
+}
+
+// fileInfo describes a pending dry-run file.
+type fileInfo struct {
+	name    string
+	size    int64
+	mode    fs.FileMode
+	modTime time.Time
+}
+
+func (f fileInfo) Name() string       { return f.name }
+func (f fileInfo) Size() int64        { return f.size }
+func (f fileInfo) Mode() fs.FileMode  { return f.mode }
+func (f fileInfo) ModTime() time.Time { return f.modTime }
+func (f fileInfo) IsDir() bool        { return false }
+func (f fileInfo) Sys() any           { return nil }

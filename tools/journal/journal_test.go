@@ -1,0 +1,288 @@
+package journal
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/atomic-script/atomic-script/tools"
+)
+
+// workspace makes a directory with files (name → content) and returns it.
+func workspace(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+func read(t *testing.T, p string) string {
+	t.Helper()
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func exists(p string) bool { _, err := os.Lstat(p); return err == nil }
+
+func rel(root string) func(string) string {
+	return func(abs string) string { r, _ := filepath.Rel(root, abs); return filepath.ToSlash(r) }
+}
+
+func changesOf(j *Journal, root string) string {
+	var out []string
+	for _, c := range j.Changes() {
+		out = append(out, string(c.Action)+" "+rel(root)(c.Path))
+	}
+	return strings.Join(out, ", ")
+}
+
+// mutateAll applies the same mutations in every test: modify a.txt, create
+// new/dir/b.txt, delete gone.txt, chmod run.sh, and write same.txt with its
+// own content (no change).
+func mutateAll(t *testing.T, j *Journal, root string) {
+	t.Helper()
+	p := func(n string) string { return filepath.Join(root, n) }
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(j.WriteFile(p("a.txt"), []byte("A1\nA2 changed\n"), 0o644))
+	must(j.CreateFile(p("new/dir/b.txt"), []byte("bee\n"), 0o644))
+	must(j.Remove(p("gone.txt")))
+	must(j.Chmod(p("run.sh"), 0o755))
+	must(j.WriteFile(p("same.txt"), []byte("same\n"), 0o644))
+}
+
+var fixture = map[string]string{"a.txt": "A1\nA2\n", "gone.txt": "bye\n", "run.sh": "echo hi\n", "same.txt": "same\n"}
+
+func TestWriteModeRecordsAndWritesThrough(t *testing.T) {
+	root := workspace(t, fixture)
+	j := New(Write)
+	mutateAll(t, j, root)
+	if got := read(t, filepath.Join(root, "a.txt")); got != "A1\nA2 changed\n" {
+		t.Errorf("a.txt = %q", got)
+	}
+	if exists(filepath.Join(root, "gone.txt")) {
+		t.Error("gone.txt still exists")
+	}
+	want := "modified a.txt, deleted gone.txt, created new/dir/b.txt, mode run.sh"
+	if got := changesOf(j, root); got != want {
+		t.Errorf("changes = %q, want %q", got, want)
+	}
+	if j.Pending() != nil {
+		t.Error("Pending in write mode is not nil")
+	}
+}
+
+func TestAtomicRollbackRestoresEverything(t *testing.T) {
+	root := workspace(t, fixture)
+	old := time.Now().Add(-48 * time.Hour).Truncate(time.Second)
+	for name := range fixture {
+		os.Chtimes(filepath.Join(root, name), old, old)
+	}
+	j := New(Atomic)
+	mutateAll(t, j, root)
+	// A second write of a.txt must not replace the recorded original.
+	if err := j.WriteFile(filepath.Join(root, "a.txt"), []byte("third\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := j.Rollback()
+	if len(r.Failed) > 0 || r.Restored != 4 || r.Removed != 1 || r.Dirs != 2 {
+		t.Errorf("report = %+v", r)
+	}
+	for name, content := range fixture {
+		p := filepath.Join(root, name)
+		if got := read(t, p); got != content {
+			t.Errorf("%s = %q, want %q", name, got, content)
+		}
+		fi, _ := os.Stat(p)
+		if fi.Mode().Perm() != 0o644 {
+			t.Errorf("%s mode %v", name, fi.Mode())
+		}
+		if !fi.ModTime().Equal(old) {
+			t.Errorf("%s mtime %v, want %v", name, fi.ModTime(), old)
+		}
+	}
+	if exists(filepath.Join(root, "new")) {
+		t.Error("created directory new/ was not removed")
+	}
+	if got := changesOf(j, root); got != "" {
+		t.Errorf("changes after rollback = %q", got)
+	}
+	err := j.WriteFile(filepath.Join(root, "a.txt"), []byte("late"), 0o644)
+	if !errors.Is(err, ErrClosed) || tools.CodeOf(err) != tools.ErrCancelled {
+		t.Errorf("write after rollback: %v", err)
+	}
+}
+
+func TestRollbackKeepsDirectoriesWithForeignFiles(t *testing.T) {
+	root := workspace(t, nil)
+	j := New(Atomic)
+	if err := j.WriteFile(filepath.Join(root, "d/x.txt"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(root, "d/bash-made.txt"), []byte("y"), 0o644)
+	r := j.Rollback()
+	if r.Removed != 1 || r.Dirs != 0 || !exists(filepath.Join(root, "d/bash-made.txt")) {
+		t.Errorf("report %+v; bash-made file must stay", r)
+	}
+}
+
+func TestDryRunOverlay(t *testing.T) {
+	root := workspace(t, fixture)
+	j := New(DryRun)
+	mutateAll(t, j, root)
+	for name, content := range fixture {
+		if got := read(t, filepath.Join(root, name)); got != content {
+			t.Errorf("dry run wrote %s: %q", name, got)
+		}
+	}
+	if exists(filepath.Join(root, "new")) {
+		t.Error("dry run made a directory")
+	}
+	// Later reads of the run see its own writes.
+	data, err := j.ReadFile(filepath.Join(root, "a.txt"))
+	if err != nil || string(data) != "A1\nA2 changed\n" {
+		t.Errorf("ReadFile = %q, %v", data, err)
+	}
+	if _, err := j.ReadFile(filepath.Join(root, "gone.txt")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("deleted file reads: %v", err)
+	}
+	if fi, err := j.Stat(filepath.Join(root, "run.sh")); err != nil || fi.Mode().Perm() != 0o755 {
+		t.Errorf("Stat run.sh = %v, %v", fi, err)
+	}
+	if err := j.CreateFile(filepath.Join(root, "new/dir/b.txt"), nil, 0o644); !errors.Is(err, fs.ErrExist) {
+		t.Errorf("exclusive create of a pending file: %v", err)
+	}
+	if err := j.CreateFile(filepath.Join(root, "a.txt"), nil, 0o644); !errors.Is(err, fs.ErrExist) {
+		t.Errorf("exclusive create of a disk file: %v", err)
+	}
+	if err := j.CreateFile(filepath.Join(root, "gone.txt"), []byte("back\n"), 0o644); err != nil {
+		t.Errorf("create over a pending deletion: %v", err)
+	}
+	pend := j.Pending()
+	if string(pend[filepath.Join(root, "new/dir/b.txt")]) != "bee\n" || len(pend) != 5 {
+		t.Errorf("Pending = %v", pend)
+	}
+	want := "modified a.txt, modified gone.txt, created new/dir/b.txt, mode run.sh"
+	if got := changesOf(j, root); got != want {
+		t.Errorf("changes = %q, want %q", got, want)
+	}
+	// The snapshot handed out does not change under later mutations.
+	j.WriteFile(filepath.Join(root, "c.txt"), []byte("c"), 0o644)
+	if _, ok := pend[filepath.Join(root, "c.txt")]; ok {
+		t.Error("Pending snapshot changed")
+	}
+}
+
+func TestDryRunDiff(t *testing.T) {
+	root := workspace(t, fixture)
+	j := New(DryRun)
+	mutateAll(t, j, root)
+	got := j.Diff(rel(root))
+	want := `diff --git a/a.txt b/a.txt
+--- a/a.txt
++++ b/a.txt
+@@ -1,2 +1,2 @@
+ A1
+-A2
++A2 changed
+diff --git a/gone.txt b/gone.txt
+deleted file mode 100644
+--- a/gone.txt
++++ /dev/null
+@@ -1 +0,0 @@
+-bye
+diff --git a/new/dir/b.txt b/new/dir/b.txt
+new file mode 100644
+--- /dev/null
++++ b/new/dir/b.txt
+@@ -0,0 +1 @@
++bee
+diff --git a/run.sh b/run.sh
+old mode 100644
+new mode 100755
+`
+	if got != want {
+		t.Errorf("diff:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestDiffMarksBinaryAndMissingNewline(t *testing.T) {
+	root := workspace(t, map[string]string{"bin": "\x00\x01", "t.txt": "x"})
+	j := New(DryRun)
+	j.WriteFile(filepath.Join(root, "bin"), []byte("\x00\x02"), 0o644)
+	j.WriteFile(filepath.Join(root, "t.txt"), []byte("y"), 0o644)
+	got := j.Diff(rel(root))
+	for _, want := range []string{"Binary files a/bin and b/bin differ\n", "-x\n\\ No newline at end of file\n+y\n\\ No newline at end of file\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("diff lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+func TestWriteThroughSymlinkKeepsLink(t *testing.T) {
+	root := workspace(t, map[string]string{"real.txt": "old"})
+	link := filepath.Join(root, "link.txt")
+	os.Symlink("real.txt", link)
+	j := New(Atomic)
+	if err := j.WriteFile(link, []byte("new"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Lstat(link); fi.Mode()&fs.ModeSymlink == 0 {
+		t.Fatal("the link was replaced by a file")
+	}
+	if got := read(t, filepath.Join(root, "real.txt")); got != "new" {
+		t.Errorf("target = %q", got)
+	}
+	j.Rollback()
+	if got := read(t, filepath.Join(root, "real.txt")); got != "old" {
+		t.Errorf("target after rollback = %q", got)
+	}
+}
+
+func TestConcurrentMutations(t *testing.T) {
+	root := workspace(t, map[string]string{"shared.txt": "orig"})
+	j := New(Atomic)
+	var wg sync.WaitGroup
+	for i := range 64 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			j.WriteFile(filepath.Join(root, "shared.txt"), []byte(fmt.Sprint(i)), 0o644)
+			j.WriteFile(filepath.Join(root, fmt.Sprintf("d%d/f.txt", i%4)), []byte("x"), 0o644)
+			j.CreateFile(filepath.Join(root, fmt.Sprintf("c%d.txt", i)), []byte("x"), 0o644)
+		}()
+	}
+	wg.Wait()
+	if n := len(j.Changes()); n != 1+4+64 {
+		t.Errorf("%d changes", n)
+	}
+	r := j.Rollback()
+	if len(r.Failed) > 0 || r.Restored != 1 || r.Removed != 68 || r.Dirs != 4 {
+		t.Errorf("report %+v", r)
+	}
+	entries, _ := os.ReadDir(root)
+	if len(entries) != 1 || read(t, filepath.Join(root, "shared.txt")) != "orig" {
+		t.Errorf("after rollback: %d entries", len(entries))
+	}
+}
