@@ -193,3 +193,31 @@ func FuzzScanner(f *testing.F) {
 		}
 	})
 }
+
+// TestSWARAgreesWithMemchr forces each prefilter mode on the same needles
+// and compares the matched lines with the naive reference.
+func TestSWARAgreesWithMemchr(t *testing.T) {
+	text := strings.Repeat("func main() { return nil }\nFUNC MAIN\tern = err\n\u212Aelvin err != nil e\nx", 40) + "tail err"
+	for _, c := range []struct {
+		p    string
+		fold bool
+	}{{"func main", false}, {"func main", true}, {"err", false}, {"err != nil", true}, {"return nil", false}, {"e", false}, {"n\tern", true}, {"l e", false}, {"il", false}} {
+		for _, swar := range []bool{false, true} {
+			m, err := Compile(c.p, c.fold)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range m.needles {
+				if swar && len(m.needles[i].lit) >= 2 {
+					m.needles[i].setupSWAR()
+				} else {
+					m.needles[i].swar = false
+				}
+			}
+			got := scanLines(m, text)
+			if want := naiveLines(t, c.p, c.fold, text); !slices.Equal(got, want) {
+				t.Errorf("%q fold=%v swar=%v: got %v, want %v", c.p, c.fold, swar, got, want)
+			}
+		}
+	}
+}
