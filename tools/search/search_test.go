@@ -13,6 +13,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // writeFiles creates files (relative path -> content) under root.
@@ -248,4 +249,40 @@ func tail(s string) string {
 		return "..." + s[len(s)-400:]
 	}
 	return s
+}
+
+// outputAsInput lets tools.Validate check a structured result against a
+// tool's output schema.
+type outputAsInput struct{ tools.Tool }
+
+func (o outputAsInput) InputSchema() *jsonschema.Schema { return o.Tool.OutputSchema() }
+
+func TestStructuredResultsMatchOutputSchema(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"a.txt": "needle\n", "sub/b.txt": strings.Repeat("needle\n", 30)})
+	env := newEnv(t, root)
+	for _, c := range []struct {
+		tool tools.Tool
+		args string
+	}{
+		{Search(), `{"pattern":"needle"}`},
+		{Search(), `{"pattern":"absent","paths":["a.txt","missing"]}`},
+		{Find(), `{"paths":"**/*.txt","limit":1}`},
+		{Find(), `{"paths":"*.none"}`},
+	} {
+		res, text := call(t, c.tool, env, c.args)
+		if strings.HasPrefix(text, "ERROR") {
+			t.Fatal(text)
+		}
+		raw, err := json.Marshal(res.Structured)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tools.Validate(outputAsInput{c.tool}, raw); err != nil {
+			t.Errorf("%s %s: %v\n%s", c.tool.Name(), c.args, err, raw)
+		}
+		if res.Details != res.Structured {
+			t.Errorf("%s: details and structured result differ", c.tool.Name())
+		}
+	}
 }
