@@ -2,6 +2,7 @@ package shell
 
 import (
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ func startBG(t *testing.T, env *tools.Env, args map[string]any) BashResult {
 	args["runInBackground"] = true
 	start := time.Now()
 	r, _ := runBashOK(t, env, args)
-	if el := time.Since(start); el > time.Second {
+	if el := time.Since(start); el > 5*time.Second {
 		t.Errorf("background start took %v", el)
 	}
 	if r.BackgroundTaskID == "" || r.Status != "running" || r.ExitCode != nil {
@@ -33,6 +34,21 @@ func poll(t *testing.T, env *tools.Env, id string, waitMs int) TaskOutput {
 	return res.Structured.(TaskOutput)
 }
 
+// waitOutput polls a running task until its output so far contains want,
+// and returns that output.
+func waitOutput(t *testing.T, env *tools.Env, id, want string) string {
+	t.Helper()
+	var out string
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(out, want) {
+		if time.Now().After(deadline) {
+			t.Fatalf("task %s never printed %q (output %q)", id, want, out)
+		}
+		out += poll(t, env, id, 50).Output
+	}
+	return out
+}
+
 func killTask(t *testing.T, env *tools.Env, id string) (KillResult, string) {
 	t.Helper()
 	res, err := invoke(t, env, Kill(), map[string]any{"id": id})
@@ -44,16 +60,18 @@ func killTask(t *testing.T, env *tools.Env, id string) (KillResult, string) {
 
 func TestBackgroundLifecycle(t *testing.T) {
 	env := newEnv(t)
-	r := startBG(t, env, map[string]any{"command": "echo start; sleep 0.5; echo end; exit 3"})
+	gate := filepath.Join(env.Root, "go")
+	r := startBG(t, env, map[string]any{"command": "echo start; while [ ! -e go ]; do sleep 0.02; done; echo end; exit 3"})
 	if r.BackgroundTaskID != "bg-1" || r.FullOutputPath == "" {
 		t.Fatalf("start = %+v", r)
 	}
+	first := waitOutput(t, env, "bg-1", "start")
 	o := poll(t, env, "bg-1", 0)
-	if !o.Running || o.Status != "running" || o.ExitCode != nil {
-		t.Errorf("first poll = %+v", o)
+	if !o.Running || o.Status != "running" || o.ExitCode != nil || o.Output != "" {
+		t.Errorf("poll while running = %+v", o)
 	}
-	first := o.Output
-	o = poll(t, env, "bg-1", 5000)
+	os.WriteFile(gate, nil, 0o644)
+	o = poll(t, env, "bg-1", 10000)
 	if o.Running || o.Status != "exited" || o.ExitCode == nil || *o.ExitCode != 3 || o.TimedOut {
 		t.Fatalf("final poll = %+v", o)
 	}
@@ -86,9 +104,8 @@ func TestBackgroundLifecycle(t *testing.T) {
 
 func TestKillRunningTask(t *testing.T) {
 	env := newEnv(t)
-	startBG(t, env, map[string]any{"command": "echo pgid=$$; trap 'echo got TERM; exit 5' TERM; sleep 300 & wait"})
-	o := poll(t, env, "bg-1", 300)
-	pgid := pgidOf(t, o.Output)
+	startBG(t, env, map[string]any{"command": "trap 'echo got TERM; exit 5' TERM; echo pgid=$$; sleep 300 & wait"})
+	pgid := pgidOf(t, waitOutput(t, env, "bg-1", "pgid="))
 	k, text := killTask(t, env, "bg-1")
 	if k.Decision != "cancel" || k.Repeated || k.Execution != "killed" || k.ExitCode == nil || *k.ExitCode != 5 || k.Cleanup != "done" {
 		t.Errorf("kill = %+v", k)
@@ -105,7 +122,7 @@ func TestKillRunningTask(t *testing.T) {
 	if !strings.Contains(text, "An earlier kill request already decided: cancel.") {
 		t.Errorf("repeated kill text = %q", text)
 	}
-	o = poll(t, env, "bg-1", 0)
+	o := poll(t, env, "bg-1", 0)
 	if o.Status != "killed" || o.Running || o.Output != "got TERM\n" {
 		t.Errorf("poll after kill = %+v", o)
 	}
@@ -113,11 +130,11 @@ func TestKillRunningTask(t *testing.T) {
 
 func TestKillEscalatesToSIGKILL(t *testing.T) {
 	env := newEnv(t)
-	startBG(t, env, map[string]any{"command": "echo pgid=$$; trap '' TERM; sleep 300"})
-	pgid := pgidOf(t, poll(t, env, "bg-1", 300).Output)
+	startBG(t, env, map[string]any{"command": "trap '' TERM; echo pgid=$$; sleep 300"})
+	pgid := pgidOf(t, waitOutput(t, env, "bg-1", "pgid="))
 	start := time.Now()
 	k, _ := killTask(t, env, "bg-1")
-	if el := time.Since(start); el < killGrace || el > killWait+time.Second {
+	if el := time.Since(start); el < killGrace || el > killWait+5*time.Second {
 		t.Errorf("kill took %v, want the %v grace then SIGKILL", el, killGrace)
 	}
 	if k.Execution != "killed" || *k.ExitCode != 137 || k.Cleanup != "done" {
@@ -226,9 +243,9 @@ func TestEvictionAndLimit(t *testing.T) {
 func TestSessionCloseKillsTasks(t *testing.T) {
 	env := newEnv(t)
 	r := startBG(t, env, map[string]any{"command": "echo pgid=$$; sleep 300 & sleep 300"})
-	pgid := pgidOf(t, poll(t, env, "bg-1", 300).Output)
-	r2 := startBG(t, env, map[string]any{"command": "echo pgid=$$; trap '' TERM; sleep 300"})
-	pgid2 := pgidOf(t, poll(t, env, "bg-2", 300).Output)
+	pgid := pgidOf(t, waitOutput(t, env, "bg-1", "pgid="))
+	r2 := startBG(t, env, map[string]any{"command": "trap '' TERM; echo pgid=$$; sleep 300"})
+	pgid2 := pgidOf(t, waitOutput(t, env, "bg-2", "pgid="))
 	if err := env.Session.Close(); err != nil {
 		t.Fatal(err)
 	}
