@@ -192,6 +192,24 @@ func (d *Dir) CreateLimited(pattern string, limit int64) (*File, error) {
 	return nil, fmt.Errorf("spill: could not find a free file name for %q in %s", pattern, d.path)
 }
 
+// WriteFile saves data (capped at Cap) in a new file named by pattern and
+// returns its path: the one-shot form for a tool result that crosses the
+// persistence threshold ("Full output saved to: <path>"). On failure the
+// partial file is removed and the path is "", so no result points at a file
+// that is not there.
+func (d *Dir) WriteFile(pattern string, data []byte) (string, error) {
+	f, err := d.Create(pattern)
+	if err != nil {
+		return "", err
+	}
+	_, werr := f.Write(data)
+	if err := errors.Join(werr, f.Close()); err != nil {
+		d.Remove(f.Path())
+		return "", err
+	}
+	return f.Path(), nil
+}
+
 // Remove deletes a file this Dir created, by base name relative to the
 // verified directory (never following a link). Missing files are not an
 // error.

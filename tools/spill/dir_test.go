@@ -335,3 +335,18 @@ func assertEmpty(t *testing.T, dir string) {
 		t.Fatalf("%s gained entries: %v", dir, names)
 	}
 }
+
+func TestWriteFile(t *testing.T) {
+	d := openTestDir(t)
+	p, err := d.WriteFile("result-*.txt", []byte("full output"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "full output" || filepath.Dir(p) != d.Path() || mode(t, p).Perm() != 0o600 {
+		t.Errorf("WriteFile: %s holds %q, mode %v", p, b, mode(t, p))
+	}
+	var none *Dir
+	if p, err := none.WriteFile("x", []byte("y")); p != "" || !errors.Is(err, ErrNoDir) {
+		t.Errorf("nil Dir WriteFile = %q, %v", p, err)
+	}
+}
