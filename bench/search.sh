@@ -77,9 +77,12 @@ python3 - "$OUT" <<'PY'
 import json, os, sys
 out = sys.argv[1]
 rss = dict(l.split() for l in open(os.path.join(out, "rss.txt")) if l.strip())
-print(f"{'case':18} {'ours ms':>9} {'peer ms':>9} {'ratio':>6} {'ours RSS MB':>12}")
+# Wall-time medians decide; mean CPU time (user+system) is printed too,
+# because it is far less sensitive to other load on the machine.
+print(f"{'case':18} {'ours ms':>8} {'peer ms':>8} {'ratio':>6} {'ours cpu':>9} {'peer cpu':>9} {'cpu ratio':>9} {'ours RSS MB':>11}")
 for name in rss:
     r = json.load(open(os.path.join(out, name + ".json")))["results"]
     ours, peer = (x["median"] * 1000 for x in r)
-    print(f"{name:18} {ours:9.1f} {peer:9.1f} {ours/peer:6.2f} {int(rss[name])/1024:12.1f}")
+    ocpu, pcpu = ((x["user"] + x["system"]) * 1000 for x in r)
+    print(f"{name:18} {ours:8.1f} {peer:8.1f} {ours/peer:6.2f} {ocpu:9.1f} {pcpu:9.1f} {ocpu/pcpu:9.2f} {int(rss[name])/1024:11.1f}")
 PY

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -168,4 +167,3 @@ func nonEmptyLines(b []byte) []string {
 	return out
 }
 
-var _ = bytes.Equal

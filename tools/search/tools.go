@@ -12,7 +12,6 @@ package search
 
 import (
 	"context"
-	"encoding/json"
 
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/google/jsonschema-go/jsonschema"
@@ -86,4 +85,3 @@ func Search() tools.Tool {
 
 func ptr[T any](v T) *T { return &v }
 
-var _ = json.Marshal

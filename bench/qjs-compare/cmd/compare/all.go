@@ -1,0 +1,3 @@
+package main
+
+func runAll(reps int) error { return nil }

@@ -1,0 +1,192 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+)
+
+// result is what one case run in a child process reports on stdout as JSON.
+type result struct {
+	Outcome string             // what happened, one word: ok, stopped, caught, error, panic, ...
+	Detail  string             // error text, first line
+	Ms      float64            // wall time of the interesting part
+	Next    string             // what a following script sees (same VM, then a new VM)
+	Values  map[string]float64 // case-specific figures
+	RSSMB   float64            `json:",omitempty"` // peak RSS, filled in by the parent
+}
+
+const memLimit = 256 << 20
+
+// memScripts are the allocation bombs run under a 256 MiB limit.
+var memScripts = map[string]string{
+	"mem-push":        `let a = []; for (;;) a.push("x".repeat(1e6));`,
+	"mem-arraybuffer": `globalThis.b = new ArrayBuffer(2 ** 30); b.byteLength`,
+	"mem-repeat":      `globalThis.s = "x".repeat(2 ** 29); s.length`,
+}
+
+// probe is a script whose value proves the engine still computes correctly.
+const probe = `JSON.stringify([1, 2, 3].map(x => x * 2)) + [..."abc"].reverse().join("")`
+const probeWant = `[2,4,6]cba`
+
+// runCase runs the case called name once in this process.
+func runCase(eng, name string, arg int) (result, error) {
+	switch {
+	case name == "async":
+		return caseAsync(eng, arg)
+	case memScripts[name] != "":
+		return caseLimit(eng, config{memLimit: memLimit}, memScripts[name])
+	case name == "loop":
+		return caseLimit(eng, config{deadline: time.Duration(arg) * time.Millisecond}, `while (true) {}`)
+	case name == "cpu":
+		return caseCPU(eng, arg != 0)
+	case name == "stack":
+		return caseLimit(eng, config{}, fmt.Sprintf(
+			`function f(n) { return n === 0 ? 0 : 1 + f(n - 1) }
+			try { String(f(%d)) } catch (e) { "caught " + e }`, arg))
+	case name == "stack-json":
+		return caseLimit(eng, config{}, fmt.Sprintf(
+			`try { JSON.parse("[".repeat(%d) + "]".repeat(%[1]d)) && "parsed" } catch (e) { "caught " + e }`, arg))
+	}
+	return result{}, fmt.Errorf("unknown case %q", name)
+}
+
+func caseAsync(eng string, n int) (result, error) {
+	var run func(int) (time.Duration, error)
+	switch eng {
+	case "modernc":
+		run = asyncModernc
+	case "qjs":
+		run = asyncQJSOwner
+	case "qjs-readme":
+		run = asyncQJSReadme
+	default:
+		return result{}, fmt.Errorf("unknown async variant %q", eng)
+	}
+	d, err := run(n)
+	if err != nil {
+		return result{Outcome: outcome(err), Detail: firstLine(err.Error())}, nil
+	}
+	return result{Outcome: "ok", Ms: ms(d), Values: map[string]float64{"ns/call": float64(d.Nanoseconds()) / float64(n)}}, nil
+}
+
+// caseLimit runs src under cfg, then checks the same VM and a new VM with
+// the probe script.
+func caseLimit(eng string, cfg config, src string) (result, error) {
+	e, err := newEngine(eng, cfg)
+	if err != nil {
+		return result{}, err
+	}
+	start := time.Now()
+	v, err := e.eval(src)
+	r := result{Ms: ms(time.Since(start))}
+	if err != nil {
+		r.Outcome, r.Detail = outcome(err), firstLine(err.Error())
+	} else {
+		r.Outcome, r.Detail = "ok", firstLine(v)
+		if strings.HasPrefix(v, "caught ") {
+			r.Outcome, r.Detail = "caught", strings.TrimPrefix(firstLine(v), "caught ")
+		}
+	}
+	r.Next = "same VM: " + check(e) + "; "
+	e.close()
+	e2, err := newEngine(eng, config{})
+	if err != nil {
+		r.Next += "new VM: " + firstLine(err.Error())
+		return r, nil
+	}
+	r.Next += "new VM: " + check(e2)
+	e2.close()
+	return r, nil
+}
+
+func check(e engine) string {
+	v, err := e.eval(probe)
+	switch {
+	case err != nil:
+		return "fails (" + firstLine(err.Error()) + ")"
+	case v != probeWant:
+		return fmt.Sprintf("WRONG RESULT %q", v)
+	}
+	return "ok"
+}
+
+// cpuSetup defines fib and ~1 MB of JSON-able data.
+const cpuSetup = `
+function fib(n) { return n < 2 ? n : fib(n - 1) + fib(n - 2) }
+globalThis.data = Array.from({length: 7000}, (_, i) => ({
+	id: i, name: "item " + i, tags: ["alpha", "beta", "gamma"], price: i * 1.25,
+	nested: {ok: i % 2 === 0, note: "lorem ipsum dolor sit amet ".repeat(2)},
+}));
+JSON.stringify(data).length`
+
+// caseCPU times fib(27) and a JSON round trip of ~1 MB, with the binding's
+// deadline mechanism armed (one hour away) or not installed at all.
+func caseCPU(eng string, armed bool) (result, error) {
+	cfg := config{}
+	if armed {
+		cfg.deadline = time.Hour
+	}
+	e, err := newEngine(eng, cfg)
+	if err != nil {
+		return result{}, err
+	}
+	defer e.close()
+	size, err := e.eval(cpuSetup)
+	if err != nil {
+		return result{}, err
+	}
+	r := result{Outcome: "ok", Values: map[string]float64{}}
+	var n float64
+	fmt.Sscan(size, &n)
+	r.Values["json-bytes"] = n
+	for _, c := range []struct{ name, src, want string }{
+		{"fib27-ms", "fib(27)", "196418"},
+		{"json-ms", "JSON.parse(JSON.stringify(data)).length", "7000"},
+	} {
+		var times []float64
+		for range 5 {
+			start := time.Now()
+			v, err := e.eval(c.src)
+			if err != nil {
+				return result{}, err
+			}
+			if v != c.want {
+				return result{}, fmt.Errorf("%s = %q, want %s", c.src, v, c.want)
+			}
+			times = append(times, ms(time.Since(start)))
+		}
+		r.Values[c.name] = median(times)
+	}
+	return r, nil
+}
+
+func outcome(err error) string {
+	if isPanic(err) {
+		return "panic"
+	}
+	return "error"
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	if len(s) > 160 {
+		s = s[:160] + "…"
+	}
+	return s
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}

@@ -1,0 +1,46 @@
+// Command compare measures modernc.org/quickjs against github.com/fastschema/qjs
+// side by side: awaited Go calls, memory limit, deadline, stack depth. Every
+// case runs in a child process of its own ("compare case ..."), so a binding
+// that crashes, hangs or keeps global state cannot disturb the next case.
+//
+//	compare all [-reps N]              run everything, print a Markdown table
+//	compare case -engine E -case C [-arg N]   run one case, print JSON
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: compare all [-reps N] | compare case -engine E -case C [-arg N]")
+		os.Exit(2)
+	}
+	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
+	switch os.Args[1] {
+	case "case":
+		eng := fs.String("engine", "modernc", "modernc, qjs (or qjs-readme for -case async)")
+		name := fs.String("case", "", "async, mem-push, mem-arraybuffer, mem-repeat, loop, cpu, stack, stack-json")
+		arg := fs.Int("arg", 0, "async: calls; loop: deadline ms; cpu: 1 = deadline armed; stack: depth")
+		fs.Parse(os.Args[2:])
+		r, err := runCase(*eng, *name, *arg)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		json.NewEncoder(os.Stdout).Encode(r)
+	case "all":
+		reps := fs.Int("reps", 5, "repetitions of each timed case")
+		fs.Parse(os.Args[2:])
+		if err := runAll(*reps); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	default:
+		fmt.Fprintf(os.Stderr, "unknown command %q\n", os.Args[1])
+		os.Exit(2)
+	}
+}
