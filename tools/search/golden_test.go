@@ -166,4 +166,3 @@ func nonEmptyLines(b []byte) []string {
 	sort.Strings(out)
 	return out
 }
-

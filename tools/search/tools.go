@@ -84,4 +84,3 @@ func Search() tools.Tool {
 }
 
 func ptr[T any](v T) *T { return &v }
-
