@@ -168,3 +168,20 @@ func TestWalkStopEarly(t *testing.T) {
 		t.Fatalf("complete=%v n=%d", complete, n)
 	}
 }
+
+// Outside a git checkout, .gitignore files between the workspace root and
+// a root below it still apply.
+func TestWalkParentIgnoresOutsideCheckout(t *testing.T) {
+	ws := makeTree(t, map[string]string{
+		".gitignore":         "*.gen.go\n",
+		"pkg/.gitignore":     "tmp/\n",
+		"pkg/sub/a.go":       "",
+		"pkg/sub/a.gen.go":   "",
+		"pkg/sub/tmp/b.go":   "",
+		"pkg/sub/c/tmp/d.go": "",
+	})
+	got := orderedFiles(t, Config{Roots: []Root{{Abs: filepath.Join(ws, "pkg", "sub")}}, Workspace: ws, Gitignore: true, Hidden: true})
+	if want := []string{"a.go"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
