@@ -86,6 +86,14 @@ func (c *collector) spill(p []byte) {
 	}
 }
 
+// spillError is why there is no spill file (nil while there is one or
+// none was needed yet).
+func (c *collector) spillError() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.fileErr
+}
+
 // close closes the spill file; a failure makes the file unusable.
 func (c *collector) close() {
 	c.mu.Lock()

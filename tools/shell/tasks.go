@@ -113,7 +113,7 @@ func startBackground(env *tools.Env, c command, to timeouts) (tools.Result, erro
 		r.Notes = append(r.Notes, "pty unavailable, ran with pipes: "+p.ptyErr.Error())
 	}
 	if r.FullOutputPath == "" {
-		r.Notes = append(r.Notes, "no spill file could be made ("+t.out.fileErr.Error()+"); only the last 50 KB of output is kept")
+		r.Notes = append(r.Notes, "no spill file could be made ("+t.out.spillError().Error()+"); only the last 50 KB of output is kept")
 	}
 	text := fmt.Sprintf("Started background task %s (process group %d).\n%s", t.id, p.pgid, r.Hint)
 	if r.FullOutputPath != "" {
