@@ -1,0 +1,226 @@
+package files
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+
+	"github.com/atomic-script/atomic-script/hashline"
+	"github.com/atomic-script/atomic-script/hashline/blocks"
+	"github.com/atomic-script/atomic-script/tools"
+)
+
+// EditArgs are edit's arguments.
+type EditArgs struct {
+	Input string `json:"input" jsonschema:"one or more hashline sections: a [PATH#TAG] header copied from read/search/write/edit output, then ops such as replace N..M:, delete N..M, insert before|after N:, insert head:, insert tail:, replace block N:, each body row written +TEXT"`
+}
+
+// EditResult is edit's structured result (what a script receives).
+type EditResult struct {
+	Text string `json:"text"` // the model-facing result
+	// Noop is set when the edit changed nothing (nothing was written).
+	Noop  bool         `json:"noop,omitempty"`
+	Files []EditedFile `json:"files"`
+	// Diff is the combined compact numbered diff, Patch the combined
+	// unified patch, FirstChangedLine the first changed line of the first
+	// file (the spec's EditToolDetails).
+	Diff             string `json:"diff"`
+	Patch            string `json:"patch"`
+	FirstChangedLine int    `json:"firstChangedLine,omitempty"`
+}
+
+// EditedFile is one written section.
+type EditedFile struct {
+	Path             string   `json:"path"`
+	Tag              string   `json:"tag"` // the new snapshot tag
+	FirstChangedLine int      `json:"firstChangedLine,omitempty"`
+	Warnings         []string `json:"warnings,omitempty"`
+	Echoes           []string `json:"blocks,omitempty"` // block resolutions
+}
+
+// EditToolDetails is edit's details value (builtin-tools.md).
+type EditToolDetails struct {
+	Diff             string `json:"diff"`
+	Patch            string `json:"patch"`
+	FirstChangedLine int    `json:"firstChangedLine,omitempty"`
+}
+
+func editTool() tools.Tool {
+	return tools.New(tools.Spec{
+		Name: "edit",
+		Description: "Edit existing files with a hashline script. Start each file's section with the `[PATH#TAG]` header from your latest read, search, " +
+			"write or edit of it, then ops on the ORIGINAL line numbers (they do not shift within a call):\n" +
+			"  replace N..M:  (then +TEXT rows; an empty body deletes)   delete N..M   insert before N:   insert after N:\n" +
+			"  insert head:   insert tail:   replace block N:   delete block N   insert after block N:  (N opens a syntactic block)\n" +
+			"Body rows are `+TEXT` (`+` alone is a blank line, `+-x` writes -x); no `-` rows, no old text, no @@ hunks. Several sections edit " +
+			"several files; all are checked before any is written. A stale TAG is recovered when the file's changes do not overlap yours, else " +
+			"the edit is rejected (ERR_STALE_ANCHOR): read the file again. To create a file use write. Returns the new header and a numbered diff.",
+		Output: tools.MustSchemaFor[EditResult](),
+	}, runEdit)
+}
+
+type noopKey struct{}
+
+func noopsOf(env *tools.Env) *hashline.NoopCounter {
+	return env.Session.State(noopKey{}, func() any { return &hashline.NoopCounter{} }).(*hashline.NoopCounter)
+}
+
+var resolver = blocks.New()
+
+func runEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Result, error) {
+	opts := hashline.ParseOptions{Cwd: env.Root}
+	sections, err := hashline.Parse(in.Input, opts)
+	if err != nil {
+		return tools.Result{}, hashlineError(err)
+	}
+	if ctx.Err() != nil {
+		return tools.Result{}, aborted(ctx)
+	}
+	return batcherOf(env).run(ctx, in.Input, sections, func(inputs []string) (tools.Result, error) {
+		if len(inputs) == 1 {
+			return applyEdit(ctx, env, sections, 1)
+		}
+		merged, err := hashline.MergeParallel(inputs, opts)
+		if err != nil {
+			return tools.Result{}, hashlineError(err)
+		}
+		return applyEdit(ctx, env, merged, len(inputs))
+	})
+}
+
+// applyEdit prepares every section, verifies that no file changed since,
+// writes them one after another and records their new snapshots.
+func applyEdit(ctx context.Context, env *tools.Env, sections []hashline.Section, batch int) (tools.Result, error) {
+	paths := make([]string, len(sections))
+	for i, s := range sections {
+		paths[i] = env.Abs(s.Path)
+	}
+	unlock := mutations.LockAll(paths)
+	defer unlock()
+
+	p, err := hashline.Prepare(sections, hashline.PrepareOptions{
+		Store:    env.Session.Snapshots,
+		Read:     editReader(env),
+		Resolver: resolver,
+		Noops:    noopsOf(env),
+		Batch:    batch,
+		Display:  env.Display,
+	})
+	if err != nil {
+		return tools.Result{}, hashlineError(err)
+	}
+	if p.Noop {
+		return tools.Result{Text: p.NoopText, Structured: EditResult{Text: p.NoopText, Noop: true, Files: []EditedFile{}}, Details: EditToolDetails{}}, nil
+	}
+	if ctx.Err() != nil {
+		return tools.Result{}, aborted(ctx)
+	}
+	// Verify every file before writing any: a change since Prepare (by
+	// something outside this process; our own calls hold the locks) refuses
+	// the whole edit.
+	for _, f := range p.Files {
+		if err := stillCurrent(env, f); err != nil {
+			return tools.Result{}, err
+		}
+	}
+	names := p.Paths()
+	for i, f := range p.Files {
+		if i > 0 && ctx.Err() != nil {
+			return tools.Result{}, writeFailed(names, i, aborted(ctx))
+		}
+		if err := env.Files.WriteFile(f.Abs, []byte(f.Bytes), 0o644); err != nil {
+			return tools.Result{}, writeFailed(names, i, err)
+		}
+		f.Record(env.Session.Snapshots)
+	}
+
+	res := EditResult{Text: p.Text(), Files: make([]EditedFile, len(p.Files))}
+	res.Diff, res.Patch, res.FirstChangedLine = p.Details()
+	for i, f := range p.Files {
+		res.Files[i] = EditedFile{Path: f.Display, Tag: f.Tag, FirstChangedLine: f.FirstChangedLine, Warnings: f.Warnings, Echoes: f.Echoes}
+	}
+	return tools.Result{Text: res.Text, Structured: res,
+		Details: EditToolDetails{Diff: res.Diff, Patch: res.Patch, FirstChangedLine: res.FirstChangedLine}}, nil
+}
+
+// editReader reads a section's file through env.Files, so a dry run's
+// pending content is what an edit applies to.
+func editReader(env *tools.Env) hashline.Reader {
+	return hashline.ReaderFunc(func(display string) (string, string, error) {
+		if _, err := checkLocal("edit", display); err != nil {
+			return "", "", err
+		}
+		abs := env.Abs(display)
+		data, err := env.Files.ReadFile(abs)
+		if err != nil {
+			return abs, "", err
+		}
+		if isBinary(data) {
+			return abs, "", tools.Errorf(tools.ErrBinary, "Binary file (%s): edit changes text files only", formatSize(int64(len(data))))
+		}
+		return abs, string(data), nil
+	})
+}
+
+// stillCurrent re-reads f's file just before writing.
+func stillCurrent(env *tools.Env, f *hashline.FileResult) error {
+	raw, err := env.Files.ReadFile(f.Abs)
+	c := hashline.Conflict{Path: f.Display, Session: env.Session.ID, Agent: env.Owner}
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		c.Reason = hashline.TargetMissing
+		return &tools.Error{Code: tools.ErrConflict, Msg: c.Error(), Err: &c}
+	case err != nil:
+		c.Reason, c.Errno = hashline.TargetUnreadable, errnoOr(err, "")
+		return &tools.Error{Code: tools.ErrConflict, Msg: c.Error(), Err: &c}
+	case !f.StillCurrent(string(raw)):
+		return hashlineError(hashline.StaleBeforeWriteError(f.Section))
+	}
+	return nil
+}
+
+// writeFailed reports a failed write of section i, naming the sections
+// already written and those not written; the code is the cause's.
+func writeFailed(names []string, i int, cause error) error {
+	he := hashline.WriteFailedError(names, i, errors.New(errText(cause)))
+	code := tools.CodeOf(cause)
+	if code == tools.ErrTool || code == tools.ErrNotFound {
+		code = tools.ErrIO
+	}
+	return &tools.Error{Code: code, Msg: he.Msg, Err: cause}
+}
+
+// hashlineError maps a hashline failure to a coded tool error, keeping the
+// spec's exact message.
+func hashlineError(err error) error {
+	var te *tools.Error
+	if errors.As(err, &te) {
+		return err
+	}
+	var he *hashline.Error
+	if !errors.As(err, &he) {
+		return &tools.Error{Code: tools.CodeOf(err), Msg: err.Error(), Err: err}
+	}
+	code := tools.ErrTool
+	switch he.Kind {
+	case hashline.KindInvalid:
+		code = tools.ErrInvalidArgs
+	case hashline.KindNotFound:
+		code = tools.ErrNotFound
+	case hashline.KindStale:
+		code = tools.ErrStaleAnchor
+	case hashline.KindNoop:
+		code = tools.ErrNoop
+	case hashline.KindConflict:
+		code = tools.ErrConflict
+	case hashline.KindUnreadable:
+		code = tools.ErrIO
+		if errors.Is(he.Err, fs.ErrPermission) {
+			code = tools.ErrPermission
+		}
+		if te := (*tools.Error)(nil); errors.As(he.Err, &te) {
+			code = te.Code // e.g. a URL refused by checkLocal
+		}
+	}
+	return &tools.Error{Code: code, Msg: he.Msg, Err: err}
+}

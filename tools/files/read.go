@@ -1,0 +1,276 @@
+package files
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/atomic-script/atomic-script/hashline"
+	"github.com/atomic-script/atomic-script/tools"
+)
+
+// Output limits of a local text read (hashline-notes.md).
+const (
+	MaxReadLines = 3000
+	MaxReadBytes = 50 << 10 // raw line text plus "\n" separators
+	// MaxRawBytes bounds a `:raw` read, which returns the file unchanged.
+	MaxRawBytes = 16 << 20
+)
+
+// ReadArgs are read's arguments.
+type ReadArgs struct {
+	Path string `json:"path" jsonschema:"file or directory to read, relative to the workspace root or absolute; may end in a selector: :5-16, :5+3, :5-16,960-973, :40 (to the end), :raw (unformatted), :cell:N (notebook cell)"`
+}
+
+// ReadDetails is read's details value.
+type ReadDetails struct {
+	Meta ReadMeta `json:"meta"`
+}
+
+// ReadMeta says where a read came from and how it was cut.
+type ReadMeta struct {
+	Source     string      `json:"source"` // "file", "directory" or "notebook"
+	SourcePath string      `json:"sourcePath"`
+	Truncation *Truncation `json:"truncation,omitempty"`
+	Limits     *Limits     `json:"limits,omitempty"`
+}
+
+// Truncation describes a read cut by the line or byte limit, or stopped at
+// the end of a bounded selector with lines left in the file.
+type Truncation struct {
+	Truncated             bool   `json:"truncated"`
+	TruncatedBy           string `json:"truncatedBy,omitempty"` // "lines" or "bytes"
+	TotalLines            int    `json:"totalLines"`
+	OutputLines           int    `json:"outputLines"`
+	FirstLine             int    `json:"firstLine,omitempty"`
+	LastLine              int    `json:"lastLine,omitempty"`
+	FirstLineExceedsLimit bool   `json:"firstLineExceedsLimit,omitempty"`
+	// ContinueWith is the selector that reads on (":3001").
+	ContinueWith string `json:"continueWith,omitempty"`
+}
+
+// Limits are the caps that applied.
+type Limits struct {
+	MaxLines          int `json:"maxLines,omitempty"`
+	MaxBytes          int `json:"maxBytes,omitempty"`
+	MaxDepth          int `json:"maxDepth,omitempty"`
+	MaxEntriesPerDir  int `json:"maxEntriesPerDirectory,omitempty"`
+	DirectoriesElided int `json:"directoriesElided,omitempty"`
+}
+
+func readTool() tools.Tool {
+	return tools.New(tools.Spec{
+		Name: "read",
+		Description: "Read a local text file as hashline rows: a `[path#TAG]` header, then `N:text` rows with the file's line numbers. " +
+			"Copy the header into `edit` to change the file. Selectors after the path: `file.ts:5-16`, `file.ts:5+3`, `file.ts:5-16,960-973` " +
+			"(bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header). " +
+			"Output stops at 3,000 lines or 50 KiB with a footer naming the selector that continues. A directory reads as a depth-2 tree, newest first, " +
+			"with sizes and ages; a notebook (.ipynb) as its cells (`nb.ipynb:cell:N` for one). Binary files are refused. " +
+			"Local files only: no URLs, archive members or SQLite selectors.",
+	}, runRead)
+}
+
+func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, error) {
+	t, err := resolveRead(env, in.Path)
+	if err != nil {
+		return tools.Result{}, err
+	}
+	fi, err := env.Files.Stat(t.abs)
+	if err != nil && errors.Is(err, fs.ErrNotExist) && t.sel == nil {
+		if pendingDir(env, t.abs) {
+			return readDir(ctx, env, t)
+		}
+	}
+	if err != nil {
+		return tools.Result{}, readError(t, err)
+	}
+	if fi.IsDir() {
+		if t.sel != nil {
+			return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s is a directory; selectors apply to files", t.display)
+		}
+		return readDir(ctx, env, t)
+	}
+	if !fi.Mode().IsRegular() {
+		return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s is not a regular file (%s)", t.display, fi.Mode().Type())
+	}
+	if t.sel != nil && t.sel.raw && fi.Size() > MaxRawBytes {
+		return tools.Result{}, tools.Errorf(tools.ErrLimit, "read: %s is %s; :raw returns at most %s. Read it in parts with line selectors (:1-3000, …) instead", t.display, formatSize(fi.Size()), formatSize(MaxRawBytes))
+	}
+	data, err := env.Files.ReadFile(t.abs)
+	if err != nil {
+		return tools.Result{}, readError(t, err)
+	}
+	if isBinary(data) {
+		return tools.Result{}, binaryError("read", t.display, data)
+	}
+	text := string(data)
+	switch {
+	case t.sel != nil && t.sel.raw:
+		env.Session.Snapshots.Record(t.abs, text)
+		return tools.Result{Text: text, Details: ReadDetails{Meta: ReadMeta{Source: "file", SourcePath: t.abs}}}, nil
+	case t.sel != nil && t.sel.cell >= 0 && !isNotebook(t.abs):
+		return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s is not a notebook; :cell:N selects notebook cells", t.display)
+	case t.sel != nil && t.sel.cell >= 0 || t.sel == nil && isNotebook(t.abs):
+		return readNotebook(env, t, text)
+	}
+	return readText(env, t, text)
+}
+
+// readText renders a text file as hashline rows within the limits.
+func readText(env *tools.Env, t *target, text string) (tools.Result, error) {
+	lines := hashline.Lines(text)
+	total := len(lines)
+	shown := []span{{1, total}}
+	bounded := false
+	if t.sel != nil {
+		var beyond int
+		shown, beyond, bounded = spans(t.sel.ranges, total)
+		if beyond > 0 {
+			return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "Requested line %d is beyond end of file (%d lines total). Use %s:%d to read the final line.", beyond, total, t.display, total)
+		}
+	}
+	meta := ReadMeta{Source: "file", SourcePath: t.abs}
+	first := shown[0].from
+	if n := len(lines[first-1]); n > MaxReadBytes {
+		meta.Truncation = &Truncation{Truncated: true, TruncatedBy: "bytes", TotalLines: total, FirstLineExceedsLimit: true, FirstLine: first}
+		meta.Limits = &Limits{MaxLines: MaxReadLines, MaxBytes: MaxReadBytes}
+		msg := fmt.Sprintf("[Line %d is %s, exceeds %s limit. Use bash: sed -n '%dp' %s | head -c %d]",
+			first, formatSize(int64(n)), formatSize(MaxReadBytes), first, shellQuote(t.display), MaxReadBytes)
+		return tools.Result{Text: msg, Details: ReadDetails{Meta: meta}}, nil
+	}
+	tag := env.Session.Snapshots.Record(t.abs, text)
+
+	var b strings.Builder
+	b.WriteString(hashline.Header(t.display, tag))
+	count, size, last := 0, 0, 0
+	by := ""
+	var rest []span // what a continuation selector must still cover
+rows:
+	for i, s := range shown {
+		for n := s.from; n <= s.to; n++ {
+			add := len(lines[n-1])
+			if count > 0 {
+				add++
+			}
+			if count == MaxReadLines || size+add > MaxReadBytes {
+				by = "lines"
+				if count < MaxReadLines {
+					by = "bytes"
+				}
+				rest = append([]span{{n, s.to}}, shown[i+1:]...)
+				break rows
+			}
+			b.WriteByte('\n')
+			b.WriteString(strconv.Itoa(n))
+			b.WriteByte(':')
+			b.WriteString(lines[n-1])
+			count, size, last = count+1, size+add, n
+		}
+	}
+	switch {
+	case by != "":
+		cont := continuation(rest, total)
+		limit := ""
+		if by == "bytes" {
+			limit = " (" + formatSize(MaxReadBytes) + " limit)"
+		}
+		fmt.Fprintf(&b, "\n\n[Showing lines %d-%d of %d%s. Continue with path selector %s.]", first, last, total, limit, cont)
+		meta.Truncation = &Truncation{Truncated: true, TruncatedBy: by, TotalLines: total, OutputLines: count, FirstLine: first, LastLine: last, ContinueWith: cont}
+		meta.Limits = &Limits{MaxLines: MaxReadLines, MaxBytes: MaxReadBytes}
+	case bounded && last < total:
+		cont := ":" + strconv.Itoa(last+1)
+		fmt.Fprintf(&b, "\n\n[%d more lines in file. Continue with path selector %s.]", total-last, cont)
+		meta.Truncation = &Truncation{TotalLines: total, OutputLines: count, FirstLine: first, LastLine: last, ContinueWith: cont}
+	}
+	return tools.Result{Text: b.String(), Details: ReadDetails{Meta: meta}}, nil
+}
+
+// continuation is the selector that reads the spans a truncated read did
+// not show: ":N" when they run to the end of the file, else the list.
+func continuation(rest []span, total int) string {
+	if len(rest) == 1 && rest[0].to == total {
+		return ":" + strconv.Itoa(rest[0].from)
+	}
+	parts := make([]string, len(rest))
+	for i, s := range rest {
+		parts[i] = strconv.Itoa(s.from) + "-" + strconv.Itoa(s.to)
+	}
+	return ":" + strings.Join(parts, ",")
+}
+
+// readError maps a failed stat or read to a coded, actionable error.
+func readError(t *target, err error) error {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return &tools.Error{Code: tools.ErrNotFound, Msg: "File not found: " + t.display + ". Check the path with find, or create the file with write.", Err: err}
+	case errors.Is(err, fs.ErrPermission):
+		return &tools.Error{Code: tools.ErrPermission, Msg: "Could not read " + t.display + ": permission denied (" + errnoOr(err, "EACCES") + ").", Err: err}
+	}
+	return &tools.Error{Code: tools.ErrIO, Msg: "Could not read " + t.display + ": " + errText(err), Err: err}
+}
+
+// isBinary reports whether data looks binary: a NUL byte in its first 8 KiB
+// (what git and grep test).
+func isBinary(data []byte) bool {
+	head := data[:min(len(data), 8<<10)]
+	for _, c := range head {
+		if c == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func binaryError(tool, display string, data []byte) error {
+	kind := http.DetectContentType(data)
+	if i := strings.IndexByte(kind, ';'); i >= 0 {
+		kind = kind[:i]
+	}
+	what := "a binary file"
+	if kind != "application/octet-stream" && !strings.HasPrefix(kind, "text/") {
+		what = "a binary file (" + kind + ")"
+	}
+	return tools.Errorf(tools.ErrBinary, "%s: %s is %s of %s; it has no text lines to show or edit. Inspect it with bash (file, xxd | head) instead.", tool, display, what, formatSize(int64(len(data))))
+}
+
+// formatSize renders a byte count the way the read limits are quoted:
+// 512B, 50.0KB, 1.5MB.
+func formatSize(n int64) string {
+	switch {
+	case n < 1024:
+		return strconv.FormatInt(n, 10) + "B"
+	case n < 1024*1024:
+		return strconv.FormatFloat(float64(n)/1024, 'f', 1, 64) + "KB"
+	}
+	return strconv.FormatFloat(float64(n)/(1024*1024), 'f', 1, 64) + "MB"
+}
+
+// shellQuote quotes p for a bash hint only when it needs quoting.
+func shellQuote(p string) string {
+	if p != "" && strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./+@%=:,") == "" {
+		return p
+	}
+	return "'" + strings.ReplaceAll(p, "'", `'\''`) + "'"
+}
+
+func errText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		if name := hashline.ErrnoName(pe.Err); name != "" {
+			return pe.Err.Error() + " (" + name + ")"
+		}
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+func errnoOr(err error, def string) string {
+	if name := hashline.ErrnoName(err); name != "" {
+		return name
+	}
+	return def
+}
