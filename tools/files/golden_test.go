@@ -297,4 +297,3 @@ func setupLine(t *testing.T, root, line string) {
 		t.Fatalf("unknown setup %q", line)
 	}
 }
-
