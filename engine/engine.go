@@ -25,6 +25,7 @@ import (
 	"github.com/atomic-script/atomic-script/internal/kvstore"
 	"github.com/atomic-script/atomic-script/runtime"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/journal"
 	"github.com/atomic-script/atomic-script/tools/spill"
 )
 
@@ -168,8 +169,10 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 	}
 
 	rec := newRecorder(emit)
-	run := &scriptRun{engine: e, ro: ro, rec: rec, src: src, deadline: deadline, budget: timeout}
+	run := &scriptRun{engine: e, ro: ro, rec: rec, src: src, deadline: deadline, budget: timeout,
+		files: journal.New(e.cfg.fileMode)}
 	res := run.execute(ctx)
+	e.finishFiles(res, run.files)
 	e.finishResult(res, start, maxTokens)
 	emit(Event{Type: "run_end", Time: time.Now(), Result: res})
 	return res, nil
@@ -234,6 +237,9 @@ type scriptRun struct {
 	src      string
 	deadline time.Time
 	budget   time.Duration
+	// files is the run's journal: every file mutation of its tools goes
+	// through it (see finishFiles).
+	files *journal.Journal
 }
 
 // execute runs the script on a goroutine that owns the VM and waits for it,
@@ -288,7 +294,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 		Session:  e.session,
 		Owner:    e.cfg.owner,
 		Settings: e.cfg.settings,
-		Files:    tools.DirectFiles{},
+		Files:    s.files,
 		Spill:    e.spill,
 		Enabled:  func(name string) bool { _, ok := e.cfg.registry.Get(name); return ok },
 	}

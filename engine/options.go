@@ -6,6 +6,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/runtime"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/journal"
 )
 
 // config is what Options set.
@@ -23,6 +24,7 @@ type config struct {
 	newVM           runtime.New
 	events          func(Event)
 	namespaces      []Namespace
+	fileMode        journal.Mode
 }
 
 func defaultConfig() config {
@@ -117,6 +119,25 @@ func WithMemoryLimit(bytes int64) Option {
 // WithSettings sets the tool settings.
 func WithSettings(s tools.Settings) Option {
 	return func(c *config) error { c.settings = s; return nil }
+}
+
+// WithFileMode sets what the file mutations of scripts do (default
+// journal.Write: write through, and list the changed files in
+// Result.Changes). journal.DryRun writes nothing: later reads of the run
+// see its pending files, and Result.Diff holds the unified diff of what it
+// would change. journal.Atomic writes through and, when the run fails,
+// times out or is aborted, restores every file it touched (content, mode,
+// modification time; created files removed) and sets Result.RolledBack.
+// Changes made by bash commands are outside the journal in every mode.
+func WithFileMode(m journal.Mode) Option {
+	return func(c *config) error {
+		switch m {
+		case journal.Write, journal.DryRun, journal.Atomic:
+			c.fileMode = m
+			return nil
+		}
+		return fmt.Errorf("engine: unknown file mode %v", m)
+	}
 }
 
 // WithVM selects the JavaScript engine (default runtime.NewQuickJS).

@@ -67,12 +67,17 @@ func renderBody(r *Result) string {
 	for _, w := range r.Warnings {
 		b.WriteString("Warning: " + w + "\n")
 	}
-	if r.Diff != "" {
-		b.WriteString("Dry run: no files were written. The run would change:\n")
+	switch {
+	case r.DryRun && len(r.Changes) == 0:
+		b.WriteString("Dry run: no files were written, and the run would change none.\n")
+	case r.Diff != "":
+		fmt.Fprintf(&b, "Dry run: no files were written. The run would change %s: %s\n", plural(len(r.Changes), "file"), changesLine(r.Changes))
 		b.WriteString(r.Diff)
 		if !strings.HasSuffix(r.Diff, "\n") {
 			b.WriteByte('\n')
 		}
+	case len(r.Changes) > 0:
+		b.WriteString("Files changed: " + changesLine(r.Changes) + "\n")
 	}
 	if r.Error != nil {
 		b.WriteString("Script error:\n")

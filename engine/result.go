@@ -100,6 +100,9 @@ type Result struct {
 	Diff    string       `json:"diff,omitempty"`
 	// RolledBack is set when --atomic restored the files after a failure.
 	RolledBack bool `json:"rolledBack,omitempty"`
+	// DryRun is set when the run wrote nothing (--dry-run): Changes and
+	// Diff say what it would have changed.
+	DryRun bool `json:"dryRun,omitempty"`
 }
 
 // FileChange is one file a run changed.

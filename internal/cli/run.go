@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/tools/journal"
 )
 
 type runFlags struct {
@@ -23,6 +24,8 @@ type runFlags struct {
 	timeout   time.Duration
 	maxTokens int
 	session   string
+	dryRun    bool
+	atomic    bool
 }
 
 func cmdRun(args []string, stdio Stdio) (int, error) {
@@ -36,6 +39,8 @@ func cmdRun(args []string, stdio Stdio) (int, error) {
 	fs.DurationVar(&f.timeout, "timeout", 0, "deadline for the run, e.g. 30s (a script's timeout_ms can only shorten it)")
 	fs.IntVar(&f.maxTokens, "max-output-tokens", 0, "cap on the rendered result in estimated tokens (default 10000)")
 	fs.StringVar(&f.session, "session", "", "session id: store() values persist under it across runs")
+	fs.BoolVar(&f.dryRun, "dry-run", false, "write no files: the run's reads see its pending writes, and the result shows the unified diff it would apply (bash commands still run for real)")
+	fs.BoolVar(&f.atomic, "atomic", false, "restore every file the run changed (content and mode; created files removed) when the script fails, times out or is interrupted")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: atomic-script run FILE|-|-e CODE [flags] [-- ARGS...]")
 		fs.PrintDefaults()
@@ -56,6 +61,9 @@ func cmdRun(args []string, stdio Stdio) (int, error) {
 	if f.asJSON && f.events {
 		return 0, usagef("run: --json and --events both write stdout; pick one (the last --events line carries the result)")
 	}
+	if f.dryRun && f.atomic {
+		return 0, usagef("run: --dry-run writes nothing, so there is nothing for --atomic to roll back; pick one")
+	}
 	ws, err := f.load(stdio.Err)
 	if err != nil {
 		return 0, err
@@ -67,6 +75,7 @@ func cmdRun(args []string, stdio Stdio) (int, error) {
 		engine.WithSettings(ws.settings.Tools()),
 		engine.WithTimeout(f.timeout),
 		engine.WithMaxOutputTokens(f.maxTokens),
+		engine.WithFileMode(f.fileMode()),
 	}
 	if f.session != "" {
 		opts = append(opts, engine.WithSession(f.session))
@@ -112,6 +121,17 @@ func cmdRun(args []string, stdio Stdio) (int, error) {
 		io.WriteString(stdio.Out, res.Text)
 	}
 	return res.ExitCode, nil
+}
+
+// fileMode is what --dry-run and --atomic select.
+func (f *runFlags) fileMode() journal.Mode {
+	switch {
+	case f.dryRun:
+		return journal.DryRun
+	case f.atomic:
+		return journal.Atomic
+	}
+	return journal.Write
 }
 
 // script reads the script from -e, a file or stdin ("-").

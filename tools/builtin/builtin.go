@@ -4,12 +4,14 @@ package builtin
 
 import (
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/files"
 	"github.com/atomic-script/atomic-script/tools/todo"
 )
 
 // Tools returns a fresh instance of every built-in tool.
 func Tools() []tools.Tool {
 	var out []tools.Tool
+	out = append(out, files.Tools()...) // read, write, edit
 	out = append(out, todo.Tools()...)
 	return out
 }
