@@ -49,9 +49,11 @@ func (DirectFiles) CreateFile(path string, data []byte, perm fs.FileMode) error 
 // WriteFileAtomic replaces path with data so that a crash at any moment
 // leaves either the old or the new content: it writes a temp file in the same
 // directory, syncs it, gives it the old file's mode (perm for a new file) and
-// owner (when the process may), renames it over path and syncs the
-// directory. A symbolic link at path is followed: the file it points to is
-// replaced and the link kept.
+// owner (when the process may) and renames it over path. The rename is
+// atomic, so a reader or a crash sees the old content or the new, never a
+// mix; the directory is not synced, so after a power loss the rename itself
+// may be lost (the old content stays). A symbolic link at path is followed:
+// the file it points to is replaced and the link kept.
 func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
 		if target, err := filepath.EvalSymlinks(path); err == nil {
@@ -81,7 +83,6 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 		os.Remove(name)
 		return err
 	}
-	syncDir(dir)
 	return nil
 }
 
@@ -102,9 +103,6 @@ func CreateFileAtomic(path string, data []byte, perm fs.FileMode) error {
 	defer os.Remove(name)
 	err = os.Link(name, path)
 	if err == nil || errors.Is(err, fs.ErrExist) {
-		if err == nil {
-			syncDir(dir)
-		}
 		return err
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
@@ -140,15 +138,6 @@ func writeTemp(dir, base string, data []byte, mode fs.FileMode) (string, error) 
 		return "", err
 	}
 	return name, nil
-}
-
-// syncDir makes a rename in dir durable; best effort (not every platform
-// can sync a directory).
-func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
-	}
 }
 
 // Overlay is implemented by a Files that holds changes not yet on disk (the
