@@ -116,7 +116,7 @@ func Select(all *Registry, layers ...Layer) (*Registry, Status) {
 	var st Status
 	var enabled []string
 	for _, t := range all.Tools() {
-		ts := ToolStatus{Name: t.Name(), Description: firstLine(t.Description())}
+		ts := ToolStatus{Name: t.Name(), Description: Summary(t.Description())}
 		if on[t.Name()] && !HasTag(t, TagModelOnly) {
 			enabled = append(enabled, t.Name())
 			st.Active = append(st.Active, ts)
@@ -156,10 +156,18 @@ func (s Status) String() string {
 	return b.String()
 }
 
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexAny(s, "\n"); i >= 0 {
-		s = s[:i]
+// Summary is the first sentence of a tool description, at most 100
+// characters: what one line of a report has room for.
+func Summary(desc string) string {
+	s := strings.TrimSpace(desc)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = strings.TrimSpace(s[:i])
+	}
+	if i := strings.Index(s, ". "); i >= 0 {
+		s = s[:i+1]
+	}
+	if r := []rune(s); len(r) > 100 {
+		s = strings.TrimSpace(string(r[:99])) + "…"
 	}
 	return s
 }
