@@ -10,18 +10,27 @@ import (
 )
 
 // batchWindow is how long the first edit call of a batch waits for
-// parallel siblings (Promise.all of edits sharing a [path#TAG]) to join
-// before it applies. Siblings issued in one script turn start within tens
-// of microseconds of each other.
-var batchWindow = 300 * time.Microsecond
+// parallel siblings (Promise.all of edits sharing a [path#TAG]) to join.
+// Siblings issued in one script turn start 100–200 µs apart (about ten
+// times that under the race detector, see batch_race.go); the batch also
+// stays open while the leader prepares, and a sibling that joins then is
+// merged in.
+var batchWindow = time.Millisecond
+
+// soloStreak is how many batches in a row must get no sibling before a
+// session's edits stop waiting: a script editing file after file in a loop
+// then pays the window only for its first calls. Any batch that gets a
+// sibling turns the wait back on.
+const soloStreak = 16
 
 // batcher merges parallel edit calls of one session whose sections anchor
 // on the same [path#TAG]s into one snapshot-anchored batch, so a sibling
 // does not go stale only because another minted a new tag first. Safe for
 // concurrent use.
 type batcher struct {
-	mu   sync.Mutex
-	open []*batch // batches still taking members
+	mu    sync.Mutex
+	open  []*batch // batches still taking members
+	solos int      // batches in a row that got no sibling
 }
 
 type batch struct {
@@ -32,17 +41,25 @@ type batch struct {
 	err    error
 }
 
+// batchOps are the steps of the call that leads a batch.
+type batchOps struct {
+	lock    func() (unlock func())                            // lock the files the batch may touch
+	prepare func(inputs []string) (*hashline.Prepared, error) // apply every member's input in memory
+	commit  func(*hashline.Prepared) (tools.Result, error)    // write what prepare produced
+}
+
 type batcherKey struct{}
 
 func batcherOf(env *tools.Env) *batcher {
 	return env.Session.State(batcherKey{}, func() any { return &batcher{} }).(*batcher)
 }
 
-// run applies input: it joins an open batch whose claims cover its
-// sections' [path#TAG]s and returns that batch's result, or leads a new
-// batch, waits batchWindow for siblings, closes it and runs apply with
-// every member's input.
-func (b *batcher) run(ctx context.Context, input string, sections []hashline.Section, apply func(inputs []string) (tools.Result, error)) (tools.Result, error) {
+// run applies input. A call whose sections' [path#TAG]s are all claimed by
+// an open batch joins it and returns the batch's result. Otherwise the call
+// leads a new batch: it waits batchWindow for siblings, locks the files,
+// prepares every member's input as one merged script — again if a sibling
+// joined meanwhile — then closes the batch and commits.
+func (b *batcher) run(ctx context.Context, input string, sections []hashline.Section, ops batchOps) (tools.Result, error) {
 	claims := hashline.Claims(sections)
 	b.mu.Lock()
 	for _, bt := range b.open {
@@ -59,20 +76,46 @@ func (b *batcher) run(ctx context.Context, input string, sections []hashline.Sec
 	}
 	bt := &batch{claims: claims, inputs: []string{input}, done: make(chan struct{})}
 	b.open = append(b.open, bt)
+	wait := b.solos < soloStreak
 	b.mu.Unlock()
+	defer close(bt.done)
 
-	time.Sleep(batchWindow)
+	if wait {
+		time.Sleep(batchWindow)
+	}
+	unlock := ops.lock()
+	defer unlock()
+	var p *hashline.Prepared
+	for {
+		b.mu.Lock()
+		inputs := append([]string(nil), bt.inputs...)
+		b.mu.Unlock()
+		p, bt.err = ops.prepare(inputs)
+		b.mu.Lock()
+		if len(bt.inputs) == len(inputs) || bt.err != nil {
+			b.remove(bt)
+			if len(bt.inputs) > 1 {
+				b.solos = 0
+			} else {
+				b.solos++
+			}
+			b.mu.Unlock()
+			break
+		}
+		b.mu.Unlock() // a sibling joined while preparing: prepare again
+	}
+	if bt.err == nil {
+		bt.res, bt.err = ops.commit(p)
+	}
+	return bt.res, bt.err
+}
 
-	b.mu.Lock()
+// remove closes bt to new members; b.mu is held.
+func (b *batcher) remove(bt *batch) {
 	for i, o := range b.open {
 		if o == bt {
 			b.open = append(b.open[:i], b.open[i+1:]...)
-			break
+			return
 		}
 	}
-	inputs := bt.inputs
-	b.mu.Unlock()
-	bt.res, bt.err = apply(inputs)
-	close(bt.done)
-	return bt.res, bt.err
 }

@@ -76,28 +76,30 @@ func runEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Result, er
 	if ctx.Err() != nil {
 		return tools.Result{}, aborted(ctx)
 	}
-	return batcherOf(env).run(ctx, in.Input, sections, func(inputs []string) (tools.Result, error) {
-		if len(inputs) == 1 {
-			return applyEdit(ctx, env, sections, 1)
-		}
-		merged, err := hashline.MergeParallel(inputs, opts)
-		if err != nil {
-			return tools.Result{}, hashlineError(err)
-		}
-		return applyEdit(ctx, env, merged, len(inputs))
-	})
-}
-
-// applyEdit prepares every section, verifies that no file changed since,
-// writes them one after another and records their new snapshots.
-func applyEdit(ctx context.Context, env *tools.Env, sections []hashline.Section, batch int) (tools.Result, error) {
 	paths := make([]string, len(sections))
 	for i, s := range sections {
 		paths[i] = env.Abs(s.Path)
 	}
-	unlock := mutations.LockAll(paths)
-	defer unlock()
+	return batcherOf(env).run(ctx, in.Input, sections, batchOps{
+		lock: func() func() { return mutations.LockAll(paths) },
+		prepare: func(inputs []string) (*hashline.Prepared, error) {
+			if len(inputs) == 1 {
+				return prepareEdit(env, sections, 1)
+			}
+			merged, err := hashline.MergeParallel(inputs, opts)
+			if err != nil {
+				return nil, hashlineError(err)
+			}
+			return prepareEdit(env, merged, len(inputs))
+		},
+		commit: func(p *hashline.Prepared) (tools.Result, error) { return commitEdit(ctx, env, p) },
+	})
+}
 
+// prepareEdit runs the whole edit in memory (hashline.Prepare): every
+// section read, checked against its tag, applied and rendered. The caller
+// holds the sections' path locks.
+func prepareEdit(env *tools.Env, sections []hashline.Section, batch int) (*hashline.Prepared, error) {
 	p, err := hashline.Prepare(sections, hashline.PrepareOptions{
 		Store:    env.Session.Snapshots,
 		Read:     editReader(env),
@@ -107,8 +109,14 @@ func applyEdit(ctx context.Context, env *tools.Env, sections []hashline.Section,
 		Display:  env.Display,
 	})
 	if err != nil {
-		return tools.Result{}, hashlineError(err)
+		return nil, hashlineError(err)
 	}
+	return p, nil
+}
+
+// commitEdit verifies that no file changed since prepareEdit, writes the
+// files one after another and records their new snapshots.
+func commitEdit(ctx context.Context, env *tools.Env, p *hashline.Prepared) (tools.Result, error) {
 	if p.Noop {
 		return tools.Result{Text: p.NoopText, Structured: EditResult{Text: p.NoopText, Noop: true, Files: []EditedFile{}}, Details: EditToolDetails{}}, nil
 	}

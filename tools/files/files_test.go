@@ -206,11 +206,36 @@ func TestParallelEditsBatch(t *testing.T) {
 	if got, _ := os.ReadFile(p); string(got) != "1\nL2\nL3\nL4\n" {
 		t.Errorf("file %q", got)
 	}
+	if n := batcherOf(env).solos; n != 0 {
+		t.Errorf("after a shared batch: %d solo batches counted", n)
+	}
 	// A later call with the old tag re-targeting a line the batch changed
 	// is rejected (recovery needs non-overlapping drift).
 	_, err := call(t, env, "edit", EditArgs{Input: fmt.Sprintf("[f.txt#%s]\nreplace 2..2:\n+TWO", tag)})
 	if tools.CodeOf(err) != tools.ErrStaleAnchor {
 		t.Errorf("late stale call: %v", err)
+	}
+}
+
+// TestSequentialEditsStopWaiting: a session editing one file after another
+// stops paying the batch window once soloStreak batches got no sibling.
+func TestSequentialEditsStopWaiting(t *testing.T) {
+	env := newEnv(t)
+	put(t, env, "f.txt", "0\n")
+	content := "0\n"
+	mustCall(t, env, "read", ReadArgs{Path: "f.txt"})
+	for i := 1; i <= soloStreak+4; i++ {
+		next := fmt.Sprintf("%d\n", i)
+		mustCall(t, env, "edit", EditArgs{Input: fmt.Sprintf("[f.txt#%s]\nreplace 1..1:\n+%d", hashline.Tag(content), i)})
+		content = next
+	}
+	if n := batcherOf(env).solos; n != soloStreak+4 {
+		t.Errorf("%d solo batches counted, want %d", n, soloStreak+4)
+	}
+	start := time.Now()
+	mustCall(t, env, "edit", EditArgs{Input: fmt.Sprintf("[f.txt#%s]\nreplace 1..1:\n+last", hashline.Tag(content))})
+	if d := time.Since(start); d >= batchWindow {
+		t.Logf("edit after the streak took %v (window %v); expected no wait", d, batchWindow)
 	}
 }
 

@@ -1,0 +1,223 @@
+package engine_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/hashline"
+	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/files"
+	"github.com/atomic-script/atomic-script/tools/journal"
+)
+
+// filesEngine is an engine with read, write and edit over a fresh
+// workspace holding the given files.
+func filesEngine(t *testing.T, mode journal.Mode, fixture map[string]string) (*engine.Engine, string) {
+	t.Helper()
+	t.Setenv("TMPDIR", t.TempDir())
+	root := t.TempDir()
+	for name, content := range fixture {
+		p := filepath.Join(root, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	eng, err := engine.New(engine.WithRoot(root), engine.WithTools(tools.NewRegistry(files.Tools()...)), engine.WithFileMode(mode))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { eng.Close() })
+	return eng, root
+}
+
+func fileText(t *testing.T, root, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root, name))
+	if err != nil {
+		return "<missing>"
+	}
+	return string(data)
+}
+
+// TestFilesEndToEnd drives read, edit and write from a script: text from
+// read, structured values from write and edit, coded errors caught by the
+// script, and the changes listed in the result.
+func TestFilesEndToEnd(t *testing.T) {
+	eng, root := filesEngine(t, journal.Write, map[string]string{"src/a.ts": "const X = 1;\nconst Y = 2;\n", "src/c.ts": "unseen\n"})
+	r := run(t, eng, `
+const text = await tools.read({path: "src/a.ts"});
+const header = text.split("\n")[0];
+const edited = await tools.edit({input: header + "\nreplace 2..2:\n+const Y = 3;"});
+const written = await tools.write({path: "src/b.ts", content: "export {};\n"});
+const codes = [];
+for (const call of [
+  () => tools.edit({input: header + "\nreplace 2..2:\n+stale"}),
+  () => tools.edit({input: "[src/none.ts#ABCD]\ndelete 1"}),
+  () => tools.write({path: "src/c.ts", content: "clobber"}),
+  () => tools.read({path: "src/a.ts:9"}),
+]) {
+  try { await call(); codes.push("no error"); } catch (e) { codes.push(e.code); }
+}
+return {header, tag: edited.files[0].tag, firstChangedLine: edited.firstChangedLine,
+  created: written.created, bytes: written.bytes, codes};
+`)
+	if !r.OK {
+		t.Fatalf("script failed: %s", r.Text)
+	}
+	var got struct {
+		Header           string
+		Tag              string
+		FirstChangedLine int
+		Created          bool
+		Bytes            int
+		Codes            []string
+	}
+	if err := json.Unmarshal(r.Value, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Header != "[src/a.ts#"+tagOf("const X = 1;\nconst Y = 2;\n")+"]" || got.FirstChangedLine != 2 || !got.Created || got.Bytes != 11 {
+		t.Errorf("value %+v", got)
+	}
+	// The old header cannot re-target line 2, which the first edit changed;
+	// src/none.ts does not exist; src/c.ts was never read; line 9 is past
+	// the end.
+	want := []string{"ERR_STALE_ANCHOR", "ERR_NOT_FOUND", "ERR_CONFLICT", "ERR_INVALID_ARGS"}
+	if strings.Join(got.Codes, ",") != strings.Join(want, ",") {
+		t.Errorf("codes %v, want %v", got.Codes, want)
+	}
+	if fileText(t, root, "src/b.ts") != "export {};\n" {
+		t.Error("src/b.ts not written")
+	}
+	if len(r.Changes) != 2 || r.Changes[0] != (engine.FileChange{Path: "src/a.ts", Action: "modified"}) || r.Changes[1] != (engine.FileChange{Path: "src/b.ts", Action: "created"}) {
+		t.Errorf("changes %+v", r.Changes)
+	}
+	if !strings.Contains(r.Text, "Files changed: modified src/a.ts, created src/b.ts\n") {
+		t.Errorf("text lacks the changes line:\n%s", r.Text)
+	}
+}
+
+func tagOf(s string) string { return hashline.Tag(s) }
+
+// TestFilesDryRun: nothing reaches the disk, later reads see the pending
+// content, and the result carries the diff and the changes.
+func TestFilesDryRun(t *testing.T) {
+	eng, root := filesEngine(t, journal.DryRun, map[string]string{"a.txt": "one\ntwo\n"})
+	r := run(t, eng, `
+const h = (await tools.read({path: "a.txt"})).split("\n")[0];
+await tools.edit({input: h + "\nreplace 2..2:\n+TWO"});
+await tools.write({path: "new/b.txt", content: "bee\n"});
+return await tools.read({path: "a.txt"});
+`)
+	if !r.OK || !strings.HasSuffix(string(r.Value), `\n1:one\n2:TWO"`) {
+		t.Fatalf("result %s", r.Text)
+	}
+	if fileText(t, root, "a.txt") != "one\ntwo\n" || fileText(t, root, "new/b.txt") != "<missing>" {
+		t.Error("dry run wrote to disk")
+	}
+	if _, err := os.Stat(filepath.Join(root, "new")); err == nil {
+		t.Error("dry run created a directory")
+	}
+	wantDiff := "diff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+TWO\n" +
+		"diff --git a/new/b.txt b/new/b.txt\nnew file mode 100644\n--- /dev/null\n+++ b/new/b.txt\n@@ -0,0 +1 @@\n+bee\n"
+	if r.Diff != wantDiff || !r.DryRun {
+		t.Errorf("diff:\n%s", r.Diff)
+	}
+	if !strings.Contains(r.Text, "Dry run: no files were written. The run would change 2 files: modified a.txt, created new/b.txt\n"+wantDiff) {
+		t.Errorf("text:\n%s", r.Text)
+	}
+	// Nothing to change says so.
+	r = run(t, eng, `return (await tools.read({path: "a.txt"})).length`)
+	if !strings.Contains(r.Text, "Dry run: no files were written, and the run would change none.") {
+		t.Errorf("text:\n%s", r.Text)
+	}
+}
+
+// TestFilesAtomicRollback: a script that edits three files and then throws
+// leaves all three as they were, and the result says so.
+func TestFilesAtomicRollback(t *testing.T) {
+	fixture := map[string]string{"a.txt": "a\n", "b.txt": "b\n", "c.txt": "c\n"}
+	eng, root := filesEngine(t, journal.Atomic, fixture)
+	os.Chmod(filepath.Join(root, "c.txt"), 0o600)
+	r := run(t, eng, `
+for (const name of ["a.txt", "b.txt", "c.txt"]) {
+  const h = (await tools.read({path: name})).split("\n")[0];
+  await tools.edit({input: h + "\ninsert tail:\n+changed"});
+}
+await tools.write({path: "made/d.txt", content: "new\n"});
+throw new Error("migration check failed");
+`)
+	if r.OK || !r.RolledBack || r.ExitCode != engine.ExitScript {
+		t.Fatalf("result %s", r.Text)
+	}
+	for name, content := range fixture {
+		if got := fileText(t, root, name); got != content {
+			t.Errorf("%s = %q after rollback", name, got)
+		}
+	}
+	if fi, _ := os.Stat(filepath.Join(root, "c.txt")); fi.Mode().Perm() != 0o600 {
+		t.Errorf("c.txt mode %v", fi.Mode())
+	}
+	if _, err := os.Stat(filepath.Join(root, "made")); err == nil {
+		t.Error("created directory left behind")
+	}
+	for _, want := range []string{
+		"Warning: Atomic run failed: file changes were rolled back: restored a.txt, b.txt, c.txt; removed made/d.txt (created by the run).",
+		"Tool calls made (file changes were rolled back):",
+	} {
+		if !strings.Contains(r.Text, want) {
+			t.Errorf("text lacks %q:\n%s", want, r.Text)
+		}
+	}
+	if len(r.Changes) != 0 {
+		t.Errorf("changes after rollback %+v", r.Changes)
+	}
+}
+
+// TestFilesAtomicTimeoutAndAbort roll back too.
+func TestFilesAtomicTimeoutAndAbort(t *testing.T) {
+	script := `await tools.write({path: "a.txt", content: "changed\n"}); for (;;) {}`
+	eng, root := filesEngine(t, journal.Atomic, nil)
+	eng2, err := engine.New(engine.WithRoot(root), engine.WithTools(tools.NewRegistry(files.Tools()...)),
+		engine.WithFileMode(journal.Atomic), engine.WithTimeout(300*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng2.Close()
+	r, _ := eng2.Run(context.Background(), script)
+	if r.Error == nil || r.Error.Kind != engine.KindTimeout || !r.RolledBack || fileText(t, root, "a.txt") != "<missing>" {
+		t.Errorf("timeout: %s", r.Text)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	r, _ = eng.Run(ctx, script)
+	if r.Error == nil || r.Error.Kind != engine.KindAborted || !r.RolledBack || fileText(t, root, "a.txt") != "<missing>" {
+		t.Errorf("abort: %s", r.Text)
+	}
+}
+
+// TestFilesParallelEditsFromScript: Promise.all of edits sharing one tag
+// apply as one batch.
+func TestFilesParallelEditsFromScript(t *testing.T) {
+	eng, root := filesEngine(t, journal.Write, map[string]string{"f.txt": "1\n2\n3\n4\n"})
+	r := run(t, eng, `
+const h = (await tools.read({path: "f.txt"})).split("\n")[0];
+const rs = await Promise.all([2, 3, 4].map(n => tools.edit({input: h + "\nreplace " + n + ".." + n + ":\n+L" + n})));
+return rs.map(r => r.text.split("\n")[1]);
+`)
+	if !r.OK {
+		t.Fatalf("script failed: %s", r.Text)
+	}
+	if got := fileText(t, root, "f.txt"); got != "1\nL2\nL3\nL4\n" {
+		t.Errorf("file %q\n%s", got, r.Text)
+	}
+	if !strings.Contains(string(r.Value), "Applied 3 parallel edit calls as one snapshot-anchored batch.") {
+		t.Errorf("value %s", r.Value)
+	}
+}
