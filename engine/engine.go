@@ -422,12 +422,12 @@ func (e *Engine) caller(env *tools.Env) bindings.CallFunc {
 }
 
 // entries is the catalog scripts see: the built-in tools (minus model-only
-// ones) and the tools of each namespace.
+// and host-only ones) and the tools of each namespace.
 func (e *Engine) entries() []bindings.Entry {
 	var out []bindings.Entry
 	var names []string
 	for _, t := range e.cfg.registry.Tools() {
-		if tools.HasTag(t, tools.TagModelOnly) {
+		if !tools.ScriptCallable(t) {
 			continue
 		}
 		names = append(names, t.Name())

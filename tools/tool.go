@@ -70,7 +70,17 @@ const (
 	// TagOffByDefault marks tools that exist but are inactive until a
 	// settings entry or --tools adds them.
 	TagOffByDefault Tag = "off-by-default"
+	// TagHostOnly marks tools the host serves itself (codemode, tool_search,
+	// the entries that stand for MCP servers): they are selected and reported
+	// like any other tool, but never appear in a script's catalog.
+	TagHostOnly Tag = "host-only"
 )
+
+// ScriptCallable reports whether a script may ever call t: model-only and
+// host-only tools are left out of every script's catalog.
+func ScriptCallable(t Tool) bool {
+	return !HasTag(t, TagModelOnly) && !HasTag(t, TagHostOnly)
+}
 
 // HasTag reports whether t carries tag.
 func HasTag(t Tool, tag Tag) bool {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/internal/mcpclient"
 	"github.com/atomic-script/atomic-script/tools/journal"
 )
 
@@ -80,6 +81,10 @@ func cmdRun(args []string, stdio Stdio) (int, error) {
 	if f.session != "" {
 		opts = append(opts, engine.WithSession(f.session))
 	}
+	// Configured MCP servers become tools.<server>.*; they start on first use.
+	hub := mcpclient.New(ws.settings.MCPServers, mcpclient.Options{Root: ws.root, Stderr: stdio.Err, Version: Version})
+	defer hub.Close()
+	opts = append(opts, engine.WithNamespaces(hub.Namespaces(ws.enabled)...))
 	var out sync.Mutex
 	if f.events {
 		enc := json.NewEncoder(stdio.Out)

@@ -1,5 +1,113 @@
 package cli
 
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/atomic-script/atomic-script/internal/mcpclient"
+	"github.com/atomic-script/atomic-script/internal/mcpserver"
+	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/meta"
+)
+
+// serveDefault is the selection serve starts from: the defaults plus
+// codemode, which serve exists to offer. Settings files and --tools apply
+// after it, so "-codemode" or an allowlist without codemode still turn it
+// off.
+var serveDefault = tools.Layer{Source: "atomic-script serve (adds codemode)", Entries: []string{"+" + meta.Codemode}}
+
 func cmdServe(args []string, stdio Stdio) (int, error) {
-	return 0, usagef("serve: not available in this build yet")
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var c common
+	c.register(fs)
+	c.base = []tools.Layer{serveDefault}
+	httpAddr := fs.String("http", "", "serve streamable HTTP on ADDR (loopback only, e.g. 127.0.0.1:8765) instead of stdio")
+	session := fs.String("session", "", "keep store() values in the session store under this id (default: one in-memory branch per MCP session)")
+	timeout := fs.Duration("timeout", 0, "deadline for every codemode script, e.g. 5m (a script's timeout_ms can only shorten it)")
+	maxTokens := fs.Int("max-output-tokens", 0, "cap on every codemode result in estimated tokens (default 10000)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: atomic-script serve [--http ADDR] [flags]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			fs.SetOutput(stdio.Out)
+			fs.Usage()
+			return 0, nil
+		}
+		return 0, usagef("serve: %v", err)
+	}
+	if fs.NArg() > 0 {
+		return 0, usagef("serve: unexpected argument %q", fs.Arg(0))
+	}
+	if *httpAddr != "" {
+		if err := mcpserver.CheckLoopback(*httpAddr); err != nil {
+			return 0, usagef("serve: %v", err)
+		}
+	}
+	ws, err := c.load(stdio.Err)
+	if err != nil {
+		return 0, err
+	}
+	hub := mcpclient.New(ws.settings.MCPServers, mcpclient.Options{Root: ws.root, Stderr: stdio.Err, Version: Version})
+	defer hub.Close()
+	cm := ws.settings.Codemode
+	srv, err := mcpserver.New(mcpserver.Config{
+		Root:                    ws.root,
+		Enabled:                 ws.enabled,
+		Status:                  ws.status,
+		Settings:                ws.settings.Tools(),
+		Namespaces:              hub.Namespaces(ws.enabled),
+		InlineDeclarationTokens: cm.InlineDeclarationTokens,
+		HideDirectTools:         cm.DirectTools != nil && !*cm.DirectTools,
+		StoreSession:            *session,
+		Timeout:                 *timeout,
+		MaxOutputTokens:         *maxTokens,
+		Version:                 Version,
+		Log:                     stdio.Err,
+	})
+	if err != nil {
+		return 0, err
+	}
+	defer srv.Close()
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if *httpAddr == "" {
+		return 0, srv.ServeStdio(ctx, stdio.In, stdio.Out)
+	}
+	return 0, serveHTTP(ctx, srv, *httpAddr, stdio.Err)
+}
+
+// serveHTTP serves streamable HTTP until ctx ends, then shuts down.
+func serveHTTP(ctx context.Context, srv *mcpserver.Server, addr string, stderr io.Writer) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("serve: %v", err)
+	}
+	fmt.Fprintf(stderr, "atomic-script: serving MCP (streamable HTTP) at http://%s/mcp\n", ln.Addr())
+	hs := &http.Server{Handler: srv.HTTPHandler(), ReadHeaderTimeout: 10 * time.Second}
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return nil
 }

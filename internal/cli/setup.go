@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/atomic-script/atomic-script/internal/mcpclient"
 	"github.com/atomic-script/atomic-script/internal/settings"
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/atomic-script/atomic-script/tools/builtin"
@@ -17,6 +18,9 @@ import (
 type common struct {
 	cwd   string
 	tools string
+	// base are selection entries applied before the settings files (serve
+	// adds codemode this way, so settings and --tools can still remove it).
+	base []tools.Layer
 }
 
 func (c *common) register(fs *flag.FlagSet) {
@@ -58,7 +62,19 @@ func (c *common) load(stderr io.Writer) (*workspace, error) {
 		return nil, err
 	}
 	all := builtin.Registry()
-	enabled, status := tools.Select(all, s.Layers(splitList(c.tools))...)
+	// Configured MCP servers are selected by name like tools.
+	servers, err := mcpclient.Entries(s.MCPServers)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range servers {
+		if _, dup := all.Get(e.Name()); dup {
+			return nil, fmt.Errorf("settings: mcpServers.%s has the name of a built-in tool; rename the server", e.Name())
+		}
+		all.Add(e)
+	}
+	enabled, status := tools.Select(all, append(append([]tools.Layer(nil), c.base...), s.Layers(splitList(c.tools))...)...)
+	mcpclient.Explain(&status, s.MCPServers)
 	for _, u := range status.Unknown {
 		hint := ""
 		if u.Suggestion != "" {

@@ -5,6 +5,7 @@ package builtin
 import (
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/atomic-script/atomic-script/tools/files"
+	"github.com/atomic-script/atomic-script/tools/meta"
 	"github.com/atomic-script/atomic-script/tools/todo"
 )
 
@@ -13,6 +14,9 @@ func Tools() []tools.Tool {
 	var out []tools.Tool
 	out = append(out, files.Tools()...) // read, write, edit
 	out = append(out, todo.Tools()...)
+	// codemode and tool_search: off by default, host-only (never in a
+	// script's catalog), served by `atomic-script serve`.
+	out = append(out, meta.Tools()...)
 	return out
 }
 

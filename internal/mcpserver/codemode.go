@@ -1,0 +1,129 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/meta"
+)
+
+// handleCodemode runs one script in the session's engine. The rendered
+// result is the text content; the engine's structured result (without its
+// text, which is that content) is structuredContent. A failed script is a
+// result with isError. Cancelling the request aborts the script and its
+// tool calls.
+func (ss *session) handleCodemode(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	ss.watch(req.Session)
+	raw, bad := decodeArgs(meta.Codemode, req.Params.Arguments)
+	if bad != nil {
+		return bad, nil
+	}
+	if err := tools.Validate(meta.CodemodeTool(), raw); err != nil {
+		return errorResult(err), nil
+	}
+	var args meta.CodemodeArgs
+	if err := json.Unmarshal(raw, &args); err != nil {
+		return errorResult(tools.Errorf(tools.ErrInvalidArgs, "codemode: %v", err)), nil
+	}
+	eng, _, err := ss.engine()
+	if err != nil {
+		return errorResult(tools.Errorf(tools.ErrTool, "codemode: %v", err)), nil
+	}
+	n := ss.runs.Add(1)
+	opts := []engine.RunOption{engine.WithCallIDPrefix(strconv.FormatInt(n, 10))}
+	if token := req.Params.GetProgressToken(); token != nil {
+		p := startProgress(ctx, req.Session, token, ss.srv.cfg.ProgressInterval)
+		defer p.stop()
+		opts = append(opts, engine.WithRunEvents(p.event))
+	}
+	res, err := eng.Run(ctx, args.Code, opts...)
+	if err != nil {
+		return errorResult(tools.Errorf(tools.ErrTool, "codemode: the engine could not run the script: %v", err)), nil
+	}
+	return codemodeResult(res), nil
+}
+
+// codemodeResult converts an engine result.
+func codemodeResult(res *engine.Result) *mcp.CallToolResult {
+	out := &mcp.CallToolResult{IsError: !res.OK, Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}}
+	for _, it := range res.Output {
+		if it.Type == "image" && it.Image != nil {
+			out.Content = append(out.Content, &mcp.ImageContent{MIMEType: it.Image.MIMEType, Data: it.Image.Data})
+		}
+	}
+	if data, err := json.Marshal(res); err == nil {
+		var m map[string]json.RawMessage
+		if json.Unmarshal(data, &m) == nil {
+			delete(m, "text")
+			out.StructuredContent = m
+		}
+	}
+	return out
+}
+
+// runResult mirrors the JSON of engine.Result (minus text) for the output
+// schema.
+type runResult struct {
+	OK    bool `json:"ok" jsonschema:"whether the script succeeded"`
+	Value any  `json:"value,omitempty" jsonschema:"the returned value"`
+	Error *struct {
+		Kind    string `json:"kind" jsonschema:"script, timeout, aborted or sandbox"`
+		Name    string `json:"name"`
+		Message string `json:"message"`
+		Stack   string `json:"stack,omitempty"`
+		Code    string `json:"code,omitempty"`
+		CallID  string `json:"callId,omitempty"`
+	} `json:"error,omitempty"`
+	ExitCode int `json:"exitCode"`
+	Output   []struct {
+		Type  string `json:"type" jsonschema:"text or image"`
+		Text  string `json:"text,omitempty"`
+		Image *struct {
+			MIMEType string `json:"mimeType"`
+			Data     string `json:"data" jsonschema:"base64"`
+		} `json:"image,omitempty"`
+	} `json:"output"`
+	Logs  []string `json:"logs"`
+	Calls []struct {
+		ID         string `json:"id"`
+		Name       string `json:"name"`
+		Args       any    `json:"args"`
+		Status     string `json:"status" jsonschema:"ok, error or cancelled"`
+		DurationMs int64  `json:"durationMs"`
+		Error      string `json:"error,omitempty"`
+		Code       string `json:"code,omitempty"`
+	} `json:"calls"`
+	Truncated      bool     `json:"truncated"`
+	FullOutputPath string   `json:"fullOutputPath,omitempty"`
+	WallTimeMs     int64    `json:"wallTimeMs"`
+	Warnings       []string `json:"warnings,omitempty"`
+}
+
+// resultSchema is codemode's output schema. It is open (extra properties
+// allowed) so that fields the engine adds later do not break clients that
+// validate.
+func resultSchema() *jsonschema.Schema {
+	s := tools.MustSchemaFor[runResult]()
+	open(s)
+	return s
+}
+
+func open(s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	s.AdditionalProperties = nil
+	for _, p := range s.Properties {
+		open(p)
+	}
+	open(s.Items)
+	for _, x := range s.AnyOf {
+		open(x)
+	}
+}

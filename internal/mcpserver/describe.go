@@ -1,0 +1,151 @@
+package mcpserver
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/atomic-script/atomic-script/bindings"
+	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/tools"
+)
+
+// codemodeIntro is the part of codemode's description that says how to
+// write a script.
+const codemodeIntro = `Run a JavaScript program in a sandbox where every tool below is an async function, and get back one compact result. Use it to chain, batch and filter tool calls in code and return only what matters: one codemode call instead of many tool calls.
+
+- Input {"code": "..."}: top-level await and return work. The returned value, text(value), console.log(...) and image(dataUrl) make the output; exit(code) ends early.
+- Call tools as await tools.NAME(args) (an MCP server's tools: tools.SERVER.TOOL(args)). A tool with a typed result resolves to that object, the others to text. A failed call throws an Error with name, message and code (ERR_NOT_FOUND, ERR_INVALID_ARGS, ...). Run independent calls together with Promise.all.
+- Find more: ALL_TOOLS, searchTools(query, {limit, namespace}), describeTool(name), describeNamespace(name).
+- store(key, value) and load(key) keep JSON values across codemode calls of this session (saved only when the script succeeds).
+- Optional first line: // @options: {"max_output_tokens": 2000, "timeout_ms": 60000}. The output is capped (10,000 tokens by default), keeping its head and tail.
+- No require/import, fetch, timers, process or filesystem globals: only the tools. Tool calls have real effects, and a failed script does not undo the calls it made.`
+
+// codemodeDescription is codemode's description: how to write a script,
+// then TypeScript declarations of the enabled tools grouped by namespace
+// within the token budget, then what was left out and where to find it.
+func codemodeDescription(cfg Config) string {
+	var b strings.Builder
+	b.WriteString(codemodeIntro)
+	b.WriteString("\n\n")
+	b.WriteString(declarations(scriptEntries(cfg.Enabled), cfg.InlineDeclarationTokens))
+	if len(cfg.Namespaces) > 0 {
+		b.WriteString("\nMCP servers (their tools load on first use; describeNamespace(name) lists them, searchTools(query, {namespace}) finds them):\n")
+		names := make([]string, len(cfg.Namespaces))
+		for i, ns := range cfg.Namespaces {
+			names[i] = ns.Name
+		}
+		ids := namespaceIDs(cfg.Enabled, names)
+		for i, ns := range cfg.Namespaces {
+			fmt.Fprintf(&b, "- tools.%s: %s\n", ids[i], firstLine(ns.Description))
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// scriptEntries is the catalog of built-in tools a script sees, named as
+// the engine names them.
+func scriptEntries(enabled *tools.Registry) []bindings.Entry {
+	var names []string
+	for _, t := range enabled.Tools() {
+		if tools.ScriptCallable(t) {
+			names = append(names, t.Name())
+		}
+	}
+	ids := bindings.Identifiers(names)
+	out := make([]bindings.Entry, len(names))
+	for i, n := range names {
+		t, _ := enabled.Get(n)
+		out[i] = bindings.Entry{Name: n, Path: []string{ids[i]}, Description: t.Description(),
+			Input: t.InputSchema(), Output: t.OutputSchema(), Deferred: tools.HasTag(t, tools.TagDeferred)}
+	}
+	return out
+}
+
+// namespaceIDs are the identifiers the engine gives namespaces, after the
+// top-level tool identifiers.
+func namespaceIDs(enabled *tools.Registry, names []string) []string {
+	var taken []string
+	for _, e := range scriptEntries(enabled) {
+		taken = append(taken, e.Path[0])
+	}
+	return bindings.Identifiers(append(taken, names...))[len(taken):]
+}
+
+// declarations renders entries as `declare namespace tools { ... }` blocks
+// until budget estimated tokens are used; deferred entries and those past
+// the budget are named at the end, pointing at searchTools and
+// describeTool.
+func declarations(entries []bindings.Entry, budget int) string {
+	groups := map[string][]string{}
+	var order []string
+	var left []string
+	used, shown, total := 0, 0, 0
+	for _, e := range entries {
+		total++
+		if e.Deferred {
+			left = append(left, e.Name)
+			continue
+		}
+		decl := "  " + strings.ReplaceAll(functionDecl(e), "\n", "\n  ") + "\n"
+		cost := engine.EstimateTokens(decl)
+		if used+cost > budget {
+			left = append(left, e.Name)
+			continue
+		}
+		used += cost
+		shown++
+		key := strings.Join(e.Path[:len(e.Path)-1], ".")
+		if _, ok := groups[key]; !ok {
+			order = append(order, key)
+		}
+		groups[key] = append(groups[key], decl)
+	}
+	var b strings.Builder
+	if total == 0 {
+		b.WriteString("No built-in tools are enabled; see get_tools for why.\n")
+		return b.String()
+	}
+	fmt.Fprintf(&b, "Declarations (%d of %d tools):\n```ts\n", shown, total)
+	for _, key := range order {
+		ns := "tools"
+		if key != "" {
+			ns += "." + key
+		}
+		fmt.Fprintf(&b, "declare namespace %s {\n", ns)
+		for _, d := range groups[key] {
+			b.WriteString(d)
+		}
+		b.WriteString("}\n")
+	}
+	b.WriteString("```\n")
+	if len(left) > 0 {
+		fmt.Fprintf(&b, "Also callable, not declared above (describeTool(name) declares one, searchTools(query) ranks them): %s\n", strings.Join(left, ", "))
+	}
+	return b.String()
+}
+
+// functionDecl is the declaration with `function` before the signature.
+func functionDecl(e bindings.Entry) string {
+	decl := bindings.Declaration(e)
+	id := e.Path[len(e.Path)-1]
+	if strings.HasPrefix(decl, id+"(") {
+		return "function " + decl
+	}
+	return strings.Replace(decl, "\n"+id+"(", "\nfunction "+id+"(", 1)
+}
+
+// instructions are the server's instructions to the client.
+func instructions(s *Server) string {
+	if s.codemode == nil {
+		return "atomic-script coding tools. Call get_tools to see which tools are active and how to enable the others."
+	}
+	return "Prefer the codemode tool: one JavaScript program that calls several tools and returns only what you need. Call get_tools to see which tools are active and how to enable the others."
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = strings.TrimSpace(s[:i])
+	}
+	return s
+}

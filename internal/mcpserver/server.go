@@ -1,0 +1,176 @@
+// Package mcpserver serves atomic-script over MCP (the official Go SDK):
+// the codemode tool, each enabled built-in tool as a direct MCP tool,
+// tool_search, and the get_tools status report, over stdio or streamable
+// HTTP. Every MCP session gets its own engine session — snapshots, the
+// store()/load() branch, background tasks and the todo list — closed when
+// the MCP session ends.
+package mcpserver
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/meta"
+)
+
+// DefaultInlineDeclarationTokens is the budget for the TypeScript
+// declarations inlined in codemode's description (codemode-notes.md).
+const DefaultInlineDeclarationTokens = 3000
+
+// DefaultProgressInterval is how often a running script reports progress
+// to a client that asked for it, when nothing else happened.
+const DefaultProgressInterval = time.Second
+
+// Config is what a Server serves. The CLI fills it from settings and flags.
+type Config struct {
+	// Root is the absolute workspace root.
+	Root string
+	// Enabled is the tool selection (settings, --tools): scripts may call
+	// what it holds, and its script-callable tools are the direct tools.
+	// codemode and tool_search are served only when it holds them.
+	Enabled *tools.Registry
+	// Status is the /tools report served by get_tools.
+	Status tools.Status
+	// Settings are the tool settings.
+	Settings tools.Settings
+	// Namespaces are the external MCP servers scripts call as
+	// tools.<server>.<tool>.
+	Namespaces []engine.Namespace
+	// InlineDeclarationTokens bounds the declarations in codemode's
+	// description (0: DefaultInlineDeclarationTokens).
+	InlineDeclarationTokens int
+	// HideDirectTools keeps the built-in tools off the MCP tool list when
+	// codemode is served (settings codemode.directTools = false).
+	HideDirectTools bool
+	// StoreSession, when set, keeps store() values in the SQLite store under
+	// this id (shared by every MCP session and kept across restarts);
+	// otherwise each MCP session has its own in-memory branch.
+	StoreSession string
+	// StorePath overrides the SQLite store file.
+	StorePath string
+	// Timeout bounds every script (0: none; timeout_ms can shorten it).
+	Timeout time.Duration
+	// MaxOutputTokens caps every script's result (0: the engine default).
+	MaxOutputTokens int
+	// ProgressInterval is the heartbeat of progress notifications (0:
+	// DefaultProgressInterval).
+	ProgressInterval time.Duration
+	// Version is reported to clients.
+	Version string
+	// Log receives diagnostics (never the protocol stream). Nil discards.
+	Log io.Writer
+}
+
+// Server serves MCP sessions. Safe for concurrent use.
+type Server struct {
+	cfg Config
+
+	codemode   *mcp.Tool // nil when codemode is not enabled
+	toolSearch *mcp.Tool // nil when tool_search is not enabled
+	direct     []tools.Tool
+	getTools   *mcp.Tool
+
+	nextID   atomic.Int64
+	mu       sync.Mutex
+	sessions map[*session]bool
+}
+
+// New validates cfg and prepares what every session shares: the tool
+// descriptors and codemode's description.
+func New(cfg Config) (*Server, error) {
+	if cfg.Enabled == nil {
+		return nil, fmt.Errorf("mcpserver: no tool selection")
+	}
+	if cfg.Root == "" {
+		return nil, fmt.Errorf("mcpserver: no workspace root")
+	}
+	if cfg.InlineDeclarationTokens <= 0 {
+		cfg.InlineDeclarationTokens = DefaultInlineDeclarationTokens
+	}
+	if cfg.ProgressInterval <= 0 {
+		cfg.ProgressInterval = DefaultProgressInterval
+	}
+	if cfg.Version == "" {
+		cfg.Version = "dev"
+	}
+	if cfg.Log == nil {
+		cfg.Log = io.Discard
+	}
+	s := &Server{cfg: cfg, sessions: map[*session]bool{}}
+	if t, ok := cfg.Enabled.Get(meta.Codemode); ok {
+		s.codemode = &mcp.Tool{
+			Name:         meta.Codemode,
+			Description:  codemodeDescription(cfg),
+			InputSchema:  t.InputSchema(),
+			OutputSchema: resultSchema(),
+			Annotations:  &mcp.ToolAnnotations{Title: "Run a codemode script", OpenWorldHint: ptr(true)},
+		}
+	}
+	if t, ok := cfg.Enabled.Get(meta.ToolSearch); ok {
+		s.toolSearch = &mcp.Tool{Name: meta.ToolSearch, Description: t.Description(), InputSchema: t.InputSchema(),
+			Annotations: &mcp.ToolAnnotations{Title: "Find and activate tools", ReadOnlyHint: true}}
+	}
+	for _, t := range cfg.Enabled.Tools() {
+		if tools.ScriptCallable(t) {
+			s.direct = append(s.direct, t)
+		}
+	}
+	s.getTools = statusTool()
+	return s, nil
+}
+
+// showsDirect reports whether t is on the MCP tool list from the start
+// (deferred tools wait for tool_search; settings can hide them all behind
+// codemode).
+func (s *Server) showsDirect(t tools.Tool) bool {
+	if tools.HasTag(t, tools.TagDeferred) {
+		return false
+	}
+	return s.codemode == nil || !s.cfg.HideDirectTools
+}
+
+// Close ends every live session (its engine, background tasks and spill
+// directory).
+func (s *Server) Close() error {
+	s.mu.Lock()
+	live := make([]*session, 0, len(s.sessions))
+	for ss := range s.sessions {
+		live = append(live, ss)
+	}
+	s.mu.Unlock()
+	var first error
+	for _, ss := range live {
+		if err := ss.close(); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+func (s *Server) track(ss *session, live bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if live {
+		s.sessions[ss] = true
+	} else {
+		delete(s.sessions, ss)
+	}
+}
+
+func (s *Server) logf(format string, args ...any) {
+	fmt.Fprintf(s.cfg.Log, "atomic-script serve: "+format+"\n", args...)
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// pid is part of in-memory session ids, so spill trees of concurrent
+// servers do not meet.
+var pid = os.Getpid()

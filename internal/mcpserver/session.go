@@ -1,0 +1,169 @@
+package mcpserver
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/spill"
+)
+
+// session is one MCP session: its own *mcp.Server (so tool_search can
+// change its tool list alone) and its own engine, made on first use.
+type session struct {
+	srv *Server
+	mcp *mcp.Server
+	id  string
+
+	once  sync.Once
+	eng   *engine.Engine
+	env   *tools.Env
+	spill *spill.Dir
+	err   error
+
+	watching atomic.Bool
+	runs     atomic.Int64
+
+	mu        sync.Mutex
+	shown     map[string]bool // tools on this session's MCP tool list
+	closed    bool
+	closeErr  error
+	closeOnce sync.Once
+}
+
+// newSession builds the MCP server of one session with its tools.
+func (s *Server) newSession() *session {
+	n := s.nextID.Add(1)
+	ss := &session{srv: s, id: fmt.Sprintf("mcp-%d-%d", pid, n), shown: map[string]bool{}}
+	ss.mcp = mcp.NewServer(&mcp.Implementation{Name: "atomic-script", Title: "atomic-script codemode", Version: s.cfg.Version},
+		&mcp.ServerOptions{
+			Instructions: instructions(s),
+			Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
+		})
+	if s.codemode != nil {
+		ss.mcp.AddTool(s.codemode, ss.handleCodemode)
+		ss.shown[s.codemode.Name] = true
+	}
+	for _, t := range s.direct {
+		if s.showsDirect(t) {
+			ss.addDirect(t)
+		}
+	}
+	if s.toolSearch != nil {
+		ss.mcp.AddTool(s.toolSearch, ss.handleToolSearch)
+		ss.shown[s.toolSearch.Name] = true
+	}
+	ss.mcp.AddTool(s.getTools, ss.handleGetTools)
+	ss.mcp.AddResource(statusResource(), ss.readStatus)
+	return ss
+}
+
+// addDirect puts a built-in tool on this session's MCP tool list.
+func (ss *session) addDirect(t tools.Tool) {
+	ss.mu.Lock()
+	if ss.shown[t.Name()] {
+		ss.mu.Unlock()
+		return
+	}
+	ss.shown[t.Name()] = true
+	ss.mu.Unlock()
+	ss.mcp.AddTool(directDescriptor(t), ss.directHandler(t))
+}
+
+func (ss *session) isShown(name string) bool {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	return ss.shown[name]
+}
+
+// watch closes the session's engine when the MCP session ends (a stdio
+// EOF, an HTTP DELETE or idle timeout).
+func (ss *session) watch(ms *mcp.ServerSession) {
+	if ms == nil || !ss.watching.CompareAndSwap(false, true) {
+		return
+	}
+	go func() {
+		_ = ms.Wait()
+		_ = ss.close()
+	}()
+}
+
+// engine returns the session's engine and the Env of its direct calls,
+// made on first use.
+func (ss *session) engine() (*engine.Engine, *tools.Env, error) {
+	ss.once.Do(func() {
+		ss.mu.Lock()
+		closed := ss.closed
+		ss.mu.Unlock()
+		if closed {
+			ss.err = errors.New("the MCP session has ended")
+			return
+		}
+		cfg := ss.srv.cfg
+		owner := ss.id
+		opts := []engine.Option{
+			engine.WithRoot(cfg.Root),
+			engine.WithTools(cfg.Enabled),
+			engine.WithSettings(cfg.Settings),
+			engine.WithOwner(owner),
+			engine.WithTimeout(cfg.Timeout),
+			engine.WithMaxOutputTokens(cfg.MaxOutputTokens),
+			engine.WithNamespaces(cfg.Namespaces...),
+		}
+		if cfg.StoreSession != "" {
+			opts = append(opts, engine.WithSession(cfg.StoreSession))
+			if cfg.StorePath != "" {
+				opts = append(opts, engine.WithStorePath(cfg.StorePath))
+			}
+		} else {
+			opts = append(opts, engine.WithSession(ss.id), engine.WithMemoryStore())
+		}
+		eng, err := engine.New(opts...)
+		if err != nil {
+			ss.err = err
+			return
+		}
+		ss.eng = eng
+		ss.srv.track(ss, true)
+		// Direct calls share the engine's session (snapshots, todos,
+		// background tasks) and owner, so a direct kill can stop a task a
+		// script started.
+		sd, err := spill.Open(eng.Session().ID)
+		if err != nil {
+			sd = spill.Unavailable(err)
+		}
+		ss.spill = sd
+		ss.env = &tools.Env{
+			Root:     eng.Root(),
+			Session:  eng.Session(),
+			Owner:    owner,
+			Settings: cfg.Settings,
+			Files:    tools.DirectFiles{},
+			Spill:    sd,
+			Enabled:  func(name string) bool { _, ok := cfg.Enabled.Get(name); return ok },
+		}
+	})
+	return ss.eng, ss.env, ss.err
+}
+
+// close ends the engine session: background tasks stop, the in-memory
+// store branch is dropped, spill directories are released.
+func (ss *session) close() error {
+	ss.closeOnce.Do(func() {
+		ss.mu.Lock()
+		ss.closed = true
+		ss.mu.Unlock()
+		// Wait for a concurrent first use to finish making the engine.
+		ss.once.Do(func() { ss.err = errors.New("the MCP session has ended") })
+		if ss.eng != nil {
+			ss.closeErr = errors.Join(ss.eng.Close(), ss.spill.Close())
+			ss.srv.track(ss, false)
+		}
+	})
+	return ss.closeErr
+}

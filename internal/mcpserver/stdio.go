@@ -1,0 +1,144 @@
+package mcpserver
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// maxFrame bounds one inbound JSON-RPC line (the SDK's default).
+const maxFrame = mcp.DefaultMaxLineLength
+
+// ServeStdio serves one MCP session over newline-delimited JSON on in and
+// out until in ends or ctx is cancelled, then closes the session's engine.
+func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
+	ss := s.newSession()
+	err := ss.mcp.Run(ctx, &lineTransport{in: in, out: out})
+	cerr := ss.close()
+	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) || errors.Is(err, mcp.ErrConnectionClosed) {
+		err = nil
+	}
+	return errors.Join(err, cerr)
+}
+
+// lineTransport is the SDK's stdio transport behind a filter. The SDK ends
+// the session at the first line that is not a JSON-RPC message; a host that
+// forwards a cut-off or malformed frame would lose the session, its
+// background tasks and its store branch. The filter answers such a line
+// with a JSON-RPC error that quotes it (and its id, when one can be read)
+// and keeps the session.
+type lineTransport struct {
+	in  io.Reader
+	out io.Writer
+}
+
+// Connect implements mcp.Transport.
+func (t *lineTransport) Connect(ctx context.Context) (mcp.Connection, error) {
+	pr, pw := io.Pipe()
+	w := &lockedWriter{w: t.out}
+	conn, err := (&mcp.IOTransport{Reader: pr, Writer: w, MaxLineLength: -1}).Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	go filterLines(t.in, pw, w)
+	return conn, nil
+}
+
+// filterLines copies complete JSON-RPC lines from in to pw and answers the
+// others itself.
+func filterLines(in io.Reader, pw *io.PipeWriter, w *lockedWriter) {
+	r := bufio.NewReaderSize(in, 64<<10)
+	for {
+		line, err := readLine(r)
+		if len(bytes.TrimSpace(line)) > 0 {
+			if reply := check(line); reply != nil {
+				if _, werr := w.Write(reply); werr != nil {
+					pw.CloseWithError(werr)
+					return
+				}
+			} else if _, werr := pw.Write(line); werr != nil {
+				return // the session ended
+			}
+		}
+		if err != nil {
+			pw.Close()
+			return
+		}
+	}
+}
+
+// readLine reads one line with its newline; a line over maxFrame is
+// returned cut short (check then rejects it) and the rest is skipped.
+func readLine(r *bufio.Reader) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(line)+len(chunk) <= maxFrame {
+			line = append(line, chunk...)
+		}
+		if err != bufio.ErrBufferFull {
+			if err == nil && len(line) > 0 && line[len(line)-1] != '\n' {
+				line = append(line, '\n') // the over-long line was cut
+			}
+			return line, err
+		}
+	}
+}
+
+// check returns nil for a line the SDK can read, else the error response
+// to send in its place.
+func check(line []byte) []byte {
+	trimmed := bytes.TrimSpace(line)
+	if trimmed[0] == '[' && json.Valid(trimmed) {
+		return nil // a batch: the SDK answers it
+	}
+	code, why := jsonrpc.CodeParseError, "it is not valid JSON (cut off or malformed)"
+	if json.Valid(trimmed) {
+		if _, err := jsonrpc.DecodeMessage(trimmed); err == nil {
+			return nil
+		} else {
+			code, why = jsonrpc.CodeInvalidRequest, "it is not a JSON-RPC 2.0 message ("+err.Error()+")"
+		}
+	}
+	msg := fmt.Sprintf("atomic-script rejected a message because %s; nothing was run. Send it again as one complete JSON object on one line. Original message:\n%s", why, quote(string(trimmed)))
+	reply, _ := json.Marshal(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   jsonrpc.Error   `json:"error"`
+	}{"2.0", frameID(trimmed), jsonrpc.Error{Code: int64(code), Message: msg}})
+	return append(reply, '\n')
+}
+
+var idPattern = regexp.MustCompile(`"id"\s*:\s*(-?[0-9]+(?:\.[0-9]+)?|"(?:[^"\\]|\\.)*")`)
+
+// frameID reads the request id out of a malformed frame, or null.
+func frameID(frame []byte) json.RawMessage {
+	if m := idPattern.FindSubmatch(frame); m != nil && json.Valid(m[1]) {
+		return json.RawMessage(m[1])
+	}
+	return json.RawMessage("null")
+}
+
+// lockedWriter makes each Write atomic: the SDK and the filter write whole
+// lines to the same stream.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+func (l *lockedWriter) Close() error { return nil }
