@@ -314,7 +314,7 @@ return list.summary;`+"\n```")
 func TestCodemodeFailures(t *testing.T) {
 	c := newWorkspace(t, "", "").serve(t)
 	for _, tc := range []struct {
-		name, code string
+		name, code  string
 		kind, code2 string
 		texts       []string
 	}{

@@ -73,7 +73,7 @@ func FuzzCheck(f *testing.F) {
 			return
 		}
 		var r struct {
-			ID    json.RawMessage `json:"id"`
+			ID    json.RawMessage      `json:"id"`
 			Error struct{ Code int64 } `json:"error"`
 		}
 		if err := json.Unmarshal(reply, &r); err != nil || (r.Error.Code != -32700 && r.Error.Code != -32600) || len(r.ID) == 0 {
