@@ -94,7 +94,7 @@ var _ tools.Overlay = (*Journal)(nil)
 func (j *Journal) ReadFile(path string) ([]byte, error) {
 	path = filepath.Clean(path)
 	if j.mode == DryRun {
-		if p, ok := j.pendingOf(path); ok {
+		if p, ok := j.pendingOf(resolve(path)); ok {
 			if p.deleted {
 				return nil, notExist("open", path)
 			}
@@ -108,7 +108,7 @@ func (j *Journal) ReadFile(path string) ([]byte, error) {
 func (j *Journal) Stat(path string) (fs.FileInfo, error) {
 	path = filepath.Clean(path)
 	if j.mode == DryRun {
-		if p, ok := j.pendingOf(path); ok {
+		if p, ok := j.pendingOf(resolve(path)); ok {
 			if p.deleted {
 				return nil, notExist("stat", path)
 			}

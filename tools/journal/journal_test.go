@@ -260,6 +260,24 @@ func TestWriteThroughSymlinkKeepsLink(t *testing.T) {
 	}
 }
 
+func TestDryRunThroughSymlink(t *testing.T) {
+	root := workspace(t, map[string]string{"real.txt": "old"})
+	link := filepath.Join(root, "link.txt")
+	os.Symlink("real.txt", link)
+	j := New(DryRun)
+	if err := j.WriteFile(link, []byte("new"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{link, filepath.Join(root, "real.txt")} {
+		if data, err := j.ReadFile(p); err != nil || string(data) != "new" {
+			t.Errorf("ReadFile(%s) = %q, %v", p, data, err)
+		}
+	}
+	if got := changesOf(j, root); got != "modified real.txt" {
+		t.Errorf("changes %q", got)
+	}
+}
+
 func TestConcurrentMutations(t *testing.T) {
 	root := workspace(t, map[string]string{"shared.txt": "orig"})
 	j := New(Atomic)
