@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -302,5 +303,45 @@ func TestConcurrentMutations(t *testing.T) {
 	entries, _ := os.ReadDir(root)
 	if len(entries) != 1 || read(t, filepath.Join(root, "shared.txt")) != "orig" {
 		t.Errorf("after rollback: %d entries", len(entries))
+	}
+}
+
+// TestDiffAppliesWithGit: `git apply` of a dry run's diff produces what the
+// same mutations written for real produce.
+func TestDiffAppliesWithGit(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git not installed")
+	}
+	fixture := map[string]string{"a.txt": "A1\nA2\n", "gone.txt": "bye\n", "run.sh": "echo hi\n", "same.txt": "same\n", "noeol.txt": "x"}
+	preview, real := workspace(t, fixture), workspace(t, fixture)
+	dry, wr := New(DryRun), New(Write)
+	mutateAll(t, dry, preview)
+	mutateAll(t, wr, real)
+	for _, j := range []*Journal{dry, wr} {
+		root := map[*Journal]string{dry: preview, wr: real}[j]
+		if err := j.WriteFile(filepath.Join(root, "noeol.txt"), []byte("y\nz"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(git, "apply", "-")
+	cmd.Dir = preview
+	cmd.Stdin = strings.NewReader(dry.Diff(rel(preview)))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git apply: %v\n%s\n%s", err, out, dry.Diff(rel(preview)))
+	}
+	filepath.Walk(real, func(p string, fi fs.FileInfo, err error) error {
+		if err != nil || fi.IsDir() {
+			return err
+		}
+		r, _ := filepath.Rel(real, p)
+		other, err := os.Stat(filepath.Join(preview, r))
+		if err != nil || read(t, p) != read(t, filepath.Join(preview, r)) || other.Mode().Perm()&0o111 != fi.Mode().Perm()&0o111 {
+			t.Errorf("%s differs after git apply", r)
+		}
+		return nil
+	})
+	if exists(filepath.Join(preview, "gone.txt")) {
+		t.Error("gone.txt not deleted by the patch")
 	}
 }
