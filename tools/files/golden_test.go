@@ -181,8 +181,12 @@ func runGolden(t *testing.T, file string) {
 	}
 }
 
+// testTools are built once, as a registry does: each build makes new
+// schemas, which the validator would compile again.
+var testTools = Tools()
+
 func toolNamed(name string) tools.Tool {
-	for _, t := range Tools() {
+	for _, t := range testTools {
 		if t.Name() == name {
 			return t
 		}

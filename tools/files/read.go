@@ -145,6 +145,7 @@ func readText(env *tools.Env, t *target, text string) (tools.Result, error) {
 	tag := env.Session.Snapshots.Record(t.abs, text)
 
 	var b strings.Builder
+	b.Grow(min(len(text), MaxReadBytes) + 8*min(total, MaxReadLines) + 128)
 	b.WriteString(hashline.Header(t.display, tag))
 	count, size, last := 0, 0, 0
 	by := ""
