@@ -68,6 +68,7 @@ func noopsOf(env *tools.Env) *hashline.NoopCounter {
 var resolver = blocks.New()
 
 func runEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Result, error) {
+	env = ensureFiles(env)
 	opts := hashline.ParseOptions{Cwd: env.Root}
 	sections, err := hashline.Parse(in.Input, opts)
 	if err != nil {

@@ -433,3 +433,12 @@ func TestSelectorParsing(t *testing.T) {
 		}
 	}
 }
+
+func TestEnvWithoutFiles(t *testing.T) {
+	env := newEnv(t)
+	env.Files = nil
+	put(t, env, "a.txt", "a\n")
+	mustCall(t, env, "read", ReadArgs{Path: "a.txt"})
+	mustCall(t, env, "edit", EditArgs{Input: "[a.txt#" + hashline.Tag("a\n") + "]\ninsert tail:\n+b"})
+	mustCall(t, env, "write", WriteArgs{Path: "b.txt", Content: "b\n"})
+}

@@ -75,6 +75,7 @@ func readTool() tools.Tool {
 }
 
 func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, error) {
+	env = ensureFiles(env)
 	t, err := resolveRead(env, in.Path)
 	if err != nil {
 		return tools.Result{}, err

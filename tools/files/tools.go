@@ -16,3 +16,14 @@ import "github.com/atomic-script/atomic-script/tools"
 func Tools() []tools.Tool {
 	return []tools.Tool{readTool(), writeTool(), editTool()}
 }
+
+// ensureFiles returns env with a Files: an Env built by hand without one
+// writes directly (tools.DirectFiles), as the Env documentation promises.
+func ensureFiles(env *tools.Env) *tools.Env {
+	if env.Files != nil {
+		return env
+	}
+	e := *env
+	e.Files = tools.DirectFiles{}
+	return &e
+}

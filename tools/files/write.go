@@ -49,6 +49,7 @@ func writeTool() tools.Tool {
 }
 
 func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, error) {
+	env = ensureFiles(env)
 	t, err := resolveWrite(env, in.Path)
 	if err != nil {
 		return WriteResult{}, err
