@@ -235,6 +235,11 @@ func (s *Server) start(a *attempt) {
 	}
 	if err != nil {
 		err = tools.Errorf(tools.ErrTool, "MCP server %s (%s) could not be started: %v", s.name, s.origin(), err)
+		// Scripts only see the namespace missing; say why where a person
+		// looks. Later runs retry after retryAfter.
+		if w := s.hub.opts.Stderr; w != nil {
+			fmt.Fprintf(w, "atomic-script: %v\n", err)
+		}
 	}
 	s.mu.Lock()
 	s.starting = nil

@@ -23,6 +23,8 @@ import (
 var (
 	binPath  string // atomic-script
 	echoPath string // testdata/echoserver, a stdio MCP server
+	// buildFlags are go build flags for both (race_test.go adds -race).
+	buildFlags []string
 )
 
 func TestMain(m *testing.M) {
@@ -34,7 +36,8 @@ func TestMain(m *testing.M) {
 	binPath = filepath.Join(dir, "atomic-script")
 	echoPath = filepath.Join(dir, "echoserver")
 	for _, b := range [][2]string{{"../../cmd/atomic-script", binPath}, {"./testdata/echoserver", echoPath}} {
-		out, err := exec.Command("go", "build", "-o", b[1], b[0]).CombinedOutput()
+		args := append(append([]string{"build"}, buildFlags...), "-o", b[1], b[0])
+		out, err := exec.Command("go", args...).CombinedOutput()
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "go build %s: %v\n%s", b[0], err, out)
 			os.Exit(1)
@@ -249,6 +252,11 @@ func TestInitializeAndListTools(t *testing.T) {
 	}
 	if in, _ := json.Marshal(cm.InputSchema); !strings.Contains(string(in), `"required":["code"]`) {
 		t.Errorf("codemode input schema %s", in)
+	}
+	// The status report is also a resource.
+	rr, err := c.ReadResource(ctx, &mcp.ReadResourceParams{URI: "atomic-script://tools/status"})
+	if err != nil || len(rr.Contents) != 1 || rr.Contents[0].MIMEType != "application/json" || !strings.Contains(rr.Contents[0].Text, `"name": "codemode"`) {
+		t.Errorf("status resource: %v %+v", err, rr)
 	}
 }
 
@@ -527,9 +535,9 @@ func TestCancellationReachesExternalTool(t *testing.T) {
 	// Wait until the external tool runs, then cancel: the cancellation
 	// travels through the script to the external server.
 	waitFor(t, 15*time.Second, marker("sleeping"))
-	if !strings.Contains(strings.Join(c.progressMessages(), "\n"), "1 running (echo.sleep)") {
-		t.Errorf("progress did not name the running call: %q", c.progressMessages())
-	}
+	waitFor(t, 5*time.Second, func() bool {
+		return strings.Contains(strings.Join(c.progressMessages(), "\n"), "1 running (echo.sleep)")
+	})
 	cancel()
 	<-done
 	waitFor(t, 5*time.Second, marker("cancelled"))
@@ -840,4 +848,40 @@ func TestServeUsageErrors(t *testing.T) {
 	if err == nil || !strings.Contains(string(out), `mcpServers.x: give either "command" or "url", not both`) {
 		t.Errorf("bad mcpServers: %v %s", err, out)
 	}
+}
+
+// Background tasks belong to the MCP session: a direct kill stops a task a
+// script started, and ending the session stops the ones still running.
+func TestBackgroundTasksBelongToTheSession(t *testing.T) {
+	w := newWorkspace(t, "", "")
+	c := w.serve(t)
+	start := func(name string) string {
+		r := mustRun(t, c, fmt.Sprintf(`return (await tools.bash({command: "echo $$ > %s.pid; exec sleep 1000", runInBackground: true})).backgroundTaskId`, name))
+		var id string
+		if err := json.Unmarshal(r.Value, &id); err != nil || id == "" {
+			t.Fatalf("no task id: %s", r.Value)
+		}
+		return id
+	}
+	pidOf := func(name string) int {
+		var pid int
+		waitFor(t, 5*time.Second, func() bool {
+			data, _ := os.ReadFile(filepath.Join(w.dir, name+".pid"))
+			_, err := fmt.Sscan(string(data), &pid)
+			return err == nil && pid > 0
+		})
+		return pid
+	}
+	first := start("first")
+	firstPID := pidOf("first")
+	res := c.call(t, "kill", map[string]any{"id": first})
+	if res.IsError {
+		t.Fatalf("direct kill of a script's task: %s", text(res))
+	}
+	waitFor(t, 5*time.Second, func() bool { return syscall.Kill(firstPID, 0) != nil })
+
+	start("second")
+	secondPID := pidOf("second")
+	c.Close()
+	waitFor(t, 10*time.Second, func() bool { return syscall.Kill(secondPID, 0) != nil })
 }
