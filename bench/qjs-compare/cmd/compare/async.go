@@ -88,8 +88,10 @@ func asyncModernc(n int) (time.Duration, error) {
 
 // asyncQJSOwner uses qjs's SetAsyncFunc, but like modernc hands the promise
 // back to the owner goroutine, which resolves it (Value.Resolve) and drains
-// the job queue (QJS_Eval runs js_std_loop after every script, the only job
-// pump qjs exposes). Only the owner touches the WASM module.
+// the job queue (QJS_Eval runs js_std_loop after every script: the only job
+// pump qjs exposes). Only the owner touches the WASM module. The promise
+// handle must be cloned to outlive the Go callback: without Clone it
+// dangles after a few thousand calls (out-of-bounds access in the module).
 func asyncQJSOwner(n int) (time.Duration, error) {
 	rt, err := qjs.New(qjs.Option{CacheDir: qjsCacheDir})
 	if err != nil {
@@ -103,25 +105,39 @@ func asyncQJSOwner(n int) (time.Duration, error) {
 	}
 	post := make(chan settled, 1)
 	ctx.SetAsyncFunc("goCall", func(this *qjs.This) {
-		p, i := this.Promise(), this.Args()[0].Int32()
+		p, i := this.Promise().Clone(), this.Args()[0].Int32()
 		go func() { post <- settled{p, i} }()
+	})
+	finished, sum, failed := false, int64(0), ""
+	ctx.SetFunc("finish", func(this *qjs.This) (*qjs.Value, error) {
+		finished = true
+		if a := this.Args(); a[0].IsNumber() {
+			sum = a[0].Int64()
+		} else {
+			failed = a[0].String()
+		}
+		return this.Context().NewUndefined(), nil
 	})
 
 	start := time.Now()
-	v, err := ctx.Eval("async.js", qjs.Code("globalThis.done = false; (async () => {"+
-		asyncScript(n)+" globalThis.sum = s; globalThis.done = true })(); 0"))
+	v, err := ctx.Eval("async.js", qjs.Code("(async () => {"+asyncScript(n)+
+		" finish(s) })().catch(e => finish(String(e))); 0"))
 	if err != nil {
 		return 0, err
 	}
 	v.Free()
-	global := ctx.Global()
-	for !global.GetPropertyStr("done").Bool() {
-		s := <-post
+	for !finished {
+		var s settled
+		select {
+		case s = <-post:
+		case <-time.After(5 * time.Second):
+			return 0, fmt.Errorf("stalled: the script awaits a goCall that was never made")
+		}
 		val := ctx.NewInt32(s.i)
 		if err := s.p.Resolve(val); err != nil {
 			return 0, err
 		}
-		val.Free()
+		s.p.Free()
 		pump, err := ctx.Eval("pump.js", qjs.Code("0"))
 		if err != nil {
 			return 0, err
@@ -129,7 +145,10 @@ func asyncQJSOwner(n int) (time.Duration, error) {
 		pump.Free()
 	}
 	elapsed := time.Since(start)
-	if sum := global.GetPropertyStr("sum").Int64(); sum != int64(wantSum(n)) {
+	if failed != "" {
+		return 0, fmt.Errorf("script failed: %s", failed)
+	}
+	if sum != int64(wantSum(n)) {
 		return 0, fmt.Errorf("sum %d, want %d", sum, wantSum(n))
 	}
 	return elapsed, nil

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -31,18 +32,20 @@ const probe = `JSON.stringify([1, 2, 3].map(x => x * 2)) + [..."abc"].reverse().
 const probeWant = `[2,4,6]cba`
 
 // runCase runs the case called name once in this process.
-func runCase(eng, name string, arg int) (result, error) {
+func runCase(eng, name string, arg, stack int, src string) (result, error) {
 	switch {
 	case name == "async":
 		return caseAsync(eng, arg)
 	case memScripts[name] != "":
 		return caseLimit(eng, config{memLimit: memLimit}, memScripts[name])
+	case name == "mem-src":
+		return caseLimit(eng, config{memLimit: memLimit}, src)
 	case name == "loop":
 		return caseLimit(eng, config{deadline: time.Duration(arg) * time.Millisecond}, `while (true) {}`)
 	case name == "cpu":
 		return caseCPU(eng, arg != 0)
 	case name == "stack":
-		return caseLimit(eng, config{}, fmt.Sprintf(
+		return caseLimit(eng, config{stack: stack}, fmt.Sprintf(
 			`function f(n) { return n === 0 ? 0 : 1 + f(n - 1) }
 			try { String(f(%d)) } catch (e) { "caught " + e }`, arg))
 	case name == "stack-json":
@@ -64,11 +67,16 @@ func caseAsync(eng string, n int) (result, error) {
 	default:
 		return result{}, fmt.Errorf("unknown async variant %q", eng)
 	}
+	cpu0 := cpuTime()
 	d, err := run(n)
+	cpu := cpuTime() - cpu0
 	if err != nil {
 		return result{Outcome: outcome(err), Detail: firstLine(err.Error())}, nil
 	}
-	return result{Outcome: "ok", Ms: ms(d), Values: map[string]float64{"ns/call": float64(d.Nanoseconds()) / float64(n)}}, nil
+	return result{Outcome: "ok", Ms: ms(d), Values: map[string]float64{
+		"ns/call":     float64(d.Nanoseconds()) / float64(n),
+		"cpu-ns/call": float64(cpu.Nanoseconds()) / float64(n),
+	}}, nil
 }
 
 // caseLimit runs src under cfg, then checks the same VM and a new VM with
@@ -115,7 +123,7 @@ func check(e engine) string {
 // cpuSetup defines fib and ~1 MB of JSON-able data.
 const cpuSetup = `
 function fib(n) { return n < 2 ? n : fib(n - 1) + fib(n - 2) }
-globalThis.data = Array.from({length: 7000}, (_, i) => ({
+globalThis.data = Array.from({length: 6135}, (_, i) => ({
 	id: i, name: "item " + i, tags: ["alpha", "beta", "gamma"], price: i * 1.25,
 	nested: {ok: i % 2 === 0, note: "lorem ipsum dolor sit amet ".repeat(2)},
 }));
@@ -143,11 +151,11 @@ func caseCPU(eng string, armed bool) (result, error) {
 	r.Values["json-bytes"] = n
 	for _, c := range []struct{ name, src, want string }{
 		{"fib27-ms", "fib(27)", "196418"},
-		{"json-ms", "JSON.parse(JSON.stringify(data)).length", "7000"},
+		{"json-ms", "JSON.parse(JSON.stringify(data)).length", "6135"},
 	} {
-		var times []float64
+		var wall, cpu []float64
 		for range 5 {
-			start := time.Now()
+			start, cpu0 := time.Now(), cpuTime()
 			v, err := e.eval(c.src)
 			if err != nil {
 				return result{}, err
@@ -155,11 +163,23 @@ func caseCPU(eng string, armed bool) (result, error) {
 			if v != c.want {
 				return result{}, fmt.Errorf("%s = %q, want %s", c.src, v, c.want)
 			}
-			times = append(times, ms(time.Since(start)))
+			wall = append(wall, ms(time.Since(start)))
+			cpu = append(cpu, ms(cpuTime()-cpu0))
 		}
-		r.Values[c.name] = median(times)
+		r.Values[c.name] = median(wall)
+		r.Values[c.name+"-cpu"] = median(cpu)
 	}
 	return r, nil
+}
+
+// cpuTime is the CPU time (user + system) this process has used, all
+// threads: less sensitive than wall time to other work on a busy machine.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func outcome(err error) string {

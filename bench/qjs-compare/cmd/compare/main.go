@@ -5,6 +5,7 @@
 //
 //	compare all [-reps N]              run everything, print a Markdown table
 //	compare case -engine E -case C [-arg N]   run one case, print JSON
+//	compare startup FILE.json          render hyperfine's JSON export as a table
 package main
 
 import (
@@ -16,7 +17,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: compare all [-reps N] | compare case -engine E -case C [-arg N]")
+		fmt.Fprintln(os.Stderr, "usage: compare all [-reps N] | compare case -engine E -case C [-arg N] | compare startup FILE.json")
 		os.Exit(2)
 	}
 	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
@@ -25,13 +26,21 @@ func main() {
 		eng := fs.String("engine", "modernc", "modernc, qjs (or qjs-readme for -case async)")
 		name := fs.String("case", "", "async, mem-push, mem-arraybuffer, mem-repeat, loop, cpu, stack, stack-json")
 		arg := fs.Int("arg", 0, "async: calls; loop: deadline ms; cpu: 1 = deadline armed; stack: depth")
+		stack := fs.Int("stack", 0, "stack: the binding's max stack size (0: default)")
+		src := fs.String("src", "", "mem-src: a script to run under the 256 MiB limit")
 		fs.Parse(os.Args[2:])
-		r, err := runCase(*eng, *name, *arg)
+		r, err := runCase(*eng, *name, *arg, *stack, *src)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
 		json.NewEncoder(os.Stdout).Encode(r)
+	case "startup":
+		fs.Parse(os.Args[2:])
+		if err := reportStartup(fs.Arg(0)); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
 	case "all":
 		reps := fs.Int("reps", 5, "repetitions of each timed case")
 		fs.Parse(os.Args[2:])
