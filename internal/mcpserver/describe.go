@@ -17,7 +17,7 @@ const codemodeIntro = `Run a JavaScript program in a sandbox where every tool be
 - Call tools as await tools.NAME(args) (an MCP server's tools: tools.SERVER.TOOL(args)). A tool with a typed result resolves to that object, the others to text. A failed call throws an Error with name, message and code (ERR_NOT_FOUND, ERR_INVALID_ARGS, ...). Run independent calls together with Promise.all.
 - Find more: ALL_TOOLS, searchTools(query, {limit, namespace}), describeTool(name), describeNamespace(name).
 - store(key, value) and load(key) keep JSON values across codemode calls of this session (saved only when the script succeeds).
-- Optional first line: // @options: {"max_output_tokens": 2000, "timeout_ms": 60000}. The output is capped (10,000 tokens by default), keeping its head and tail.
+- Optional first line: // @options: {"max_output_tokens": 2000, "timeout_ms": 60000}. The output is capped (%s), keeping its head and tail.
 - No require/import, fetch, timers, process or filesystem globals: only the tools. Tool calls have real effects, and a failed script does not undo the calls it made.`
 
 // codemodeDescription is codemode's description: how to write a script,
@@ -25,7 +25,14 @@ const codemodeIntro = `Run a JavaScript program in a sandbox where every tool be
 // within the token budget, then what was left out and where to find it.
 func codemodeDescription(cfg Config) string {
 	var b strings.Builder
-	b.WriteString(codemodeIntro)
+	limits := fmt.Sprintf("%d tokens by default", engine.DefaultMaxOutputTokens)
+	if cfg.MaxOutputTokens > 0 {
+		limits = fmt.Sprintf("at most %d tokens", cfg.MaxOutputTokens)
+	}
+	if cfg.Timeout > 0 {
+		limits += fmt.Sprintf("; scripts stop after %v", cfg.Timeout)
+	}
+	fmt.Fprintf(&b, codemodeIntro, limits)
 	b.WriteString("\n\n")
 	b.WriteString(declarations(scriptEntries(cfg.Enabled), cfg.InlineDeclarationTokens))
 	if len(cfg.Namespaces) > 0 {

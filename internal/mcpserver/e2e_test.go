@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -28,6 +29,11 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	flag.Parse()
+	if fuzzing() {
+		// Fuzz targets need no binaries, and every fuzz worker runs TestMain.
+		os.Exit(m.Run())
+	}
 	dir, err := os.MkdirTemp("", "mcpserver-e2e-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -46,6 +52,12 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// fuzzing reports whether this process fuzzes (the coordinator or a worker).
+func fuzzing() bool {
+	f, w := flag.Lookup("test.fuzz"), flag.Lookup("test.fuzzworker")
+	return (f != nil && f.Value.String() != "") || (w != nil && w.Value.String() == "true")
 }
 
 // workspace is a hermetic workspace: its own HOME, settings home, state
@@ -872,9 +884,25 @@ func TestBackgroundTasksBelongToTheSession(t *testing.T) {
 		})
 		return pid
 	}
+	// Tools never read the MCP stream: a command's stdin is empty.
+	if r := mustRun(t, c, `return (await tools.bash({command: "cat; echo done"})).output`); string(r.Value) != `"done\n"` {
+		t.Errorf("bash with stdin: %s", r.Value)
+	}
+	// A direct call reports progress when asked.
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	res, err := c.CallTool(ctx, &mcp.CallToolParams{Name: "bash", Meta: mcp.Meta{"progressToken": "b"},
+		Arguments: map[string]any{"command": "for i in 1 2 3; do echo line$i; sleep 0.5; done"}})
+	if err != nil || res.IsError || !strings.Contains(text(res), "line3") {
+		t.Fatalf("direct bash: %v %s", err, text(res))
+	}
+	if msgs := c.progressMessages(); len(msgs) == 0 || !strings.HasPrefix(msgs[0], "running ") {
+		t.Errorf("direct bash progress: %q", msgs)
+	}
+
 	first := start("first")
 	firstPID := pidOf("first")
-	res := c.call(t, "kill", map[string]any{"id": first})
+	res = c.call(t, "kill", map[string]any{"id": first})
 	if res.IsError {
 		t.Fatalf("direct kill of a script's task: %s", text(res))
 	}
@@ -884,4 +912,18 @@ func TestBackgroundTasksBelongToTheSession(t *testing.T) {
 	secondPID := pidOf("second")
 	c.Close()
 	waitFor(t, 10*time.Second, func() bool { return syscall.Kill(secondPID, 0) != nil })
+}
+
+func TestCodemodeSettingsAndFlagsShapeTheDescription(t *testing.T) {
+	c := newWorkspace(t, "", `{"codemode": {"inlineDeclarationTokens": 60}}`).serve(t, "--max-output-tokens", "500", "--timeout", "90s")
+	desc := toolDescription(t, c, "codemode")
+	for _, want := range []string{"Declarations (0 of ", "Also callable, not declared above", "The output is capped (at most 500 tokens; scripts stop after 1m30s)"} {
+		if !strings.Contains(desc, want) {
+			t.Errorf("description lacks %q:\n%s", want, desc)
+		}
+	}
+	r := c.run(t, "// @options: {\"timeout_ms\": 60000}\ntext('x'.repeat(5000)); return 1")
+	if !strings.Contains(text(r), "Warning: truncated output") {
+		t.Errorf("--max-output-tokens not applied:\n%.300s", text(r))
+	}
 }
