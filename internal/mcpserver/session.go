@@ -126,6 +126,7 @@ func (ss *session) engine() (*engine.Engine, *tools.Env, error) {
 		eng, err := engine.New(opts...)
 		if err != nil {
 			ss.err = err
+			ss.srv.logf("session %s: %v", ss.id, err)
 			return
 		}
 		ss.eng = eng
@@ -163,6 +164,9 @@ func (ss *session) close() error {
 		if ss.eng != nil {
 			ss.closeErr = errors.Join(ss.eng.Close(), ss.spill.Close())
 			ss.srv.track(ss, false)
+			if ss.closeErr != nil {
+				ss.srv.logf("session %s: closing: %v", ss.id, ss.closeErr)
+			}
 		}
 	})
 	return ss.closeErr
