@@ -5,6 +5,7 @@
 #
 #   bench/qjs-compare/run.sh            # REPS=5 timed repetitions, RUNS=30 hyperfine runs
 #   REPS=9 RUNS=50 bench/qjs-compare/run.sh | tee results/$(date +%F-%H%M).md
+#   WAIT_LOAD=2 bench/qjs-compare/run.sh  # first wait (up to WAIT_MAX=1800 s) for a 1-min load below 2
 set -euo pipefail
 cd "$(dirname "$0")"
 export GOWORK=off GOFLAGS=-mod=readonly
@@ -14,6 +15,12 @@ RUNS=${RUNS:-30}
 if ! command -v hyperfine >/dev/null; then
 	echo "hyperfine is missing: apt-get install -y hyperfine" >&2
 	exit 1
+fi
+if [ -n "${WAIT_LOAD:-}" ]; then
+	end=$((SECONDS + ${WAIT_MAX:-1800}))
+	while awk -v max="$WAIT_LOAD" '{ exit !($1 >= max) }' /proc/loadavg && [ $SECONDS -lt $end ]; do
+		sleep 5
+	done
 fi
 mkdir -p bin
 go build -o bin/ ./cmd/start-modernc ./cmd/start-qjs ./cmd/compare

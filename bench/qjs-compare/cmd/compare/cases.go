@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"syscall"
@@ -38,6 +40,8 @@ func runCase(eng, name string, arg, stack int, src string) (result, error) {
 		return caseAsync(eng, arg)
 	case memScripts[name] != "":
 		return caseLimit(eng, config{memLimit: memLimit}, memScripts[name])
+	case name == "sandbox":
+		return caseSandbox(eng)
 	case name == "mem-src":
 		return caseLimit(eng, config{memLimit: memLimit}, src)
 	case name == "loop":
@@ -118,6 +122,45 @@ func check(e engine) string {
 		return fmt.Sprintf("WRONG RESULT %q", v)
 	}
 	return "ok"
+}
+
+// sandboxScript lists host globals and tries to read and write a file in
+// the process's working directory through qjs's std module.
+const sandboxScript = `const g = ["std", "os", "print", "console", "setTimeout"].filter(n => typeof globalThis[n] !== "undefined");
+let io;
+try { const f = std.open("/written-by-script.txt", "w"); f.puts("x"); f.close(); io = "read " + JSON.stringify(std.loadFile("/host.txt")) }
+catch (e) { io = "caught " + e }
+"globals: " + (g.join(" ") || "none") + "; file I/O: " + io`
+
+// caseSandbox runs sandboxScript with a fresh temporary directory as the
+// working directory holding host.txt, and reports whether the script wrote
+// a file there.
+func caseSandbox(eng string) (result, error) {
+	dir, err := os.MkdirTemp("", "sandbox-")
+	if err != nil {
+		return result{}, err
+	}
+	defer os.RemoveAll(dir)
+	if err := os.WriteFile(filepath.Join(dir, "host.txt"), []byte("host secret"), 0o600); err != nil {
+		return result{}, err
+	}
+	if err := os.Chdir(dir); err != nil {
+		return result{}, err
+	}
+	e, err := newEngine(eng, config{})
+	if err != nil {
+		return result{}, err
+	}
+	defer e.close()
+	v, err := e.eval(sandboxScript)
+	if err != nil {
+		return result{Outcome: outcome(err), Detail: firstLine(err.Error())}, nil
+	}
+	r := result{Outcome: "ok", Detail: v, Next: "no file written"}
+	if _, err := os.Stat(filepath.Join(dir, "written-by-script.txt")); err == nil {
+		r.Next = "the script WROTE written-by-script.txt in the working directory"
+	}
+	return r, nil
 }
 
 // cpuSetup defines fib and ~1 MB of JSON-able data.

@@ -72,3 +72,20 @@ func TestQJSFindings(t *testing.T) {
 		t.Errorf("qjs owner-settled async: %s", async.describe())
 	}
 }
+
+// TestSandbox: a default modernc VM has no host globals and writes nothing;
+// a default qjs runtime exposes std/os and writes in the working directory.
+func TestSandbox(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts runtimes in child processes")
+	}
+	t.Setenv("QJS_CACHE_DIR", t.TempDir())
+	for eng, want := range map[string]string{
+		"modernc": "no file written",
+		"qjs":     "the script WROTE written-by-script.txt in the working directory",
+	} {
+		if c := runChild(defaultLimits, "-engine", eng, "-case", "sandbox"); c.Next != want {
+			t.Errorf("%s: %s; %s, want %s", eng, c.describe(), c.Next, want)
+		}
+	}
+}

@@ -24,7 +24,7 @@ func main() {
 	switch os.Args[1] {
 	case "case":
 		eng := fs.String("engine", "modernc", "modernc, qjs (or qjs-readme for -case async)")
-		name := fs.String("case", "", "async, mem-push, mem-arraybuffer, mem-repeat, loop, cpu, stack, stack-json")
+		name := fs.String("case", "", "async, mem-push, mem-arraybuffer, mem-repeat, mem-src, loop, cpu, stack, stack-json, sandbox")
 		arg := fs.Int("arg", 0, "async: calls; loop: deadline ms; cpu: 1 = deadline armed; stack: depth")
 		stack := fs.Int("stack", 0, "stack: the binding's max stack size (0: default)")
 		src := fs.String("src", "", "mem-src: a script to run under the 256 MiB limit")

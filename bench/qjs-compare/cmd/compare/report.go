@@ -31,6 +31,7 @@ func runAll(reps int) error {
 	section("Deadline: `while (true) {}`", func() { reportLoop(reps) })
 	section("Cost of an armed deadline", func() { reportCPU(reps) })
 	section("Stack", reportStack)
+	section("Sandbox: host access of a new VM", reportSandbox)
 	return nil
 }
 
@@ -229,4 +230,15 @@ func orDash(s string) string {
 		return "—"
 	}
 	return s
+}
+
+func reportSandbox() {
+	fmt.Println("A new VM with default options, the working directory a fresh temporary directory holding host.txt.")
+	fmt.Println()
+	fmt.Println("| binding | result | file system |")
+	fmt.Println("|---|---|---|")
+	for _, eng := range []string{"modernc", "qjs"} {
+		c := runChild(defaultLimits, "-engine", eng, "-case", "sandbox")
+		fmt.Printf("| %s | %s | %s |\n", eng, c.describe(), orDash(c.Next))
+	}
 }
