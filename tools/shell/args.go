@@ -95,12 +95,15 @@ func prepare(env *tools.Env, a bashArgs) (command, timeouts, error) {
 	if err != nil {
 		return command{}, timeouts{}, err
 	}
-	return command{script: a.Command, dir: dir, env: vars, pty: a.Pty}, to, nil
+	c := command{script: a.Command, dir: dir, info: fi, env: vars, pty: a.Pty}
+	c.warm = dir == env.Root && len(a.Env) == 0 && !a.Pty && !a.RunInBackground && warmable(a.Command, vars)
+	return c, to, nil
 }
 
 // environ is the inherited environment with extra applied on top. PWD names
 // the working directory (so bash keeps its logical path), and pagers are set
-// to cat unless given, so `git log` cannot wait for a keypress.
+// to cat unless given, so `git log` cannot wait for a keypress. It runs on
+// every call, so it builds the list without a map.
 func environ(extra map[string]string, dir string) ([]string, error) {
 	for k, v := range extra {
 		if k == "" || strings.ContainsAny(k, "=\x00") {
@@ -111,27 +114,30 @@ func environ(extra map[string]string, dir string) ([]string, error) {
 		}
 	}
 	base := os.Environ()
-	out := make([]string, 0, len(base)+len(extra)+2)
-	seen := map[string]bool{}
+	out := make([]string, 0, len(base)+len(extra)+3)
+	_, pwd := extra["PWD"]
+	_, pager := extra["PAGER"]
+	_, gitPager := extra["GIT_PAGER"]
 	for _, kv := range base {
 		k, _, _ := strings.Cut(kv, "=")
 		if _, over := extra[k]; over || k == "PWD" {
 			continue
 		}
-		seen[k] = true
+		pager = pager || k == "PAGER"
+		gitPager = gitPager || k == "GIT_PAGER"
 		out = append(out, kv)
 	}
 	for k, v := range extra {
-		seen[k] = true
 		out = append(out, k+"="+v)
 	}
-	if !seen["PWD"] {
+	if !pwd {
 		out = append(out, "PWD="+dir)
 	}
-	for _, k := range []string{"PAGER", "GIT_PAGER"} {
-		if !seen[k] {
-			out = append(out, k+"=cat")
-		}
+	if !pager {
+		out = append(out, "PAGER=cat")
+	}
+	if !gitPager {
+		out = append(out, "GIT_PAGER=cat")
 	}
 	return out, nil
 }

@@ -53,14 +53,14 @@ func runBash(ctx context.Context, env *tools.Env, a bashArgs) (tools.Result, err
 
 func runForeground(ctx context.Context, env *tools.Env, c command, to timeouts) (tools.Result, error) {
 	begin := time.Now()
-	p, err := start(c)
+	p, done, err := launch(env, c)
 	if err != nil {
 		return tools.Result{}, tools.Errorf(tools.ErrTool, "bash: could not start the shell: %w", err)
 	}
+	defer done()
 	out := newCollector(env.Spill, "bash-*.log", false)
-	stop := make(chan struct{})
 	pumped := make(chan error, 1)
-	go func() { pumped <- pump(p.out, out, stop) }()
+	go func() { pumped <- pump(p.out, out) }()
 
 	timer := time.NewTimer(time.Duration(to.seconds) * time.Second)
 	defer timer.Stop()
@@ -94,7 +94,7 @@ wait:
 	// The leader is gone: whatever is left of its group goes too, so the
 	// command leaves no orphans behind and the output stream closes.
 	p.kill(syscall.SIGKILL)
-	close(stop)
+	p.stopReading()
 	pumpErr := <-pumped
 	out.close()
 	if cancelled != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os/exec"
 	"testing"
+	"time"
 
 	"github.com/atomic-script/atomic-script/tools"
 )
@@ -65,6 +66,37 @@ func BenchmarkStreamBaseline(b *testing.B) {
 	b.SetBytes(100_000_000)
 	for b.Loop() {
 		if err := exec.Command("bash", "-c", "head -c 100000000 /dev/zero | cat > /dev/null").Run(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkBashTrueSpaced is the same round trip with a pause between calls
+// (not timed), as when a script does other work between commands: the warm
+// shells are ready when a call arrives, so this is the call's latency
+// rather than the rate at which the machine can start shells.
+func BenchmarkBashTrueSpaced(b *testing.B) {
+	env := newEnv(b)
+	tool := Bash()
+	args := json.RawMessage(`{"command":"true"}`)
+	ctx := context.Background()
+	for b.Loop() {
+		b.StopTimer()
+		time.Sleep(5 * time.Millisecond)
+		b.StartTimer()
+		if _, err := tools.Invoke(ctx, tool, env, args); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSpawnShTrueSpaced is the baseline for BenchmarkBashTrueSpaced.
+func BenchmarkSpawnShTrueSpaced(b *testing.B) {
+	for b.Loop() {
+		b.StopTimer()
+		time.Sleep(5 * time.Millisecond)
+		b.StartTimer()
+		if err := exec.Command("sh", "-c", "true").Run(); err != nil {
 			b.Fatal(err)
 		}
 	}

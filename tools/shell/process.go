@@ -9,16 +9,19 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/atomic-script/atomic-script/tools"
 	"github.com/creack/pty"
 	"golang.org/x/sys/unix"
 )
 
 // command is one shell command to start.
 type command struct {
-	script string   // passed to bash -c
-	dir    string   // absolute working directory
-	env    []string // full environment
-	pty    bool     // run in a pseudo-terminal when possible
+	script string      // passed to bash -c
+	dir    string      // absolute working directory
+	info   os.FileInfo // dir's identity, checked before the call
+	env    []string    // full environment
+	pty    bool        // run in a pseudo-terminal when possible
+	warm   bool        // may run on a warm shell (warm.go)
 }
 
 // proc is a started command: its own process group (a new session when it
@@ -52,7 +55,22 @@ var bashPath = sync.OnceValue(func() string {
 	return "/bin/sh"
 })
 
-// start starts c. With c.pty it tries a pseudo-terminal and falls back to
+// launch starts c on a warm shell when it may run on one (warm.go), else
+// cold; a warm shell that cannot be had falls back to a cold start. The
+// caller calls done once the command is over (it refills the warm pool).
+func launch(env *tools.Env, c command) (p *proc, done func(), err error) {
+	if c.warm && os.Getenv("ATOMIC_NO_WARM_SHELL") != "1" {
+		if pl := poolOf(env); pl != nil {
+			if p, err := pl.run(c); err == nil {
+				return p, func() { pl.refill(c) }, nil
+			}
+		}
+	}
+	p, err = start(c)
+	return p, func() {}, err
+}
+
+// start starts c cold: bash -c in a new process. With c.pty it tries a pseudo-terminal and falls back to
 // pipes, recording why in ptyErr.
 func start(c command) (*proc, error) {
 	if c.pty && !ptyDisabled() {
@@ -90,9 +108,7 @@ func startPipes(c command) (*proc, error) {
 	if err != nil {
 		return nil, err
 	}
-	if rc, err := r.SyscallConn(); err == nil {
-		rc.Control(func(fd uintptr) { unix.FcntlInt(fd, unix.F_SETPIPE_SZ, pipeSize) })
-	}
+	setPipeSize(r, pipeSize)
 	cmd := newCmd(c)
 	cmd.Stdout, cmd.Stderr = w, w // one combined stream, in order
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -188,20 +204,13 @@ const drainTimeout = 2 * time.Second
 var errHeldOpen = errors.New("the output stream was still held open by a process outside the command's process group; stopped reading it")
 
 // pump copies the output stream into w until EOF (EIO for a pty whose
-// terminal side closed) and closes the stream. After stop is closed (the
-// group was killed) it reads for at most drainTimeout more.
-func pump(out *os.File, w io.Writer, stop <-chan struct{}) error {
-	done := make(chan struct{})
-	defer close(done)
-	go func() {
-		select {
-		case <-stop:
-			out.SetReadDeadline(time.Now().Add(drainTimeout))
-		case <-done:
-		}
-	}()
+// terminal side closed) and closes the stream. Once stopReading has been
+// called (the group was killed) it reads for at most drainTimeout more.
+func pump(out *os.File, w io.Writer) error {
 	defer out.Close()
-	buf := make([]byte, 256<<10)
+	bp := pumpBufs.Get().(*[]byte)
+	defer pumpBufs.Put(bp)
+	buf := *bp
 	for {
 		n, err := out.Read(buf)
 		if n > 0 {
@@ -218,3 +227,13 @@ func pump(out *os.File, w io.Writer, stop <-chan struct{}) error {
 		}
 	}
 }
+
+// stopReading bounds the pump's remaining reads by drainTimeout: only a
+// process that left the killed group can still hold the stream open. Safe
+// to call while pump reads, and after it has closed the stream.
+func (p *proc) stopReading() { p.out.SetReadDeadline(time.Now().Add(drainTimeout)) }
+
+// pumpBufs recycles pump buffers: large, so that a fast writer is drained in
+// few reads, and reused, so that a call allocates (and the collector scans)
+// none of it.
+var pumpBufs = sync.Pool{New: func() any { b := make([]byte, 256<<10); return &b }}

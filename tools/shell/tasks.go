@@ -147,9 +147,8 @@ func (tb *table) makeRoom() error {
 // a kill request, kills the group, drains the output and records the
 // outcome.
 func (t *task) run(to timeouts) {
-	stop := make(chan struct{})
 	pumped := make(chan error, 1)
-	go func() { pumped <- pump(t.p.out, t.out, stop) }()
+	go func() { pumped <- pump(t.p.out, t.out) }()
 
 	var timeout <-chan time.Time
 	if to.explicit {
@@ -175,7 +174,7 @@ func (t *task) run(to timeouts) {
 		}
 	}
 	t.noteCleanup(t.p.kill(syscall.SIGKILL)) // stragglers
-	close(stop)
+	t.p.stopReading()
 	t.noteCleanup(<-pumped)
 	t.out.close()
 

@@ -3,17 +3,20 @@
 // background task) and kill (stop one), plus the bash interceptor that
 // points a model at the first-class tool a shell command stands in for.
 //
-// Every command runs with `bash -c` in its own process group (its own
-// session in a pty); a timeout, a cancelled call or a kill takes the whole
-// group down, and when the shell itself exits whatever it left running in
-// its group is killed too, so a command leaves no orphans. Start long-lived
-// processes with runInBackground. Output is one combined stream; a result
-// shows its last 50 KB / 2000 lines and the whole stream goes to a spill
-// file (tools/spill) once it is larger.
+// Every command runs as `bash -c` would run it, in its own process group
+// (its own session in a pty); a timeout, a cancelled call or a kill takes the
+// whole group down, and when the shell itself exits whatever it left running
+// in its group is killed too, so a command leaves no orphans. A plain call
+// (default cwd and environment, no pty, foreground) runs on a warm shell: a
+// bash the session started ahead of time, so the call does not wait for
+// bash to start (warm.go says what differs; ATOMIC_NO_WARM_SHELL=1 turns it
+// off). Start long-lived processes with runInBackground. Output is one
+// combined stream; a result shows its last 50 KB / 2000 lines and the whole
+// stream goes to a spill file (tools/spill) once it is larger.
 //
-// Background tasks live in the session (tools.Session.State) and belong to
-// the run or MCP session that started them (tools.Env.Owner); Session.Close
-// kills them and removes their output files. POSIX only.
+// Background tasks and warm shells live in the session (tools.Session.State);
+// tasks belong to the run or MCP session that started them (tools.Env.Owner).
+// Session.Close kills both and removes the tasks' output files. POSIX only.
 package shell
 
 import (
