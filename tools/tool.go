@@ -95,3 +95,23 @@ func HasTag(t Tool, tag Tag) bool {
 	}
 	return false
 }
+
+// WithTags returns t with extra tags (a registry-level decision, such as
+// turning an alias off by default, without changing the tool itself).
+func WithTags(t Tool, tags ...Tag) Tool {
+	return &taggedTool{Tool: t, tags: append(existingTags(t), tags...)}
+}
+
+type taggedTool struct {
+	Tool
+	tags []Tag
+}
+
+func (t *taggedTool) Tags() []Tag { return t.tags }
+
+func existingTags(t Tool) []Tag {
+	if tt, ok := t.(Tagged); ok {
+		return append([]Tag(nil), tt.Tags()...)
+	}
+	return nil
+}

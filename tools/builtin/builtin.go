@@ -6,6 +6,8 @@ import (
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/atomic-script/atomic-script/tools/files"
 	"github.com/atomic-script/atomic-script/tools/meta"
+	"github.com/atomic-script/atomic-script/tools/search"
+	"github.com/atomic-script/atomic-script/tools/shell"
 	"github.com/atomic-script/atomic-script/tools/todo"
 )
 
@@ -13,6 +15,11 @@ import (
 func Tools() []tools.Tool {
 	var out []tools.Tool
 	out = append(out, files.Tools()...) // read, write, edit
+	out = append(out, shell.Tools()...) // bash, bash_output, kill
+	out = append(out, search.Find(), search.Search())
+	// grep and glob are the 13-tool shapes of search and find: callable
+	// when selected, off by default so models see one way to do each.
+	out = append(out, tools.WithTags(search.Grep(), tools.TagOffByDefault), tools.WithTags(search.Glob(), tools.TagOffByDefault))
 	out = append(out, todo.Tools()...)
 	// codemode and tool_search: off by default, host-only (never in a
 	// script's catalog), served by `atomic-script serve`.
