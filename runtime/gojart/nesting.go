@@ -7,11 +7,12 @@ package gojart
 // text and JSON text are measured before goja sees them.
 //
 // Source. The Go stack goja needs to parse and compile one level of each
-// construct was measured (debug.SetMaxStack bisection, 10,000 levels; see
-// TestNestingCosts): at most ~3.4 KB for "(" and "[" (and for "a(", "a[",
-// "`${"), ~420 B for "{", at most ~280 B per byte of every other construct
-// that nests without brackets ("a=", "x=>", "!", "do ", "if(1)", "a?b:").
-// The weights below round those up. A source whose every byte is weighted
+// construct was measured (debug.SetMaxStack bisection, 10,000 levels):
+// at most ~3.4 KB per level for "(", "[", "a(", "a[", "`${" and a function
+// body's "{", and at most ~280 B per byte of every construct that nests
+// without brackets ("a=", "x=>", "!", "do ", "if(1)", "a?b:").
+// TestNestingCosts checks that the weights below, which round those up,
+// bound what goja needs. A source whose every byte is weighted
 // as if all of it nested at once is safe when the sum stays within
 // stackBudget (a quarter of the limit, since Go doubles a stack to grow
 // it): that bound is exact and covers any source up to ~400 KB. A larger
@@ -20,13 +21,15 @@ package gojart
 // scan is a heuristic that a deliberately misleading source could fool.
 //
 // JSON is measured exactly: its grammar has no ambiguity.
+//
+// Opened levels are only closed by closers the scan trusts, so a misread
+// can make an estimate larger, never smaller.
 
 const (
 	stackBudget = 256 << 20
 
-	weightParen    = 3400 // "(" and "["
-	weightBrace    = 840  // "{"
-	weightTemplate = 2200 // "`", so that "`${" weighs more than 3.4 KB
+	weightOpen     = 3400 // "(", "[", "{" and a template's "${"
+	weightTemplate = 2200 // "`", so that the bytes of "`${" weigh more than 3.4 KB
 	weightOther    = 420  // any other byte
 
 	// MaxJSONDepth is the deepest nesting JSON.parse accepts. QuickJS
@@ -47,10 +50,8 @@ func worstCase(src string) int {
 	n := 0
 	for i := 0; i < len(src); i++ {
 		switch src[i] {
-		case '(', '[':
-			n += weightParen
-		case '{':
-			n += weightBrace
+		case '(', '[', '{':
+			n += weightOpen
 		case '`':
 			n += weightTemplate
 		default:
@@ -70,166 +71,176 @@ type scanLevel struct {
 
 // openCost estimates the largest stack src needs: at each point, the
 // weights of the brackets open there plus weightOther for every token of
-// the expression chains they hold. Openers inside strings, comments,
-// template text and regular expressions count as if open for the rest of
-// the source (closers there are ignored), so a misread token can only make
-// the estimate larger on the line it is on.
+// the expression chains they hold.
+//
+// The one ambiguity of JavaScript's lexical grammar is "/": division or the
+// start of a regular expression. The scan decides from the token before it,
+// and where that cannot tell (after "}", or after a keyword used as a
+// property name) it stops trusting quotes and slashes for the rest of the
+// line: every opener counts and no closer does. Strings and regular
+// expressions end at a line end, so a misread cannot carry past it; a
+// backtick or "/*" in such a stretch could open a template or comment that
+// does, so after one the whole rest of the source is scanned that way.
 func openCost(src string) int {
-	levels := []scanLevel{{}}
-	cur, maxCost, phantom := 0, 0, 0
-	regexOK := true // a "/" here would start a regular expression
-	word := ""      // the last identifier or keyword, if it was the last token
-	plusplus := false
-	top := func() *scanLevel { return &levels[len(levels)-1] }
-	token := func() {
-		top().chain++
-		cur += weightOther
-		if cur+phantom > maxCost {
-			maxCost = cur + phantom
-		}
-	}
-	resetChain := func() {
-		cur -= top().chain * weightOther
-		top().chain = 0
-	}
-	open := func(l scanLevel) {
-		levels = append(levels, l)
-		cur += l.weight
-		if cur+phantom > maxCost {
-			maxCost = cur + phantom
-		}
-	}
-	// skipped scans text that is not code up to end (exclusive) and
-	// makes its unmatched openers permanent.
-	skipped := func(text string) {
-		depth, most := 0, 0
-		for i := 0; i < len(text); i++ {
-			switch text[i] {
-			case '(', '[', '{':
-				depth++
-				most = max(most, depth)
-			case ')', ']', '}':
-				depth = max(depth-1, 0)
-			}
-		}
-		phantom += depth * weightParen
-		if cur+phantom+most*weightParen > maxCost {
-			maxCost = cur + phantom + most*weightParen
-		}
-	}
+	s := scanner{src: src, levels: []scanLevel{{}}, regexOK: true}
+	s.scan()
+	return s.max
+}
 
+type scanner struct {
+	src      string
+	levels   []scanLevel
+	cur, max int
+	regexOK  bool   // a "/" here would start a regular expression
+	word     string // the last token, if it was an identifier or keyword
+	afterDot bool   // word followed a "." (it is a property name)
+	afterBr  bool   // the last token was a "}" that closed a block or literal
+	paranoid int    // scan untrusting up to this index
+}
+
+func (s *scanner) top() *scanLevel { return &s.levels[len(s.levels)-1] }
+
+func (s *scanner) note() {
+	if s.cur > s.max {
+		s.max = s.cur
+	}
+}
+
+func (s *scanner) token() {
+	s.top().chain++
+	s.cur += weightOther
+	s.note()
+}
+
+func (s *scanner) resetChain() {
+	s.cur -= s.top().chain * weightOther
+	s.top().chain = 0
+}
+
+func (s *scanner) open(l scanLevel) {
+	s.levels = append(s.levels, l)
+	s.cur += l.weight
+	s.note()
+}
+
+// after records the kind of the token just scanned.
+func (s *scanner) after(regexOK bool, word string, afterDot, afterBr bool) {
+	s.regexOK, s.word, s.afterDot, s.afterBr = regexOK, word, afterDot, afterBr
+}
+
+func (s *scanner) scan() {
+	src := s.src
 	i := 0
 	for i < len(src) {
 		c := src[i]
+		if i < s.paranoid {
+			i = s.untrusting(i)
+			continue
+		}
 		switch {
 		case c == '\n':
-			if !regexOK { // the line ended an operand: a statement may end here
-				resetChain()
+			if !s.regexOK { // the line ended an operand: a statement may end here
+				s.resetChain()
 			}
 			i++
-			continue
 		case c == ' ' || c == '\t' || c == '\r':
 			i++
-			continue
 		case c == ';' || c == ',':
-			resetChain()
-			regexOK, word, plusplus = true, "", false
+			s.resetChain()
+			s.after(true, "", false, false)
 			i++
-			continue
 		case c == '(' || c == '[' || c == '{':
-			w := weightParen
-			if c == '{' {
-				w = weightBrace
-			}
-			open(scanLevel{weight: w, control: c == '(' && isControlWord(word)})
-			regexOK, word, plusplus = true, "", false
+			s.open(scanLevel{weight: weightOpen, control: c == '(' && isControlWord(s.word)})
+			s.after(true, "", false, false)
 			i++
-			continue
 		case c == ')' || c == ']' || c == '}':
-			if len(levels) > 1 {
-				l := levels[len(levels)-1]
-				cur -= l.weight + l.chain*weightOther
-				levels = levels[:len(levels)-1]
-				if l.template {
-					// Back in template text.
-					end := templateEnd(src, i+1)
-					skipped(src[i+1 : end.text])
-					if end.subst {
-						open(scanLevel{weight: weightTemplate, template: true})
-						regexOK, word, plusplus = true, "", false
-					} else {
-						regexOK, word, plusplus = false, "", false
-						token()
-					}
-					i = end.next
-					continue
-				}
-				// A "/" after "}" may start a regular expression (after a
-				// block) or divide (after an object literal); treating it
-				// as the former keeps misreads on one line.
-				regexOK = c == '}' || l.control
-			} else {
-				regexOK = c == '}'
-			}
-			word, plusplus = "", false
-			token()
-			i++
-			continue
+			i = s.close(i)
 		case c == '"' || c == '\'':
-			j := stringEnd(src, i+1, c)
-			skipped(src[i+1 : j])
-			i = j + 1
-			regexOK, word, plusplus = false, "", false
-			token()
-			continue
+			i = stringEnd(src, i+1, c) + 1
+			s.after(false, "", false, false)
+			s.token()
 		case c == '`':
-			end := templateEnd(src, i+1)
-			skipped(src[i+1 : end.text])
-			if end.subst {
-				open(scanLevel{weight: weightTemplate, template: true})
-				regexOK = true
-			} else {
-				regexOK = false
-				token()
-			}
-			word, plusplus = "", false
-			i = end.next
-			continue
+			i = s.template(i + 1)
 		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			j := lineEnd(src, i)
-			skipped(src[i:j])
-			i = j
-			continue
+			i = lineEnd(src, i)
 		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			j := commentEnd(src, i+2)
-			skipped(src[i:j])
-			i = j
-			continue
-		case c == '/' && (regexOK || isOperandWord(word)) && !plusplus:
-			j := regexEnd(src, i+1)
-			skipped(src[i+1 : j])
-			i = j
-			regexOK, word, plusplus = false, "", false
-			token()
-			continue
+			i = commentEnd(src, i+2)
+		case c == '/' && (s.afterBr || s.afterDot && isOperandWord(s.word)):
+			// Ambiguous: distrust the rest of the line.
+			s.paranoid = lineEnd(src, i)
+		case c == '/' && (s.regexOK || isOperandWord(s.word)):
+			i = regexEnd(src, i+1)
+			s.after(false, "", false, false)
+			s.token()
 		case isWordByte(c):
 			j := i
 			for j < len(src) && isWordByte(src[j]) {
 				j++
 			}
-			word = src[i:j]
-			regexOK, plusplus = isOperandWord(word), false
+			word := src[i:j]
+			dot := i > 0 && src[i-1] == '.'
+			s.after(isOperandWord(word) && !dot, word, dot, false)
+			s.token()
 			i = j
-			token()
-			continue
+		default: // an operator byte
+			postfix := (c == '+' || c == '-') && i > 0 && src[i-1] == c
+			s.after(!postfix, "", false, false)
+			s.token()
+			i++
 		}
-		// Any other punctuation: an operator byte.
-		plusplus = (c == '+' || c == '-') && i > 0 && src[i-1] == c
-		regexOK, word = true, ""
-		token()
-		i++
 	}
-	return maxCost
+}
+
+// close handles the closer at i and returns where to go on.
+func (s *scanner) close(i int) int {
+	c := s.src[i]
+	if len(s.levels) == 1 {
+		s.after(false, "", false, c == '}')
+		s.token()
+		return i + 1
+	}
+	l := s.levels[len(s.levels)-1]
+	s.cur -= l.weight + l.chain*weightOther
+	s.levels = s.levels[:len(s.levels)-1]
+	if l.template {
+		return s.template(i + 1) // back in template text
+	}
+	s.after(l.control, "", false, c == '}')
+	s.token()
+	return i + 1
+}
+
+// template scans template text from i up to the end of the template or
+// the next substitution.
+func (s *scanner) template(i int) int {
+	end := templateEnd(s.src, i)
+	if end.subst {
+		s.open(scanLevel{weight: weightOpen, template: true})
+		s.after(true, "", false, false)
+	} else {
+		s.after(false, "", false, false)
+		s.token()
+	}
+	return end.next
+}
+
+// untrusting scans byte i of a stretch the scan cannot read for sure.
+func (s *scanner) untrusting(i int) int {
+	switch c := s.src[i]; c {
+	case '(', '[', '{':
+		s.open(scanLevel{weight: weightOpen})
+	case '`':
+		s.paranoid = len(s.src)
+	case '/':
+		if i+1 < len(s.src) && s.src[i+1] == '*' {
+			s.paranoid = len(s.src)
+		}
+		s.token()
+	case ' ', '\t', '\r', '\n', ')', ']', '}':
+	default:
+		s.token()
+	}
+	return i + 1
 }
 
 // isControlWord reports whether a "(" after word holds a statement's
@@ -357,7 +368,7 @@ func jsonDepth(text string, limit int) int {
 				}
 			}
 		case ']', '}':
-			depth--
+			depth = max(depth-1, 0)
 		case '"':
 			for i++; i < len(text) && text[i] != '"'; i++ {
 				if text[i] == '\\' {

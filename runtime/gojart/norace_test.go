@@ -1,0 +1,5 @@
+//go:build !race
+
+package gojart
+
+const raceEnabled = false
