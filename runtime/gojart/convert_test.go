@@ -28,7 +28,7 @@ func TestRewriteImports(t *testing.T) {
 		{`import("x")`, `$impo_("x")`},
 		{`a = import ( "x" ) + import("y")`, `a = $impo_ ( "x" ) + $impo_("y")`},
 		{"f(\n  import(\"x\"))", "f(\n  $impo_(\"x\"))"},
-		{`"import('x')"`, `"import('x')"`},  // a string: no error, no change
+		{`"import('x')"`, `"import('x')"`},   // a string: no error, no change
 		{`// import("x")`, `// import("x")`}, // a comment
 		{`x.import("y")`, `x.import("y")`},   // a property name
 		{`import x from "y"`, `import x from "y"`},
