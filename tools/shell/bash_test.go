@@ -108,7 +108,9 @@ func TestExitCodesCwdEnv(t *testing.T) {
 		{map[string]any{"command": "read x; echo got:$x"}, "got:\n", 0}, // stdin is empty, not the caller's
 		{map[string]any{"command": `printf '\033[1;31mred\033[0m \033]0;title\007plain'`}, "red plain", 0},
 		{map[string]any{"command": `printf 'bin\377\376ary'`}, "bin\uFFFDary", 0},
-		{map[string]any{"command": "[[ -n x ]] && arr=(a b) && echo ${arr[1]}"}, "b\n", 0}, // bash, not sh
+		{map[string]any{"command": "[[ -n x ]] && arr=(a b) && echo ${arr[1]}"}, "b\n", 0},       // bash, not sh
+		{map[string]any{"command": "-h"}, bashPath() + ": line 1: -h: command not found\n", 127}, // a command, not bash's options
+		{map[string]any{"command": "+x; echo $-"}, bashPath() + ": line 1: +x: command not found\nhBc\n", 0},
 	} {
 		r, res := runBashOK(t, env, tc.args)
 		if r.Output != tc.output || r.ExitCode == nil || *r.ExitCode != tc.exitCode || r.TimedOut || r.Truncated {

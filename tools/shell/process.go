@@ -93,7 +93,8 @@ func start(c command) (*proc, error) {
 }
 
 func newCmd(c command) *exec.Cmd {
-	cmd := exec.Command(bashPath(), "-c", c.script)
+	// "--": a command starting with - or + is a command, not bash options.
+	cmd := exec.Command(bashPath(), "-c", "--", c.script)
 	cmd.Dir = c.dir
 	cmd.Env = c.env
 	return cmd

@@ -96,10 +96,12 @@ var spareMaxIdle = time.Minute
 //   - `: '...'` leaves $_ as a fresh bash has it (the environment's _, else
 //     argv[0]), since $_ is the last word of the previous command.
 //   - eval runs the command at top level, so exit, set -e, traps, $$, $0,
-//     $LINENO and messages ("bash: line N: ...") are those of bash -c.
+//     $LINENO and messages ("bash: line N: ...") are those of bash -c; "--"
+//     keeps a command starting with "-" from being read as eval's options
+//     (as "bash -c --" keeps it from being read as bash's).
 //
 // If the parent dies, read sees end-of-file and the empty command exits 0.
-const bootScript = `read -r -N 1000000000 -u 3 BASH_EXECUTION_STRING || :; exec 3<&-; SECONDS=0; : %s; eval "$BASH_EXECUTION_STRING"`
+const bootScript = `read -r -N 1000000000 -u 3 BASH_EXECUTION_STRING || :; exec 3<&-; SECONDS=0; : %s; eval -- "$BASH_EXECUTION_STRING"`
 
 // bootMarker identifies spares in process listings (tests).
 const bootMarker = "read -r -N 1000000000 -u 3 BASH_EXECUTION_STRING"

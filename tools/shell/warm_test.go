@@ -177,6 +177,12 @@ func TestWarmMatchesCold(t *testing.T) {
 		{cmd: "cat <<'EOF'\nheredoc $x\nEOF"},
 		{cmd: `printf '\033[1;31mred\033[0m \377'`},
 		{cmd: "head -c 100000 /dev/zero | tr '\\0' x; echo"},
+		{cmd: "-h"},
+		{cmd: "--version"},
+		{cmd: "-x; echo hi $?"},
+		{cmd: "+x"},
+		{cmd: "--"},
+		{cmd: "printf '%s' '" + strings.Repeat("é", 2000) + "' | wc -c; echo ${#BASH_EXECUTION_STRING}"},
 	} {
 		args := map[string]any{"command": tc.cmd}
 		if tc.timeout > 0 {
@@ -264,7 +270,7 @@ func TestWarmKnownDifferences(t *testing.T) {
 	// The shell's own command line is the boot script.
 	cold, _, _ = runVia(context.Background(), t, env, map[string]any{"command": `tr '\0' ' ' </proc/$$/cmdline`}, false)
 	warm, _, _ = runVia(context.Background(), t, env, map[string]any{"command": `tr '\0' ' ' </proc/$$/cmdline`}, true)
-	if !strings.HasSuffix(cold.Output, " -c tr '\\0' ' ' </proc/$$/cmdline ") || !strings.Contains(warm.Output, bootMarker) {
+	if !strings.HasSuffix(cold.Output, " -c -- tr '\\0' ' ' </proc/$$/cmdline ") || !strings.Contains(warm.Output, bootMarker) {
 		t.Errorf("cmdline: cold %q, warm %q", cold.Output, warm.Output)
 	}
 }
@@ -500,7 +506,7 @@ func TestPoolIdleRetirement(t *testing.T) {
 	allowWarm(t)
 	saved := spareMaxIdle
 	spareMaxIdle = 300 * time.Millisecond
-	defer func() { spareMaxIdle = saved }()
+	t.Cleanup(func() { spareMaxIdle = saved }) // after the session's spawns end
 	env := newEnv(t)
 	runBashOK(t, env, map[string]any{"command": "true"})
 	pids := waitSpares(t, env, spareCount)
