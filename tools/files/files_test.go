@@ -395,45 +395,6 @@ func TestCancelledCallsWriteNothing(t *testing.T) {
 	}
 }
 
-func TestSelectorParsing(t *testing.T) {
-	for _, tc := range []struct {
-		in, path, sel string
-		ok            bool
-	}{
-		{"a.go:5-16", "a.go", "5-16", true},
-		{"a.go:5+3", "a.go", "5+3", true},
-		{"a.go:5-16,960-973", "a.go", "5-16,960-973", true},
-		{"/abs/file.ts:40:8", "/abs/file.ts", "40:8", true},
-		{"a.go:raw", "a.go", "raw", true},
-		{"nb.ipynb:cell:3", "nb.ipynb", "cell:3", true},
-		{"C:dir", "C:dir", "", false},
-		{"a.go:", "a.go:", "", false},
-		{"notes:todo", "notes:todo", "", false},
-		{"a.go:2+", "a.go", "2+", true},
-	} {
-		p, s, ok := splitSelector(tc.in)
-		if p != tc.path || s != tc.sel || ok != tc.ok {
-			t.Errorf("splitSelector(%q) = %q, %q, %v", tc.in, p, s, ok)
-		}
-	}
-	for _, tc := range []struct {
-		sel  string
-		want []lineRange
-	}{
-		{"5", []lineRange{{5, 0}}},
-		{"5-16", []lineRange{{5, 16}}},
-		{"5+3", []lineRange{{5, 7}}},
-		{"40:8", []lineRange{{40, 0}}},
-		{"8:40", []lineRange{{8, 40}}},
-		{"1-2, 9-10", []lineRange{{1, 2}, {9, 10}}},
-	} {
-		s, err := parseSelector(tc.sel)
-		if err != nil || fmt.Sprint(s.ranges) != fmt.Sprint(tc.want) {
-			t.Errorf("parseSelector(%q) = %v, %v", tc.sel, s.ranges, err)
-		}
-	}
-}
-
 func TestEnvWithoutFiles(t *testing.T) {
 	env := newEnv(t)
 	env.Files = nil

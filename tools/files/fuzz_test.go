@@ -1,6 +1,7 @@
 package files
 
 import (
+	"github.com/atomic-script/atomic-script/tools/internal/selector"
 	"strings"
 	"testing"
 
@@ -17,23 +18,23 @@ func FuzzSelector(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, entry string, total int) {
 		total = 1 + abs(total%100_000)
-		_, sel, ok := splitSelector(entry)
+		_, sel, ok := selector.Split(entry)
 		if !ok {
 			return
 		}
-		s, err := parseSelector(sel)
+		s, err := selector.Parse(sel)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "invalid line selector ") {
 				t.Fatalf("error %q", err)
 			}
 			return
 		}
-		for _, r := range s.ranges {
-			if r.Start < 1 || r.Start > maxLine || r.End != 0 && r.End < r.Start {
+		for _, r := range s.Ranges {
+			if r.Start < 1 || r.Start > selector.MaxLine || r.End != 0 && r.End < r.Start {
 				t.Fatalf("%q: bad range %+v", sel, r)
 			}
 		}
-		out, beyond, _ := spans(s.ranges, total)
+		out, beyond, _ := spans(s.Ranges, total)
 		if beyond > 0 {
 			return
 		}

@@ -69,11 +69,11 @@ func readNotebook(env *tools.Env, t *target, text string) (tools.Result, error) 
 	}
 	cells := nb.Cells
 	first := 0
-	if t.sel != nil && t.sel.cell >= 0 {
-		if t.sel.cell >= len(cells) {
-			return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "Cell %d does not exist (the notebook has %d cells, numbered from 0).", t.sel.cell, len(cells))
+	if t.sel != nil && t.sel.Cell >= 0 {
+		if t.sel.Cell >= len(cells) {
+			return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "Cell %d does not exist (the notebook has %d cells, numbered from 0).", t.sel.Cell, len(cells))
 		}
-		first, cells = t.sel.cell, cells[t.sel.cell:t.sel.cell+1]
+		first, cells = t.sel.Cell, cells[t.sel.Cell:t.sel.Cell+1]
 	}
 	env.Session.Snapshots.Record(t.abs, text)
 

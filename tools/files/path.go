@@ -2,6 +2,7 @@ package files
 
 import (
 	"errors"
+	"github.com/atomic-script/atomic-script/tools/internal/selector"
 	"io/fs"
 	"path/filepath"
 	"regexp"
@@ -15,7 +16,7 @@ type target struct {
 	given   string // the path as the caller wrote it (quotes removed)
 	abs     string // absolute, cleaned
 	display string // as shown to a model
-	sel     *selector
+	sel     *selector.Selector
 }
 
 var schemeRE = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9+.-]*)://`)
@@ -84,8 +85,8 @@ func resolveRead(env *tools.Env, arg string) (*target, error) {
 	if _, err := env.Files.Stat(t.abs); err == nil || !errors.Is(err, fs.ErrNotExist) {
 		return t, nil
 	}
-	if base, sel, ok := splitSelector(p); ok {
-		s, err := parseSelector(sel)
+	if base, sel, ok := selector.Split(p); ok {
+		s, err := selector.Parse(sel)
 		if err != nil {
 			return nil, tools.Errorf(tools.ErrInvalidArgs, "read: %v", err)
 		}

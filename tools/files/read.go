@@ -98,7 +98,7 @@ func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, er
 	if !fi.Mode().IsRegular() {
 		return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s is not a regular file (%s)", t.display, fi.Mode().Type())
 	}
-	if t.sel != nil && t.sel.raw && fi.Size() > MaxRawBytes {
+	if t.sel != nil && t.sel.Raw && fi.Size() > MaxRawBytes {
 		return tools.Result{}, tools.Errorf(tools.ErrLimit, "read: %s is %s; :raw returns at most %s. Read it in parts with line selectors (:1-3000, …) instead", t.display, formatSize(fi.Size()), formatSize(MaxRawBytes))
 	}
 	data, err := env.Files.ReadFile(t.abs)
@@ -110,12 +110,12 @@ func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, er
 	}
 	text := string(data)
 	switch {
-	case t.sel != nil && t.sel.raw:
+	case t.sel != nil && t.sel.Raw:
 		env.Session.Snapshots.Record(t.abs, text)
 		return tools.Result{Text: text, Details: ReadDetails{Meta: ReadMeta{Source: "file", SourcePath: t.abs}}}, nil
-	case t.sel != nil && t.sel.cell >= 0 && !isNotebook(t.abs):
+	case t.sel != nil && t.sel.Cell >= 0 && !isNotebook(t.abs):
 		return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s is not a notebook; :cell:N selects notebook cells", t.display)
-	case t.sel != nil && t.sel.cell >= 0 || t.sel == nil && isNotebook(t.abs):
+	case t.sel != nil && t.sel.Cell >= 0 || t.sel == nil && isNotebook(t.abs):
 		return readNotebook(env, t, text)
 	}
 	return readText(env, t, text)
@@ -129,7 +129,7 @@ func readText(env *tools.Env, t *target, text string) (tools.Result, error) {
 	bounded := false
 	if t.sel != nil {
 		var beyond int
-		shown, beyond, bounded = spans(t.sel.ranges, total)
+		shown, beyond, bounded = spans(t.sel.Ranges, total)
 		if beyond > 0 {
 			return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "Requested line %d is beyond end of file (%d lines total). Use %s:%d to read the final line.", beyond, total, t.display, total)
 		}

@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"github.com/atomic-script/atomic-script/tools/internal/selector"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,11 +20,11 @@ func TestParseSelector(t *testing.T) {
 		{"5-16,960-973", "[{5 16} {960 973}]"},
 		{"40:8", "[{40 0}]"},
 		{"8:40", "[{8 40}]"},
-		{"2+", "error: invalid line selector \"2+\": + requires a line count"},
-		{"0-3", "error: invalid line selector \"0-3\": line numbers start at 1"},
-		{"9-3", "error: invalid line selector \"9-3\": range end 3 is before its start 9"},
+		{"2+", "error: invalid line selector \":2+\": + requires a line count. Use forms like :5-16, :5+3, :5-16,960-973, :40 or :raw"},
+		{"0-3", "error: invalid line selector \":0-3\": line numbers start at 1. Use forms like :5-16, :5+3, :5-16,960-973, :40 or :raw"},
+		{"9-3", "error: invalid line selector \":9-3\": the range ends (3) before it starts (9). Use forms like :5-16, :5+3, :5-16,960-973, :40 or :raw"},
 		{"raw", "error: only line-range selectors like \":50-100\" are supported in search (not \":raw\")"},
-		{"1,,2", "error: invalid line selector \"1,,2\": \"\" is not a line number"},
+		{"1,,2", "error: invalid line selector \":1,,2\": a line number is missing. Use forms like :5-16, :5+3, :5-16,960-973, :40 or :raw"},
 	}
 	for _, c := range cases {
 		rs, err := parseSelector(c.sel)
@@ -48,7 +49,7 @@ func TestSplitSelector(t *testing.T) {
 		{"C:", "C:", ""},
 	}
 	for _, c := range cases {
-		p, s, _ := splitSelector(c.in)
+		p, s, _ := selector.Split(c.in)
 		if p != c.path || s != c.sel {
 			t.Errorf("%q: got (%q, %q), want (%q, %q)", c.in, p, s, c.path, c.sel)
 		}
@@ -71,57 +72,6 @@ func TestSplitGlob(t *testing.T) {
 			t.Errorf("%q: got (%q, %q), want (%q, %q)", c.in, b, p, c.base, c.pattern)
 		}
 	}
-}
-
-func FuzzParseSelector(f *testing.F) {
-	for _, s := range []string{"5", "5-16", "5+3", "1-2,4-5", "40:8", "8:40", "2+", "0", "raw", "9223372036854775807+9223372036854775807", "1,,2"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, sel string) {
-		rs, err := parseSelector(sel)
-		if err != nil {
-			return
-		}
-		if len(rs) == 0 {
-			t.Fatalf("%q: no ranges and no error", sel)
-		}
-		for _, r := range rs {
-			if r.Start < 1 || (r.End != 0 && r.End < r.Start) || r.Start > maxLine || r.End > 2*maxLine {
-				t.Fatalf("%q: bad range %+v", sel, r)
-			}
-		}
-		// Formatting the ranges back gives a selector that parses the same.
-		var parts []string
-		for _, r := range rs {
-			if r.End == 0 {
-				parts = append(parts, fmt.Sprint(r.Start))
-			} else {
-				parts = append(parts, fmt.Sprintf("%d-%d", r.Start, r.End))
-			}
-		}
-		again, err := parseSelector(strings.Join(parts, ","))
-		if err != nil || fmt.Sprint(again) != fmt.Sprint(rs) {
-			t.Fatalf("%q: round trip %v -> %v (%v)", sel, rs, again, err)
-		}
-	})
-}
-
-func FuzzSplitSelector(f *testing.F) {
-	for _, s := range []string{"a.ts:5-16", "a:b:c", "x:1:2", ":", "a:", "a.ts:raw"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, entry string) {
-		p, s, ok := splitSelector(entry)
-		if !ok {
-			if p != entry || s != "" {
-				t.Fatalf("%q: not split but got (%q, %q)", entry, p, s)
-			}
-			return
-		}
-		if p+":"+s != entry || p == "" || s == "" {
-			t.Fatalf("%q: split into (%q, %q)", entry, p, s)
-		}
-	})
 }
 
 // FuzzExpandEntries checks the path-splitting rules' invariants on a small

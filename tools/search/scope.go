@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"github.com/atomic-script/atomic-script/tools/internal/selector"
 	"path/filepath"
 	"strings"
 
@@ -22,8 +23,8 @@ type target struct {
 	entry  string // as given, after normalisation
 	abs    string // the file, the directory, or the glob's base directory
 	kind   targetKind
-	glob   *globPattern // for targetGlob: matched against paths relative to abs
-	ranges []lineRange  // search line selector (file targets only)
+	glob   *globPattern     // for targetGlob: matched against paths relative to abs
+	ranges []selector.Range // search line selector (file targets only)
 }
 
 // scope is what a paths argument resolved to.
@@ -45,7 +46,7 @@ func resolveScope(env *tools.Env, v *fsview, raw []string, withSelectors bool) (
 			return true
 		}
 		if withSelectors {
-			if path, _, ok := splitSelector(p); ok && exists(path) {
+			if path, _, ok := selector.Split(p); ok && exists(path) {
 				return true
 			}
 		}
@@ -85,7 +86,7 @@ func resolveEntry(env *tools.Env, v *fsview, e string, withSelectors bool) (targ
 		return target{entry: e, abs: abs, kind: targetDir}, true, nil
 	}
 	if withSelectors {
-		if path, sel, ok := splitSelector(e); ok {
+		if path, sel, ok := selector.Split(e); ok {
 			ranges, err := parseSelector(sel)
 			if err != nil {
 				return target{}, false, tools.Errorf(tools.ErrInvalidArgs, "path entry %q: %v", e, err)

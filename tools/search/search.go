@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/atomic-script/atomic-script/tools/internal/selector"
 	"strings"
 	"sync/atomic"
 
@@ -50,7 +51,7 @@ const (
 // matchedFile is one file with matches found during collection.
 type matchedFile struct {
 	abs    string
-	ranges []lineRange
+	ranges []selector.Range
 	count  int // matching lines, at most the per-file limit + 1
 }
 
@@ -75,7 +76,7 @@ func newSearcher(m *textmatch.Matcher, v *fsview, workers, limit int) *searcher 
 
 // count returns how many lines of abs match (stopping at limit), counting
 // only lines in ranges when ranges is set. Worker w's buffers are used.
-func (s *searcher) count(w int, abs string, ranges []lineRange, limit int) (int, fileStatus) {
+func (s *searcher) count(w int, abs string, ranges []selector.Range, limit int) (int, fileStatus) {
 	s.searched.Add(1)
 	data, err := s.v.read(&s.readers[w], abs, searchMaxFileBytes)
 	if err != nil {
@@ -100,7 +101,7 @@ func (s *searcher) count(w int, abs string, ranges []lineRange, limit int) (int,
 		pos = start
 		last := line + bytes.Count(data[start:end], nl)
 		for l := line; l <= last; l++ {
-			if inRanges(ranges, l) {
+			if selector.InRanges(ranges, l) {
 				n++
 			}
 		}

@@ -3,6 +3,7 @@ package search
 import (
 	"bytes"
 	"fmt"
+	"github.com/atomic-script/atomic-script/tools/internal/selector"
 	"os"
 	"path"
 	"strings"
@@ -215,7 +216,7 @@ type fileRender struct {
 // renderFile finds the matching lines of content (within ranges, if any),
 // keeps the first limit, and renders them with context: "*N:text" for a
 // match, " N:text" for context. Windows that overlap or touch merge.
-func renderFile(sc *textmatch.Scanner, content []byte, ranges []lineRange, limit, before, after int) fileRender {
+func renderFile(sc *textmatch.Scanner, content []byte, ranges []selector.Range, limit, before, after int) fileRender {
 	var fr fileRender
 	var lines []int
 	sc.Reset(content)
@@ -229,7 +230,7 @@ func renderFile(sc *textmatch.Scanner, content []byte, ranges []lineRange, limit
 		pos = start
 		last := line + bytes.Count(content[start:end], nl)
 		for l := line; l <= last; l++ {
-			if ranges != nil && !inRanges(ranges, l) {
+			if ranges != nil && !selector.InRanges(ranges, l) {
 				continue
 			}
 			fr.total++

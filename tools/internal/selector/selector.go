@@ -1,0 +1,176 @@
+// Package selector parses the path selectors that read and search share:
+// "file.ts:5-16", "file.ts:5+3", "file.ts:5-16,960-973", "file.ts:40" (from
+// line 40 to the end), "file.ts:40:8" (line:column, read from 40),
+// "file.ts:raw" and "nb.ipynb:cell:2".
+package selector
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// MaxLine bounds line numbers so that range arithmetic cannot overflow.
+const MaxLine = 1 << 40
+
+// Range is an inclusive range of 1-based lines; End 0 means to the end of
+// the file (an open selector, which read never widens).
+type Range struct{ Start, End int }
+
+// Contains reports whether line n is in r.
+func (r Range) Contains(n int) bool {
+	return n >= r.Start && (r.End == 0 || n <= r.End)
+}
+
+// InRanges reports whether line n is in any of rs.
+func InRanges(rs []Range, n int) bool {
+	for _, r := range rs {
+		if r.Contains(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// Selector is a parsed selector: line ranges, raw, or one notebook cell.
+type Selector struct {
+	Text   string // as written after the colon, for messages
+	Ranges []Range
+	Raw    bool
+	Cell   int // notebook cell (0-based); -1 for none
+}
+
+// Lines reports whether the selector is made of line ranges only.
+func (s Selector) Lines() bool { return !s.Raw && s.Cell < 0 }
+
+var (
+	cellRE    = regexp.MustCompile(`^(?i:cell):(\d+)$`)
+	lineColRE = regexp.MustCompile(`^(\d+):(\d+)$`)
+)
+
+// Split separates a trailing selector from a path: "a.go:5-16" → ("a.go",
+// "5-16"), "a.go:40:8" → ("a.go", "40:8"), "nb.ipynb:cell:2" → ("nb.ipynb",
+// "cell:2"), "a.go:raw" → ("a.go", "raw"). ok is false when the tail is not
+// selector-shaped; callers check whether the whole entry names a file first,
+// so a file really called "a:1" still works.
+func Split(entry string) (path, sel string, ok bool) {
+	i := strings.LastIndexByte(entry, ':')
+	if i <= 0 || i == len(entry)-1 {
+		return entry, "", false
+	}
+	if j := strings.LastIndexByte(entry[:i], ':'); j > 0 {
+		if tail := entry[j+1:]; lineColRE.MatchString(tail) || cellRE.MatchString(tail) {
+			return entry[:j], tail, true
+		}
+	}
+	tail := entry[i+1:]
+	if strings.EqualFold(tail, "raw") {
+		return entry[:i], tail, true
+	}
+	if tail[0] >= '0' && tail[0] <= '9' && strings.Trim(tail, "0123456789-+, ") == "" {
+		return entry[:i], tail, true
+	}
+	return entry, "", false
+}
+
+// Parse parses what follows the colon: N (from N to the end), N-M, N- (to
+// the end), N+K (K lines from N), comma-separated lists of those, N:M (a
+// range when M ≥ N, else line:column, which starts at N), raw, and cell:N.
+func Parse(sel string) (Selector, error) {
+	s := Selector{Text: sel, Cell: -1}
+	if strings.EqualFold(sel, "raw") {
+		s.Raw = true
+		return s, nil
+	}
+	if m := cellRE.FindStringSubmatch(sel); m != nil {
+		n, err := strconv.Atoi(m[1])
+		if err != nil || n > MaxLine {
+			return s, Errorf(sel, "the cell number is too large")
+		}
+		s.Cell = n
+		return s, nil
+	}
+	if m := lineColRE.FindStringSubmatch(sel); m != nil {
+		n, err := lineNumber(m[1])
+		if err != nil {
+			return s, Errorf(sel, err.Error())
+		}
+		if k, err := strconv.Atoi(m[2]); err == nil && k >= n && k <= MaxLine {
+			s.Ranges = []Range{{n, k}}
+		} else {
+			s.Ranges = []Range{{n, 0}}
+		}
+		return s, nil
+	}
+	for _, part := range strings.Split(sel, ",") {
+		r, err := parseRange(strings.TrimSpace(part))
+		if err != nil {
+			return s, Errorf(sel, err.Error())
+		}
+		s.Ranges = append(s.Ranges, r)
+	}
+	return s, nil
+}
+
+func parseRange(part string) (Range, error) {
+	switch {
+	case strings.Contains(part, "+"):
+		a, b, _ := strings.Cut(part, "+")
+		n, err := lineNumber(a)
+		if err != nil {
+			return Range{}, err
+		}
+		k, err := strconv.Atoi(strings.TrimSpace(b))
+		if err != nil || k < 1 || k > MaxLine {
+			return Range{}, fmt.Errorf("+ requires a line count")
+		}
+		return Range{n, n + k - 1}, nil
+	case strings.Contains(part, "-"):
+		a, b, _ := strings.Cut(part, "-")
+		n, err := lineNumber(a)
+		if err != nil {
+			return Range{}, err
+		}
+		if strings.TrimSpace(b) == "" {
+			return Range{n, 0}, nil // "5-" runs to the end
+		}
+		m, err := lineNumber(b)
+		if err != nil {
+			return Range{}, err
+		}
+		if m < n {
+			return Range{}, fmt.Errorf("the range ends (%d) before it starts (%d)", m, n)
+		}
+		return Range{n, m}, nil
+	}
+	n, err := lineNumber(part)
+	if err != nil {
+		return Range{}, err
+	}
+	return Range{n, 0}, nil
+}
+
+// Errorf is the error for a selector that does not parse, with the forms
+// that do.
+func Errorf(sel, why string) error {
+	return fmt.Errorf("invalid line selector %q: %s. Use forms like :5-16, :5+3, :5-16,960-973, :40 or :raw", ":"+sel, why)
+}
+
+func lineNumber(s string) (int, error) {
+	s = strings.TrimSpace(s)
+	n, err := strconv.Atoi(s)
+	switch {
+	case s == "":
+		return 0, fmt.Errorf("a line number is missing")
+	case err != nil && strings.Trim(s, "0123456789") == "":
+		return 0, fmt.Errorf("line number %s is too large", s)
+	case err != nil:
+		return 0, fmt.Errorf("%q is not a line number", s)
+	case n < 1:
+		return 0, fmt.Errorf("line numbers start at 1")
+	case n > MaxLine:
+		return 0, fmt.Errorf("line number %d is too large", n)
+	}
+	return n, nil
+}
