@@ -26,7 +26,6 @@ func TestCleanStack(t *testing.T) {
 	}
 }
 
-
 func TestIdentifiers(t *testing.T) {
 	for _, c := range []struct {
 		in   []string
