@@ -396,7 +396,6 @@ var cases = []Case{
 				return err
 			}
 			err = h.run(context.Background(), time.Now().Add(10*time.Second), `
-				globalThis.done = false;
 				(async () => {
 					let sum = 0;
 					for (let i = 0; i < 100; i++) sum += Number(await op(i, i % 10 ? "ok" : "slow"));
@@ -404,7 +403,7 @@ var cases = []Case{
 					let failed = "";
 					try { await op("went wrong", "fail") } catch (e) { failed = e.message }
 					globalThis.result = sum + "/" + all.length + "/" + all[99] + "/" + failed;
-					done = true;
+					finish();
 				})()`)
 			if err != nil {
 				return err
@@ -488,7 +487,7 @@ var cases = []Case{
 			}
 			const budget = 200 * time.Millisecond
 			start := time.Now()
-			err = h.run(context.Background(), start.Add(budget), `op("x", "never").then(() => { globalThis.done = true })`)
+			err = h.run(context.Background(), start.Add(budget), `op("x", "never").then(finish)`)
 			if !errors.Is(err, runtime.ErrTimeout) {
 				return fmt.Errorf("err = %v, want ErrTimeout", err)
 			}
@@ -526,7 +525,7 @@ var cases = []Case{
 				return err
 			}
 			err = h.run(context.Background(), time.Now().Add(5*time.Second), `
-				(async () => { await op("first"); await new Promise(() => {}); globalThis.done = true })()`)
+				(async () => { await op("first"); await new Promise(() => {}); finish() })()`)
 			if !errors.Is(err, runtime.ErrStuck) {
 				return fmt.Errorf("err = %v, want ErrStuck", err)
 			}

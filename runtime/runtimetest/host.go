@@ -3,7 +3,6 @@ package runtimetest
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"time"
 
 	"github.com/atomic-script/atomic-script/runtime"
@@ -21,6 +20,7 @@ type asyncHost struct {
 	vm    runtime.VM
 	loop  *runtime.Loop
 	batch [][3]any // [id, ok, value]; owner goroutine only
+	done  bool     // the script called finish()
 }
 
 const asyncHostJS = `
@@ -45,6 +45,9 @@ func newAsyncHost(vm runtime.VM) (*asyncHost, error) {
 	h := &asyncHost{vm: vm, loop: runtime.NewLoop(vm)}
 	h.loop.Flush = h.flush
 	if err := vm.Define("__hostOp", h.start); err != nil {
+		return nil, err
+	}
+	if err := vm.Define("finish", func([]string) string { h.done = true; return "" }); err != nil {
 		return nil, err
 	}
 	if err := vm.Eval(asyncHostJS); err != nil {
@@ -85,21 +88,8 @@ func (h *asyncHost) flush() error {
 	return err
 }
 
-// run evaluates src, then pumps the loop until globalThis.done is true.
+// run evaluates src, then pumps the loop until the script calls finish().
 func (h *asyncHost) run(ctx context.Context, deadline time.Time, src string) error {
-	var doneErr error
-	err := h.loop.Run(ctx, deadline,
-		func() error { return h.vm.Eval(src) },
-		func() bool {
-			s, err := h.vm.Call("eval", "globalThis.done === true")
-			if err != nil {
-				doneErr = err
-				return true
-			}
-			return s == "true"
-		})
-	if err == nil && doneErr != nil {
-		return fmt.Errorf("reading globalThis.done: %w", doneErr)
-	}
-	return err
+	h.done = false
+	return h.loop.Run(ctx, deadline, func() error { return h.vm.Eval(src) }, func() bool { return h.done })
 }
