@@ -41,6 +41,8 @@ import (
 //   - A syntax error reads "bash: eval: line N: ..." instead of "bash: -c:
 //     line N: ...". Commands that mvdan.cc/sh cannot parse run cold, so this
 //     shows only for the rare errors bash finds and mvdan does not.
+//   - xtrace turned on where the command does not spell it out (in a sourced
+//     file, through eval) prefixes lines with one more PS4 character.
 //   - Before the first command has run, PIPESTATUS is already set and `_`
 //     and SECONDS are ordinary variables (declare -p shows `_` unexported and
 //     SECONDS with its value); their values are what bash -c has.
@@ -50,7 +52,8 @@ import (
 // A call runs cold (bash -c, as before) when it is not a plain default call
 // or a warm shell could differ in more than the above: an explicit cwd other
 // than the root, env, pty, runInBackground, no session, a command longer than
-// maxWarmCommand or one mvdan cannot parse, an environment that changes how
+// maxWarmCommand, one mvdan cannot parse or one that turns on xtrace (see
+// mayTrace), an environment that changes how
 // bash starts (BASH_ENV, ENV, SHELLOPTS, BASHOPTS, POSIXLY_CORRECT: sourced
 // or applied when the spare starts, not when the call runs) or that exports a
 // function shadowing a builtin bootScript uses. Which path a call takes
@@ -128,8 +131,40 @@ func warmable(script string, env []string) bool {
 	}
 	p := parsers.Get().(*syntax.Parser)
 	defer parsers.Put(p)
-	_, err := p.Parse(strings.NewReader(script), "")
-	return err == nil
+	f, err := p.Parse(strings.NewReader(script), "")
+	return err == nil && !mayTrace(f)
+}
+
+// mayTrace reports whether the command turns on xtrace (set -x, set -o
+// xtrace, set -euxo pipefail, shopt -o -s xtrace) or calls set or shopt
+// with words only known when it runs. Under eval, xtrace prefixes each
+// line with one more PS4 character ("++ cmd" where bash -c shows "+ cmd"),
+// so such commands run cold.
+func mayTrace(f *syntax.File) bool {
+	found := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		call, ok := n.(*syntax.CallExpr)
+		if found || !ok || len(call.Args) < 2 {
+			return !found
+		}
+		name := call.Args[0].Lit()
+		if name != "set" && name != "shopt" {
+			return true
+		}
+		for _, w := range call.Args[1:] {
+			a := w.Lit()
+			switch {
+			case a == "" || a == "xtrace":
+				found = true // dynamic, or the option's name
+			case a == "--":
+				return true // positional parameters follow
+			case name == "set" && (a[0] == '-' || a[0] == '+') && strings.ContainsRune(a[1:], 'x'):
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // parsers recycles bash parsers: a parser reused is half the cost of a new

@@ -177,6 +177,16 @@ func TestWarmMatchesCold(t *testing.T) {
 		{cmd: "cat <<'EOF'\nheredoc $x\nEOF"},
 		{cmd: `printf '\033[1;31mred\033[0m \377'`},
 		{cmd: "head -c 100000 /dev/zero | tr '\\0' x; echo"},
+		{cmd: "break; continue; echo $?"},
+		{cmd: "history; echo $HISTCMD"},
+		{cmd: "set -v; true\necho verbose"},
+		{cmd: "trap 'echo err $LINENO' ERR; true; false; echo after"},
+		{cmd: "set -E; trap 'echo E' ERR; f() { false; }; f"},
+		{cmd: "trap 'echo dbg $BASH_COMMAND' DEBUG; true"},
+		{cmd: "sleep 0; grep -E '^Sig(Ign|Cgt)' /proc/$$/status; :"}, // (bash installs its handlers around its first fork)
+		{cmd: "sleep 5 & kill %1; wait; echo $?"},
+		{cmd: "set -m; echo $-"},
+		{cmd: "exec bash -c 'echo $SHLVL $0'"},
 		{cmd: "-h"},
 		{cmd: "--version"},
 		{cmd: "-x; echo hi $?"},
@@ -267,6 +277,13 @@ func TestWarmKnownDifferences(t *testing.T) {
 	if !strings.Contains(cold.Output, "\n3\n") || strings.Contains(warm.Output, "\n3\n") {
 		t.Errorf("descriptors of $$: cold %q, warm %q", cold.Output, warm.Output)
 	}
+	// xtrace the command does not spell out: one more PS4 character.
+	cmd = `eval "set -x"; true`
+	cold, _, _ = runVia(context.Background(), t, env, map[string]any{"command": cmd}, false)
+	warm, _, _ = runVia(context.Background(), t, env, map[string]any{"command": cmd}, true)
+	if cold.Output != "+ true\n" || warm.Output != "++ true\n" {
+		t.Errorf("xtrace via eval: cold %q, warm %q", cold.Output, warm.Output)
+	}
 	// The shell's own command line is the boot script.
 	cold, _, _ = runVia(context.Background(), t, env, map[string]any{"command": `tr '\0' ' ' </proc/$$/cmdline`}, false)
 	warm, _, _ = runVia(context.Background(), t, env, map[string]any{"command": `tr '\0' ' ' </proc/$$/cmdline`}, true)
@@ -300,6 +317,15 @@ func TestWarmEligibility(t *testing.T) {
 		{map[string]any{"command": "echo 'unterminated"}, false},
 		{map[string]any{"command": "echo a\nif then"}, false},
 		{map[string]any{"command": "echo $((1 +))"}, false},
+		{map[string]any{"command": "set -x; true"}, false},
+		{map[string]any{"command": "set -euxo pipefail; true"}, false},
+		{map[string]any{"command": "set -o xtrace; true"}, false},
+		{map[string]any{"command": "shopt -os xtrace; true"}, false},
+		{map[string]any{"command": "f() { (set +x -e); }; f"}, false},
+		{map[string]any{"command": "set $opts; true"}, false},
+		{map[string]any{"command": "set -euo pipefail; true"}, true},
+		{map[string]any{"command": "set -- -x; echo $1"}, true},
+		{map[string]any{"command": "echo set -x"}, true},
 	} {
 		raw, _ := json.Marshal(tc.args)
 		var a bashArgs
@@ -330,6 +356,11 @@ func TestWarmEligibility(t *testing.T) {
 	r, _ := runBashOK(t, env, map[string]any{"command": "echo a\nif then"})
 	if b := bashPath(); r.Output != "a\n"+b+": -c: line 2: syntax error near unexpected token `then'\n"+b+": -c: line 2: `if then'\n" || *r.ExitCode != 2 {
 		t.Errorf("syntax error: %q exit %d", r.Output, *r.ExitCode)
+	}
+	// xtrace shows bash -c's prefix.
+	r, _ = runBashOK(t, env, map[string]any{"command": "set -eux; (true)"})
+	if r.Output != "+ true\n" {
+		t.Errorf("set -x: %q", r.Output)
 	}
 	// Runtime arithmetic errors are bash's too.
 	r, _ = runBashOK(t, env, map[string]any{"command": "echo $((1 +))"})
