@@ -616,14 +616,14 @@ var cases = []Case{
 
 	{Name: "garbage is not a memory bomb", Slow: true, Check: func(newVM runtime.New) error {
 		return withVM(newVM, runtime.Options{MemoryLimit: 64 << 20}, func(vm runtime.VM) error {
-			err := vm.Eval(`let n = 0; for (let i = 0; i < 400; i++) { const s = "x".repeat(1e6) + i; n += s.length }`)
+			err := vm.Eval(`let n = 0; for (let i = 0; i < 200; i++) { const s = "x".repeat(1e6) + i; n += s.length }`)
 			if err != nil {
 				return err
 			}
 			if vm.MemoryExhausted() {
-				return errors.New("400 MB of short-lived strings tripped a 64 MiB limit")
+				return errors.New("200 MB of short-lived strings tripped a 64 MiB limit")
 			}
-			return expect(vm, "n", "400001090")
+			return expect(vm, "n", "200000490")
 		})
 	}},
 }

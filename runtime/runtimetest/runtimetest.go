@@ -32,7 +32,8 @@ type Deviant interface {
 type Case struct {
 	Name  string
 	Check func(newVM runtime.New) error
-	// Slow cases (memory bombs) are skipped in -short mode.
+	// Slow cases (memory bombs) are skipped in -short mode and under the
+	// race detector.
 	Slow bool
 }
 
@@ -56,8 +57,8 @@ func Run(t *testing.T, newVM runtime.New, opts ...Option) {
 	}
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
-			if c.Slow && testing.Short() {
-				t.Skip("slow; skipped in -short mode")
+			if c.Slow && (testing.Short() || raceEnabled) {
+				t.Skip("slow; skipped in -short mode and under -race")
 			}
 			err := c.Check(newVM)
 			reason, deviates := deviations[c.Name]

@@ -1,0 +1,5 @@
+//go:build !race
+
+package runtimetest
+
+const raceEnabled = false
