@@ -105,11 +105,10 @@ func newCmd(c command) *exec.Cmd {
 const pipeSize = 1 << 20
 
 func startPipes(c command) (*proc, error) {
-	r, w, err := os.Pipe()
+	r, w, err := pipe(true, pipeSize)
 	if err != nil {
 		return nil, err
 	}
-	setPipeSize(r, pipeSize)
 	cmd := newCmd(c)
 	cmd.Stdout, cmd.Stderr = w, w // one combined stream, in order
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -120,6 +119,29 @@ func startPipes(c command) (*proc, error) {
 	}
 	w.Close()
 	return launched(cmd, r, false), nil
+}
+
+// pipe makes a pipe. Only a read end we read ourselves (pollable) goes to
+// the runtime poller, with its deadlines; the ends handed to a child, and
+// the command pipe's write end (a write that always fits), stay plain files,
+// which saves registering and unregistering them on every call. size, when
+// not 0, sets the capacity (failure only costs speed).
+func pipe(pollable bool, size int) (r, w *os.File, err error) {
+	var fds [2]int
+	if err := unix.Pipe2(fds[:], unix.O_CLOEXEC); err != nil {
+		return nil, nil, os.NewSyscallError("pipe2", err)
+	}
+	if size > 0 {
+		unix.FcntlInt(uintptr(fds[0]), unix.F_SETPIPE_SZ, size)
+	}
+	if pollable {
+		if err := unix.SetNonblock(fds[0], true); err != nil {
+			unix.Close(fds[0])
+			unix.Close(fds[1])
+			return nil, nil, os.NewSyscallError("setnonblock", err)
+		}
+	}
+	return os.NewFile(uintptr(fds[0]), "|0"), os.NewFile(uintptr(fds[1]), "|1"), nil
 }
 
 func startPty(c command) (*proc, error) {

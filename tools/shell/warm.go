@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/atomic-script/atomic-script/tools"
-	"golang.org/x/sys/unix"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -78,8 +77,6 @@ const (
 	// and run cold, where bash -c reports one too long for an argument
 	// (128 KB) as before.
 	maxWarmCommand = 4 << 10
-	// cmdPipeSize holds any warm command, so writing it never blocks.
-	cmdPipeSize = 64 << 10
 )
 
 // spareMaxIdle retires a spare nobody took (a variable for tests).
@@ -377,18 +374,16 @@ func (s *spare) discard() {
 // startSpare starts a bash running bootScript in root with env, wired as
 // startPipes wires a cold one, plus the command pipe on fd 3.
 func startSpare(root string, info os.FileInfo, env []string) (*spare, error) {
-	cr, cw, err := os.Pipe()
+	cr, cw, err := pipe(false, 0) // a warm command fits in the default 64 KB
 	if err != nil {
 		return nil, err
 	}
-	setPipeSize(cw, cmdPipeSize)
-	r, w, err := os.Pipe()
+	r, w, err := pipe(true, pipeSize)
 	if err != nil {
 		cr.Close()
 		cw.Close()
 		return nil, err
 	}
-	setPipeSize(r, pipeSize)
 	cmd := exec.Command(bashPath(), "-c", strings.Replace(bootScript, "%s", shellQuote(startupUnderscore(env)), 1))
 	cmd.Dir = root
 	cmd.Env = env
@@ -420,11 +415,4 @@ func startupUnderscore(env []string) string {
 // shellQuote quotes s as one shell word.
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// setPipeSize sets a pipe's capacity; failure only costs speed.
-func setPipeSize(f *os.File, n int) {
-	if rc, err := f.SyscallConn(); err == nil {
-		rc.Control(func(fd uintptr) { unix.FcntlInt(fd, unix.F_SETPIPE_SZ, n) })
-	}
 }
