@@ -30,9 +30,7 @@ func Normalize(text string) string {
 		b.WriteString(text[:i])
 		b.WriteByte('\n')
 		text = text[i+1:]
-		if strings.HasPrefix(text, "\n") {
-			text = text[1:]
-		}
+		text = strings.TrimPrefix(text, "\n")
 	}
 }
 

@@ -666,10 +666,10 @@ func interruptCase(newVM runtime.New, src string) error {
 // stickyInterrupt checks that every call into an interrupted VM refuses.
 func stickyInterrupt(vm runtime.VM) error {
 	if err := vm.Eval("1"); !errors.Is(err, runtime.ErrInterrupted) {
-		return fmt.Errorf("Eval after Interrupt: %v, want ErrInterrupted", err)
+		return fmt.Errorf("eval after Interrupt: %v, want ErrInterrupted", err)
 	}
 	if _, err := vm.Call("eval", "1"); !errors.Is(err, runtime.ErrInterrupted) {
-		return fmt.Errorf("Call after Interrupt: %v, want ErrInterrupted", err)
+		return fmt.Errorf("call after Interrupt: %v, want ErrInterrupted", err)
 	}
 	if err := vm.RunJobs(); !errors.Is(err, runtime.ErrInterrupted) {
 		return fmt.Errorf("RunJobs after Interrupt: %v, want ErrInterrupted", err)
