@@ -85,11 +85,13 @@ var spareMaxIdle = time.Minute
 // bootScript is what a spare runs, with %s the startup value of $_:
 //   - read -N with a huge count reads the command pipe to end-of-file in
 //     4 KB reads (with a delimiter, read takes a pipe one byte per system
-//     call), keeps
-//     every byte (no IFS trimming; -r keeps backslashes) and stores the
-//     command where bash -c keeps it: BASH_EXECUTION_STRING is the command,
-//     and no other variable is left behind. `|| :` keeps a read that ends
-//     at end-of-file (status 1) from stopping anything.
+//     call), keeps every byte (no IFS trimming; -r keeps backslashes) and
+//     stores the command where bash -c keeps it: BASH_EXECUTION_STRING is
+//     the command, and no other variable is left behind. `|| :` keeps a
+//     read that ends at end-of-file (status 1) from stopping anything. A
+//     warm command (at most maxWarmCommand, 4 KB = PIPE_BUF) is written in
+//     one piece, so one read gets all of it: no multibyte character is split
+//     between reads.
 //   - exec 3<&- closes the pipe: the command sees the descriptors bash -c
 //     has (0, 1, 2).
 //   - SECONDS=0: $SECONDS counts from the call, not from the spare's start.

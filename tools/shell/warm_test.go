@@ -159,6 +159,7 @@ func TestWarmMatchesCold(t *testing.T) {
 		{cmd: `echo "$BASH_EXECUTION_STRING"`},
 		{cmd: "declare -p BASH_EXECUTION_STRING\n\n"},
 		{cmd: "echo a\n\n\n"},
+		{cmd: "  \t echo \"[$BASH_EXECUTION_STRING]\"  \t\n\n"},
 		{cmd: `echo 'a\b' "c\\d" \\e; printf '%s\n' 'it''s' "q\"q"`},
 		{cmd: "printf 'héllo wörld ✓\\n'; echo ünïcode"},
 		{cmd: "echo $PWD; pwd; echo ${OLDPWD-unset}; ls"},
