@@ -1,7 +1,8 @@
 // Command compare measures modernc.org/quickjs against github.com/fastschema/qjs
-// side by side: awaited Go calls, memory limit, deadline, stack depth. Every
-// case runs in a child process of its own ("compare case ..."), so a binding
-// that crashes, hangs or keeps global state cannot disturb the next case.
+// side by side: awaited Go calls, memory limit, deadline, stack depth and
+// sandbox. Every case runs in a child process of its own ("compare case
+// ..."), so a binding that crashes, hangs or keeps global state cannot
+// disturb the next case.
 //
 //	compare all [-reps N]              run everything, print a Markdown table
 //	compare case -engine E -case C [-arg N]   run one case, print JSON
