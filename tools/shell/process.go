@@ -70,8 +70,8 @@ func launch(env *tools.Env, c command) (p *proc, done func(), err error) {
 	return p, func() {}, err
 }
 
-// start starts c cold: bash -c in a new process. With c.pty it tries a pseudo-terminal and falls back to
-// pipes, recording why in ptyErr.
+// start starts c cold: bash -c in a new process. With c.pty it tries a
+// pseudo-terminal and falls back to pipes, recording why in ptyErr.
 func start(c command) (*proc, error) {
 	if c.pty && !ptyDisabled() {
 		p, err := startPty(c)
