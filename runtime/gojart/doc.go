@@ -42,8 +42,9 @@
 //     (Eval, eval, the Function constructors) and JSON.parse input are
 //     measured before they reach goja and refused with a catchable
 //     SyntaxError when they could nest deep enough to matter (see
-//     nesting.go). Not guarded: Array.prototype.flat(Infinity) and
-//     Array.prototype.join/toString of arrays nested about a million deep.
+//     nesting.go). Array.prototype.join, toString and toLocaleString throw
+//     a catchable "InternalError: stack overflow" past MaxCallDepth nested
+//     arrays, and flat flattens deep requests in passes (guardArrays).
 //   - eval is always indirect. The guarded eval is an ordinary function, so
 //     eval(src) runs src in the global scope and does not see the caller's
 //     local variables (QuickJS's direct eval does).

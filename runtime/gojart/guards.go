@@ -2,6 +2,8 @@ package gojart
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/dop251/goja"
@@ -99,6 +101,10 @@ func (v *vm) install() error {
 		}
 	}
 
+	if err := v.guardArrays(); err != nil {
+		return err
+	}
+
 	// import(x) → $impo_(x): a promise rejected as QuickJS rejects it. The
 	// shim is a global lexical binding, so it is not a property of
 	// globalThis that a script enumerating the globals would find.
@@ -128,6 +134,91 @@ func (v *vm) install() error {
 	}
 	// goja's one non-standard global.
 	return global.Delete("GoError")
+}
+
+// flatChunk is the most levels one call of the original
+// Array.prototype.flat flattens; deeper requests are done in passes.
+const flatChunk = 1000
+
+// guardArrays bounds the builtins that recurse on the Go stack once per
+// level of a nested array, without JavaScript frames that MaxCallDepth
+// would count: join and toLocaleString (and toString, which calls join)
+// count their nesting and throw "InternalError: stack overflow" past
+// MaxCallDepth, as QuickJS does; flat with a depth above flatChunk
+// flattens in passes of flatChunk levels, which gives the same array.
+func (v *vm) guardArrays() error {
+	rt := v.rt
+	array := rt.Get("Array").ToObject(rt)
+	proto := array.Get("prototype").ToObject(rt)
+	errCtor, ok := goja.AssertConstructor(rt.Get("Error"))
+	if !ok {
+		return fmt.Errorf("gojart: Error is not a constructor")
+	}
+	overflow := func() {
+		e := mustValue(errCtor(nil, rt.ToValue("stack overflow"))).(*goja.Object)
+		_ = e.DefineDataProperty("name", rt.ToValue("InternalError"), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+		panic(e)
+	}
+	for _, name := range []string{"join", "toLocaleString"} {
+		orig, ok := goja.AssertFunction(proto.Get(name))
+		if !ok {
+			return fmt.Errorf("gojart: Array.prototype.%s is not a function", name)
+		}
+		length := int(proto.Get(name).ToObject(rt).Get("length").ToInteger())
+		guarded := v.native(name, length, func(call goja.FunctionCall) goja.Value {
+			if v.arrayNesting >= MaxCallDepth {
+				overflow()
+			}
+			v.arrayNesting++
+			defer func() { v.arrayNesting-- }()
+			return mustValue(orig(call.This, call.Arguments...))
+		})
+		if err := proto.DefineDataProperty(name, guarded, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE); err != nil {
+			return err
+		}
+	}
+
+	flat, ok := goja.AssertFunction(proto.Get("flat"))
+	if !ok {
+		return fmt.Errorf("gojart: Array.prototype.flat is not a function")
+	}
+	isArray, ok := goja.AssertFunction(array.Get("isArray"))
+	if !ok {
+		return fmt.Errorf("gojart: Array.isArray is not a function")
+	}
+	nested := func(a goja.Value) bool {
+		obj := a.ToObject(rt)
+		n := obj.Get("length").ToInteger()
+		for i := int64(0); i < n; i++ {
+			if mustValue(isArray(goja.Undefined(), obj.Get(strconv.FormatInt(i, 10)))).ToBoolean() {
+				return true
+			}
+		}
+		return false
+	}
+	guardedFlat := v.native("flat", 0, func(call goja.FunctionCall) goja.Value {
+		depth := 1.0
+		if d := call.Argument(0); !goja.IsUndefined(d) {
+			depth = d.ToFloat()
+			if math.IsNaN(depth) {
+				depth = 0
+			}
+			depth = math.Trunc(depth)
+		}
+		if depth <= flatChunk {
+			return mustValue(flat(call.This, rt.ToValue(depth)))
+		}
+		cur := call.This
+		for {
+			step := math.Min(depth, flatChunk)
+			cur = mustValue(flat(cur, rt.ToValue(step)))
+			depth -= step
+			if depth <= 0 || !nested(cur) {
+				return cur
+			}
+		}
+	})
+	return proto.DefineDataProperty("flat", guardedFlat, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 }
 
 // guardConstructor makes ctor.prototype.constructor (and, for Function, the

@@ -51,6 +51,8 @@ type vm struct {
 	toJSON  goja.Callable            // the original JSON.stringify
 	memBase uint64                   // heap bytes when the VM was created
 
+	arrayNesting int // nested calls of the guarded join and toLocaleString
+
 	mu          sync.Mutex
 	running     bool   // guarded by mu: the owner is inside JavaScript
 	seq         uint64 // guarded by mu: number of the current outermost call

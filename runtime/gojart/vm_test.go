@@ -181,3 +181,30 @@ func ExampleNew() {
 	fmt.Println(out)
 	// Output: HELLO, GOJA!
 }
+
+// TestDeepArrays: the builtins that recurse once per level of a nested
+// array end with a catchable error or a correct result, never a Go stack
+// overflow (which a million levels caused before the guards).
+func TestDeepArrays(t *testing.T) {
+	vm := newVM(t, runtime.Options{MemoryLimit: 1 << 30})
+	for _, c := range []struct{ expr, want string }{
+		{`[[1, [2, [3, [4, []]]]], , [5]].flat(Infinity).join()`, "1,2,3,4,5"},
+		{`[1, [2, [3, [4]]]].flat(2000).length`, "4"},
+		{`[1, [2, [3]]].flat(1e9).join("")`, "123"},
+		{`[[1], [2]].flat().join()`, "1,2"},
+		{`[[[1]]].flat(0).length`, "1"},
+		{`[[[1]]].flat(NaN).length`, "1"},
+		{`[1, [2, [3]]].join("-")`, "1-2,3"},
+		{`[1.5, [2]].toLocaleString()`, "1.5,2"},
+		{`[Array.prototype.join.name, Array.prototype.join.length, Array.prototype.flat.length, JSON.parse.name, eval.name, Function.name, Function.length].join()`, "join,1,0,parse,eval,Function,1"},
+		{`(() => { let a = [1]; for (let i = 0; i < 1e6; i++) a = [a]; return a.flat(Infinity).join() })()`, "1"},
+		{`(() => { let a = [1]; for (let i = 0; i < 1e6; i++) a = [a]; try { return String(a) } catch (e) { return e.name + ": " + e.message } })()`, "InternalError: stack overflow"},
+		{`(() => { let a = [1]; for (let i = 0; i < 1e6; i++) a = [a]; try { return a.toLocaleString() } catch (e) { return e.name + ": " + e.message } })()`, "InternalError: stack overflow"},
+		{`(() => { let a = [1]; for (let i = 0; i < 3000; i++) a = [a]; return String(a) })()`, "1"},
+	} {
+		got, err := vm.Call("eval", c.expr)
+		if err != nil || got != c.want {
+			t.Errorf("%s = %q, %v; want %q", c.expr, got, err, c.want)
+		}
+	}
+}

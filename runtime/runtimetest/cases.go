@@ -586,6 +586,26 @@ var cases = []Case{
 		})
 	}},
 
+	{Name: "deeply nested arrays are survivable", Slow: true, Check: func(newVM runtime.New) error {
+		// A million levels overflowed goja's Go stack before gojart's
+		// guards; building them takes more than the default memory limit.
+		return withVM(newVM, runtime.Options{MemoryLimit: 1 << 30}, func(vm runtime.VM) error {
+			vm.SetTimeout(30 * time.Second)
+			if err := vm.Eval(`globalThis.deep = [1]; for (let i = 0; i < 1e6; i++) deep = [deep]; 0`); err != nil {
+				return err
+			}
+			// Each builtin returns or throws a catchable error; which one
+			// is the engine's business.
+			for _, expr := range []string{`String(deep)`, `deep.join()`, `deep.toLocaleString()`, `deep.flat(Infinity)`} {
+				err := vm.Eval(`try { ` + expr + ` } catch (e) { globalThis.caught = e.name }`)
+				if err != nil {
+					return fmt.Errorf("%s: %w", expr, err)
+				}
+			}
+			return expect(vm, "1 + 1", "2")
+		})
+	}},
+
 	{Name: "memory bomb exhausts the memory limit", Slow: true, Check: func(newVM runtime.New) error {
 		for _, src := range []string{
 			`let a = []; for (;;) a.push("x".repeat(1e6))`,
