@@ -79,14 +79,46 @@ type Sink interface {
 	Progress(callID, name string, p tools.Progress)
 }
 
-// Config is what a Binding needs for one run.
-type Config struct {
+// Catalog is a set of callable tools with what is derived from it (the
+// name index, the searchTools index, the prelude's catalog JSON). It is
+// immutable: build it once per tool set and share it between runs.
+type Catalog struct {
 	Entries    []Entry
 	Namespaces []Namespace
-	Call       CallFunc
-	Store      Store // nil: store/load throw
-	Sink       Sink
-	Args       []string
+
+	byName map[string]*Entry
+	index  *searchIndex
+	json   json.RawMessage // the "catalog" reply for the prelude
+}
+
+// NewCatalog indexes entries and namespaces.
+func NewCatalog(entries []Entry, namespaces []Namespace) *Catalog {
+	c := &Catalog{Entries: entries, Namespaces: namespaces, byName: map[string]*Entry{}}
+	for i := range c.Entries {
+		c.byName[c.Entries[i].Name] = &c.Entries[i]
+	}
+	c.index = newSearchIndex(c.Entries)
+	type entry struct {
+		Name        string   `json:"name"`
+		Path        []string `json:"path"`
+		Namespace   string   `json:"namespace"`
+		Description string   `json:"description"`
+	}
+	list := make([]entry, 0, len(c.Entries))
+	for _, e := range c.Entries {
+		list = append(list, entry{e.Name, e.Path, e.Namespace, firstLine(e.Description)})
+	}
+	c.json, _ = json.Marshal(list)
+	return c
+}
+
+// Config is what a Binding needs for one run.
+type Config struct {
+	Catalog *Catalog
+	Call    CallFunc
+	Store   Store // nil: store/load throw
+	Sink    Sink
+	Args    []string
 	// CallIDPrefix prefixes nested call ids as "<prefix>/<n>".
 	CallIDPrefix string
 	// MaxInFlight bounds concurrently running calls; more wait in order.
@@ -147,11 +179,10 @@ func (e *ExitRequested) Error() string { return fmt.Sprintf("exit(%d)", e.Code) 
 // Binding is the Go half of one run's globals. Apart from Progress
 // forwarding, it is used only on the VM's owner goroutine.
 type Binding struct {
-	cfg    Config
-	vm     runtime.VM
-	loop   *runtime.Loop
-	byName map[string]*Entry
-	index  *searchIndex
+	cfg  Config
+	cat  *Catalog
+	vm   runtime.VM
+	loop *runtime.Loop
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -190,11 +221,10 @@ func Install(ctx context.Context, vm runtime.VM, loop *runtime.Loop, cfg Config)
 	if cfg.MaxOutputBytes <= 0 {
 		cfg.MaxOutputBytes = 64 << 20
 	}
-	b := &Binding{cfg: cfg, vm: vm, loop: loop, byName: map[string]*Entry{}, running: map[int]*Call{}}
-	for i := range cfg.Entries {
-		b.byName[cfg.Entries[i].Name] = &cfg.Entries[i]
+	if cfg.Catalog == nil {
+		cfg.Catalog = NewCatalog(nil, nil)
 	}
-	b.index = newSearchIndex(cfg.Entries)
+	b := &Binding{cfg: cfg, cat: cfg.Catalog, vm: vm, loop: loop, running: map[int]*Call{}}
 	b.ctx, b.cancel = context.WithCancel(ctx)
 	loop.Flush = b.flush
 	if err := vm.Define("__as_call", b.hostCall); err != nil {
@@ -303,7 +333,7 @@ func (b *Binding) hostCall(args []string) string {
 		c.Code = string(tools.ErrCancelled)
 		return refusal("ToolError", tools.ErrCancelled, name+": the script has already finished; calls made after it settles are not run")
 	}
-	if _, ok := b.byName[name]; !ok {
+	if _, ok := b.cat.byName[name]; !ok {
 		c.Status = StatusError
 		c.Error = "unknown tool"
 		c.Code = string(tools.ErrUnknownTool)
@@ -445,17 +475,7 @@ func replyErr(name string, code tools.Code, msg string) string {
 func (b *Binding) sync(op, payload string) (any, error) {
 	switch op {
 	case "catalog":
-		type entry struct {
-			Name        string   `json:"name"`
-			Path        []string `json:"path"`
-			Namespace   string   `json:"namespace"`
-			Description string   `json:"description"`
-		}
-		out := make([]entry, 0, len(b.cfg.Entries))
-		for _, e := range b.cfg.Entries {
-			out = append(out, entry{e.Name, e.Path, e.Namespace, firstLine(e.Description)})
-		}
-		return out, nil
+		return b.cat.json, nil
 	case "args":
 		if b.cfg.Args == nil {
 			return []string{}, nil
@@ -535,7 +555,7 @@ func (b *Binding) sync(op, payload string) (any, error) {
 		if err := json.Unmarshal([]byte(payload), &q); err != nil {
 			return nil, err
 		}
-		results, total := b.index.search(q.Query, q.Options.Namespace, q.Options.Limit)
+		results, total := b.cat.index.search(q.Query, q.Options.Namespace, q.Options.Limit)
 		return map[string]any{"results": results, "total": total}, nil
 	case "describeTool":
 		var name string
@@ -561,12 +581,12 @@ func (b *Binding) sync(op, payload string) (any, error) {
 // ("tools.server.tool" and "server.tool" both work).
 func (b *Binding) lookup(name string) *Entry {
 	name = strings.TrimPrefix(name, "tools.")
-	if e, ok := b.byName[name]; ok {
+	if e, ok := b.cat.byName[name]; ok {
 		return e
 	}
-	for i := range b.cfg.Entries {
-		if strings.Join(b.cfg.Entries[i].Path, ".") == name {
-			return &b.cfg.Entries[i]
+	for i := range b.cat.Entries {
+		if strings.Join(b.cat.Entries[i].Path, ".") == name {
+			return &b.cat.Entries[i]
 		}
 	}
 	return nil
@@ -610,9 +630,9 @@ func (b *Binding) storeOp(op, payload string) (any, error) {
 
 func (b *Binding) describeNamespace(name string) any {
 	var ns *Namespace
-	for i := range b.cfg.Namespaces {
-		if b.cfg.Namespaces[i].Name == name {
-			ns = &b.cfg.Namespaces[i]
+	for i := range b.cat.Namespaces {
+		if b.cat.Namespaces[i].Name == name {
+			ns = &b.cat.Namespaces[i]
 		}
 	}
 	type toolInfo struct {
@@ -620,7 +640,7 @@ func (b *Binding) describeNamespace(name string) any {
 		Description string `json:"description"`
 	}
 	var list []toolInfo
-	for _, e := range b.cfg.Entries {
+	for _, e := range b.cat.Entries {
 		if e.Namespace == name {
 			list = append(list, toolInfo{e.Name, firstLine(e.Description)})
 		}

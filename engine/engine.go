@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -50,6 +51,9 @@ type Engine struct {
 	db      *kvstore.DB
 	spill   *spill.Dir
 	runs    atomic.Int64
+
+	catalogOnce sync.Once
+	cached      *bindings.Catalog
 }
 
 // New returns an engine. Options are validated here: a bad one is an error
@@ -306,8 +310,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	defer cancel()
 
 	b, err := bindings.Install(runCtx, vm, loop, bindings.Config{
-		Entries:      e.entries(),
-		Namespaces:   e.namespaces(),
+		Catalog:      e.catalog(),
 		Call:         e.caller(env),
 		Store:        store,
 		Sink:         s.rec,
@@ -419,6 +422,17 @@ func (e *Engine) caller(env *tools.Env) bindings.CallFunc {
 		}
 		return json.Marshal(res.Text)
 	}
+}
+
+// catalog is what scripts of this engine can call. Without namespaces it
+// never changes, so it is built once; a namespace's tools are listed per run
+// (an MCP server may have restarted with other tools).
+func (e *Engine) catalog() *bindings.Catalog {
+	if len(e.cfg.namespaces) > 0 {
+		return bindings.NewCatalog(e.entries(), e.namespaces())
+	}
+	e.catalogOnce.Do(func() { e.cached = bindings.NewCatalog(e.entries(), nil) })
+	return e.cached
 }
 
 // entries is the catalog scripts see: the built-in tools (minus model-only
