@@ -105,6 +105,11 @@ func (l *Loop) Run(ctx context.Context, deadline time.Time, start func() error, 
 
 	// enter runs f, which calls into JavaScript, with the time left.
 	enter := func(f func() error) error {
+		if ctx.Err() != nil {
+			// The AfterFunc above may not have run yet, while a tool that
+			// saw the same cancellation has already posted its failure.
+			l.Stop(ErrAborted)
+		}
 		if err := l.stopped(); err != nil {
 			return err
 		}
