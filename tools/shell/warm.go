@@ -65,7 +65,9 @@ import (
 // A spare idle for spareMaxIdle is retired, so an idle session holds no
 // processes. Session.Close kills the spares; a spare whose parent dies reads
 // end-of-file, runs the empty command and exits, so none outlives its
-// process.
+// process. One gap needs tools.Session: State creates fresh state after
+// Close, so a call racing the close of a session that had no pool yet makes
+// a pool nobody closes; its spares live until retired (spareMaxIdle).
 
 // Pool tuning.
 const (

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -619,4 +620,55 @@ func TestWarmTimeoutAndCancel(t *testing.T) {
 		t.Fatalf("cancelled: %v (%s)", err, tools.CodeOf(err))
 	}
 	waitGroupGone(t, pids[0]) // the spare that ran it led the group
+}
+
+// TestPoolCloseWhileBusy: Session.Close while calls take spares and spawns
+// are under way leaves no spare behind, and every call still runs.
+func TestPoolCloseWhileBusy(t *testing.T) {
+	allowWarm(t)
+	for range 5 {
+		env := newEnv(t)
+		runBashOK(t, env, map[string]any{"command": "true"}) // the pool exists (see TestPoolAfterClose)
+		var wg sync.WaitGroup
+		for i := range 6 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for j := range 4 {
+					r, _ := runBashOK(t, env, map[string]any{"command": fmt.Sprintf("echo %d-%d", i, j)})
+					if r.Output != fmt.Sprintf("%d-%d\n", i, j) {
+						t.Errorf("output %q", r.Output)
+					}
+				}
+			}()
+		}
+		time.Sleep(time.Duration(rand.IntN(20)) * time.Millisecond)
+		if err := env.Session.Close(); err != nil {
+			t.Fatal(err)
+		}
+		wg.Wait()
+		if n := poolOf(env).size(); n != 0 {
+			t.Errorf("%d spares in a closed pool", n)
+		}
+	}
+	if code := checkNoSpares(); code != 0 {
+		t.Error("spares left running")
+	}
+}
+
+// TestPoolAfterClose pins a limit: Session.Close closes the state that
+// exists when it runs, and Session.State creates fresh state afterwards, so
+// a call racing the close of a session that had no pool yet makes a pool
+// nobody closes. Its spares are still retired after spareMaxIdle (and exit
+// with the process).
+func TestPoolAfterClose(t *testing.T) {
+	allowWarm(t)
+	saved := spareMaxIdle
+	spareMaxIdle = 300 * time.Millisecond
+	t.Cleanup(func() { spareMaxIdle = saved })
+	env := newEnv(t)
+	env.Session.Close()
+	runBashOK(t, env, map[string]any{"command": "true"})
+	pids := waitSpares(t, env, spareCount)
+	waitGone(t, pids...)
 }
