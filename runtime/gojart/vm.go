@@ -197,23 +197,24 @@ func (v *vm) run(f func() error) error {
 		timer = time.AfterFunc(v.timeout, func() { v.stop(seq, stopTimeout) })
 	}
 	watchHeap(v, seq)
-
-	err := v.convert(f())
-
-	unwatchHeap(v)
-	if timer != nil {
-		timer.Stop()
-	}
-	v.mu.Lock()
-	v.depth = 0
-	v.running = false
-	if !v.interrupted.Load() && !v.exhausted.Load() {
-		// An interrupt that arrived as f returned would otherwise stop
-		// the next call.
-		v.rt.ClearInterrupt()
-	}
-	v.mu.Unlock()
-	return err
+	// Deferred, so a host function that panics leaves a consistent VM to
+	// a caller that recovers.
+	defer func() {
+		unwatchHeap(v)
+		if timer != nil {
+			timer.Stop()
+		}
+		v.mu.Lock()
+		v.depth = 0
+		v.running = false
+		if !v.interrupted.Load() && !v.exhausted.Load() {
+			// An interrupt that arrived as f returned would otherwise
+			// stop the next call.
+			v.rt.ClearInterrupt()
+		}
+		v.mu.Unlock()
+	}()
+	return v.convert(f())
 }
 
 // stop interrupts the outermost call seq if it is still running.

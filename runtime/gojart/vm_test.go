@@ -208,3 +208,26 @@ func TestDeepArrays(t *testing.T) {
 		}
 	}
 }
+
+// TestHostPanic: a host function that panics panics the caller (as with
+// QuickJS); a caller that recovers finds the VM usable.
+func TestHostPanic(t *testing.T) {
+	vm := newVM(t, runtime.Options{})
+	vm.SetTimeout(time.Second)
+	if err := vm.Define("boom", func([]string) string { panic("host bug") }); err != nil {
+		t.Fatal(err)
+	}
+	func() {
+		defer func() {
+			if r := recover(); r != "host bug" {
+				t.Fatalf("recovered %v", r)
+			}
+		}()
+		_ = vm.Eval(`boom()`)
+		t.Fatal("no panic")
+	}()
+	time.Sleep(1100 * time.Millisecond) // the first call's timeout must not fire into the next
+	if got, err := vm.Call("eval", "1 + 1"); err != nil || got != "2" {
+		t.Fatalf("after a host panic: %q %v", got, err)
+	}
+}
