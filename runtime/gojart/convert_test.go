@@ -3,6 +3,8 @@ package gojart
 import (
 	"strings"
 	"testing"
+
+	"github.com/atomic-script/atomic-script/runtime"
 )
 
 func TestQuickJSStack(t *testing.T) {
@@ -41,5 +43,28 @@ func TestRewriteImports(t *testing.T) {
 	many := strings.Repeat(`import("x");`, maxImportRewrites+1)
 	if got := rewriteImports(many); strings.Count(got, importShim) != maxImportRewrites {
 		t.Errorf("rewrites are not bounded: %d", strings.Count(got, importShim))
+	}
+}
+
+func TestSymbolsAreNotStrings(t *testing.T) {
+	v, err := New(runtime.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer v.Close()
+	for _, expr := range []string{`JSON.parse(Symbol("1"))`, `new Function(Symbol("return 1"))`} {
+		got, err := v.Call("eval", `(() => { try { `+expr+`; return "no error" } catch (e) { return e.name } })()`)
+		if err != nil || got != "TypeError" {
+			t.Errorf("%s: %q %v, want TypeError", expr, got, err)
+		}
+	}
+	if err := v.Eval(`globalThis.r = ""; import(Symbol()).catch(e => { r = e.name })`); err != nil {
+		t.Fatal(err)
+	}
+	if err := v.RunJobs(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := v.Call("eval", "r"); got != "TypeError" {
+		t.Errorf("import(Symbol()) rejected with %q, want TypeError", got)
 	}
 }

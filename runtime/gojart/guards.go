@@ -20,8 +20,9 @@ const importShim = "$impo_"
 const maxImportRewrites = 64
 
 // install replaces the builtins that would let a script overflow the Go
-// stack (eval, the Function constructors, JSON.parse) with guarded ones,
-// and defines the import shim.
+// stack (eval, the Function constructors, JSON.parse, Array join,
+// toLocaleString and flat) with guarded ones, defines the import shim and
+// deletes goja's one non-standard global.
 func (v *vm) install() error {
 	rt := v.rt
 	json := rt.Get("JSON").ToObject(rt)
@@ -52,7 +53,7 @@ func (v *vm) install() error {
 		return fmt.Errorf("gojart: JSON.parse is not a function")
 	}
 	guardedParse := v.native("parse", 2, func(call goja.FunctionCall) goja.Value {
-		text := call.Argument(0).String()
+		text := v.toString(call.Argument(0))
 		if jsonDepth(text, MaxJSONDepth) > MaxJSONDepth {
 			throw(fmt.Sprintf("stack overflow: JSON nests deeper than %d levels", MaxJSONDepth))
 		}
@@ -116,7 +117,7 @@ func (v *vm) install() error {
 		p, _, reject := rt.NewPromise()
 		var reason goja.Value
 		if ex := rt.Try(func() {
-			e := mustValue(refErr(nil, rt.ToValue("could not load module '"+call.Argument(0).String()+"'"))).(*goja.Object)
+			e := mustValue(refErr(nil, rt.ToValue("could not load module '"+v.toString(call.Argument(0))+"'"))).(*goja.Object)
 			_ = e.Set("stack", "") // QuickJS gives this error no frames
 			reason = e
 		}); ex != nil {
@@ -235,7 +236,7 @@ func (v *vm) guardConstructor(ctor *goja.Object, check func(string)) error {
 		args := make([]goja.Value, len(call.Arguments))
 		var total strings.Builder
 		for i, a := range call.Arguments {
-			s := a.String()
+			s := v.toString(a)
 			args[i] = rt.ToValue(s)
 			total.WriteString(s)
 			total.WriteByte('\n')
@@ -271,6 +272,15 @@ func (v *vm) native(name string, length int, fn func(goja.FunctionCall) goja.Val
 	_ = obj.DefineDataProperty("name", v.rt.ToValue(name), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 	_ = obj.DefineDataProperty("length", v.rt.ToValue(length), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 	return obj
+}
+
+// toString is JavaScript's ToString: goja's String method gives a symbol's
+// description where the language throws a TypeError.
+func (v *vm) toString(val goja.Value) string {
+	if _, isSym := val.(*goja.Symbol); isSym {
+		panic(v.rt.NewTypeError("Cannot convert a Symbol value to a string"))
+	}
+	return val.String()
 }
 
 // mustValue rethrows an error of a call from Go into JavaScript into the
