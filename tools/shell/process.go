@@ -110,6 +110,9 @@ func startPipes(c command) (*proc, error) {
 		return nil, err
 	}
 	cmd := newCmd(c)
+	if f := devNull(); f != nil {
+		cmd.Stdin = f
+	}
 	cmd.Stdout, cmd.Stderr = w, w // one combined stream, in order
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
@@ -120,6 +123,17 @@ func startPipes(c command) (*proc, error) {
 	w.Close()
 	return launched(cmd, r, false), nil
 }
+
+// devNull is stdin for commands without a terminal (nobody types into
+// them), opened once and shared: exec.Cmd would open and close it per
+// start. Nil if it cannot be opened (exec.Cmd then opens it itself).
+var devNull = sync.OnceValue(func() *os.File {
+	f, err := os.Open(os.DevNull)
+	if err != nil {
+		return nil
+	}
+	return f
+})
 
 // pipe makes a pipe. Only a read end we read ourselves (pollable) goes to
 // the runtime poller, with its deadlines; the ends handed to a child, and

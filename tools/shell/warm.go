@@ -391,6 +391,9 @@ func startSpare(root string, info os.FileInfo, env []string) (*spare, error) {
 	cmd := exec.Command(bashPath(), "-c", strings.Replace(bootScript, "%s", shellQuote(startupUnderscore(env)), 1))
 	cmd.Dir = root
 	cmd.Env = env
+	if f := devNull(); f != nil {
+		cmd.Stdin = f
+	}
 	cmd.Stdout, cmd.Stderr = w, w
 	cmd.ExtraFiles = []*os.File{cr}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
