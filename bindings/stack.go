@@ -17,7 +17,8 @@ func (b *Binding) scriptError(name, msg, stack, code string) *ScriptError {
 var frameRE = regexp.MustCompile(`^\s*at (\S+)(?: \((.*)\))?$`)
 
 // locRE matches the location of a frame in the script.
-var locRE = regexp.MustCompile(`^(?:<eval>|<input>|codemode\.js):(\d+)(?::(\d+))?$`)
+// goja adds the bytecode position: "<eval>:3:10(12)".
+var locRE = regexp.MustCompile(`^(?:<eval>|<input>|codemode\.js):(\d+)(?::(\d+))?(?:\(\d+\))?$`)
 
 // CleanStack turns an engine stack into the frames a script author reads:
 // bindings' own frames (named __as_*) are dropped, the script is called

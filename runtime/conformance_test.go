@@ -9,7 +9,5 @@ import (
 
 // TestConformance runs the engine-independent contract suite on QuickJS.
 func TestConformance(t *testing.T) {
-	runtimetest.Run(t, runtime.NewQuickJS,
-		runtimetest.Deviation("call sees a redefined global function",
-			"modernc.org/quickjs's VM.Call keeps calling the function a name had at its first Call, even after the global is redeclared or reassigned"))
+	runtimetest.Run(t, runtime.NewQuickJS)
 }

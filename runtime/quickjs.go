@@ -1,9 +1,11 @@
 package runtime
 
 import (
+	"math"
 	"math/big"
 	"reflect"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -46,9 +48,13 @@ type quickjsVM struct {
 	poking bool
 	closed bool
 
-	// funcs caches the global functions Call has looked up: evaluating the
-	// name each time would parse and compile it on every call.
+	// funcs caches the global functions Call has looked up that can never
+	// change (non-writable, non-configurable globals, such as the bindings'
+	// settle function): evaluating the name would parse and compile it on
+	// every call. Other names are evaluated each time.
 	funcs map[string]quickjs.Value
+	// mutable records names found not to be constant.
+	mutable map[string]bool
 }
 
 // NewQuickJS returns a QuickJS VM with the memory limit of opts. It has only
@@ -147,10 +153,28 @@ func (q *quickjsVM) Eval(src string) error {
 		return ErrInterrupted
 	}
 	defer q.leave()
-	if _, err := q.vm.Eval(src, quickjs.EvalGlobal); err != nil {
+	// EvalValue, not Eval: the completion value is not needed, and Eval
+	// would convert it to Go (a JSON serialisation of any object).
+	v, err := q.vm.EvalValue(src, quickjs.EvalGlobal)
+	if err != nil {
 		return q.convertErr(err)
 	}
+	v.Free()
 	return nil
+}
+
+// constantGlobal reports whether name is a global property that can never
+// be reassigned or deleted, so its value may be cached.
+func (q *quickjsVM) constantGlobal(name string) bool {
+	r, err := q.vm.Eval(`(function(){var d=Object.getOwnPropertyDescriptor(globalThis,`+strconv.Quote(name)+`);return !!d&&!d.writable&&!d.configurable&&!d.get})()`, quickjs.EvalGlobal)
+	if b, ok := r.(bool); err == nil && ok && b {
+		return true
+	}
+	if q.mutable == nil {
+		q.mutable = map[string]bool{}
+	}
+	q.mutable[name] = true
+	return false
 }
 
 // bytecodes caches compiled sources for EvalCached: source → bytecode.
@@ -188,10 +212,15 @@ func (q *quickjsVM) Call(name string, args ...string) (string, error) {
 		if err != nil {
 			return "", q.convertErr(err)
 		}
-		if q.funcs == nil {
-			q.funcs = map[string]quickjs.Value{}
+		if q.mutable[name] || !q.constantGlobal(name) {
+			defer v.Free()
+		} else {
+			if q.funcs == nil {
+				q.funcs = map[string]quickjs.Value{}
+			}
+			q.funcs[name] = v
 		}
-		q.funcs[name], fn = v, v
+		fn = v
 	}
 	a := make([]any, len(args))
 	for i, s := range args {
@@ -318,6 +347,29 @@ func (q *quickjsVM) Close() error {
 	return q.vm.Close()
 }
 
+// jsNumber formats x as JavaScript's Number.prototype.toString does:
+// fixed notation for 1e-7 < |x| < 1e21, else an exponent with an explicit
+// sign ("1e+21", "1.5e-7"), and Infinity, -Infinity and NaN.
+func jsNumber(x float64) string {
+	switch {
+	case math.IsNaN(x):
+		return "NaN"
+	case math.IsInf(x, 1):
+		return "Infinity"
+	case math.IsInf(x, -1):
+		return "-Infinity"
+	case x == 0:
+		return "0"
+	}
+	if a := math.Abs(x); a >= 1e-7 && a < 1e21 {
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	s := strconv.FormatFloat(x, 'e', -1, 64) // "1e+21", "1.5e-07"
+	mant, exp, _ := strings.Cut(s, "e")
+	sign, digits := exp[:1], strings.TrimLeft(exp[1:], "0")
+	return mant + "e" + sign + digits
+}
+
 // stringOf converts a value returned by the binding to the string the
 // HostFunc protocol uses. Objects arrive as their JSON text.
 func stringOf(v any) string {
@@ -327,7 +379,7 @@ func stringOf(v any) string {
 	case int:
 		return strconv.Itoa(x)
 	case float64:
-		return strconv.FormatFloat(x, 'g', -1, 64)
+		return jsNumber(x)
 	case bool:
 		return strconv.FormatBool(x)
 	case *big.Int:

@@ -2,7 +2,6 @@ package gojart
 
 import (
 	"errors"
-	"math"
 	"strconv"
 	"strings"
 
@@ -184,10 +183,7 @@ func (v *vm) stringOf(val goja.Value) (string, error) {
 	case int64:
 		return strconv.FormatInt(x, 10), nil
 	case float64:
-		if x == 0 && math.Signbit(x) {
-			return "-0", nil // QuickJS's binding prints negative zero as such
-		}
-		return val.String(), nil
+		return val.String(), nil // JavaScript's Number-to-String, as QuickJS's stringOf
 	}
 	obj, ok := val.(*goja.Object)
 	if !ok {

@@ -3,6 +3,7 @@ package gojart
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/atomic-script/atomic-script/internal/racecheck"
 	"os"
 	"os/exec"
 	"runtime/debug"
@@ -75,7 +76,7 @@ func TestJSONDepth(t *testing.T) {
 // lets through must parse and compile within stackBudget of Go stack. It
 // runs in a child process, because overflowing the stack kills the process.
 func TestNestingCosts(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if testing.Short() || racecheck.Enabled {
 		t.Skip("parses sources nested ~100,000 deep (~30 s)")
 	}
 	if unit := os.Getenv("GOJART_NESTING_UNIT"); unit != "" {

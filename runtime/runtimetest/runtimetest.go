@@ -16,6 +16,7 @@ package runtimetest
 
 import (
 	"fmt"
+	"github.com/atomic-script/atomic-script/internal/racecheck"
 	"testing"
 
 	"github.com/atomic-script/atomic-script/runtime"
@@ -57,7 +58,7 @@ func Run(t *testing.T, newVM runtime.New, opts ...Option) {
 	}
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
-			if c.Slow && (testing.Short() || raceEnabled) {
+			if c.Slow && (testing.Short() || racecheck.Enabled) {
 				t.Skip("slow; skipped in -short mode and under -race")
 			}
 			err := c.Check(newVM)

@@ -1,5 +1,0 @@
-//go:build !race
-
-package gojart
-
-const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build !race
-
-package runtimetest
-
-const raceEnabled = false
