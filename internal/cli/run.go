@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/atomic-script/atomic-script/runtime"
+	"github.com/atomic-script/atomic-script/runtime/gojart"
 	"io"
 	"os"
 	"os/signal"
@@ -24,6 +26,7 @@ type runFlags struct {
 	events    bool
 	timeout   time.Duration
 	maxTokens int
+	engine    string
 	session   string
 	dryRun    bool
 	atomic    bool
@@ -39,6 +42,7 @@ func cmdRun(args []string, stdio Stdio) (int, error) {
 	fs.BoolVar(&f.events, "events", false, "print one JSON line per event (run start, call start/end, log, text, run end)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "deadline for the run, e.g. 30s (a script's timeout_ms can only shorten it)")
 	fs.IntVar(&f.maxTokens, "max-output-tokens", 0, "cap on the rendered result in estimated tokens (default 10000)")
+	fs.StringVar(&f.engine, "engine", "quickjs", "JavaScript engine: quickjs, or goja (pure Go, no heap limit of its own; for differential runs)")
 	fs.StringVar(&f.session, "session", "", "session id: store() values persist under it across runs")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "write no files: the run's reads see its pending writes, and the result shows the unified diff it would apply (bash commands still run for real)")
 	fs.BoolVar(&f.atomic, "atomic", false, "restore every file the run changed (content and mode; created files removed) when the script fails, times out or is interrupted")
@@ -70,7 +74,12 @@ func cmdRun(args []string, stdio Stdio) (int, error) {
 		return 0, err
 	}
 
+	newVM, err := vmFor(f.engine)
+	if err != nil {
+		return 0, err
+	}
 	opts := []engine.Option{
+		engine.WithVM(newVM),
 		engine.WithRoot(ws.root),
 		engine.WithTools(ws.enabled),
 		engine.WithSettings(ws.settings.Tools()),
@@ -162,4 +171,15 @@ func (f *runFlags) script(pos []string, stdin io.Reader) (string, error) {
 		return "", usagef("run: cannot read script: %v", err)
 	}
 	return string(data), nil
+}
+
+// vmFor maps --engine to a VM constructor.
+func vmFor(name string) (runtime.New, error) {
+	switch name {
+	case "quickjs", "":
+		return runtime.NewQuickJS, nil
+	case "goja":
+		return gojart.New, nil
+	}
+	return nil, usagef("run: --engine %q: want quickjs or goja", name)
 }

@@ -1,0 +1,74 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/runtime"
+	"github.com/atomic-script/atomic-script/runtime/gojart"
+)
+
+// TestEnginesAgree runs the same scripts through the engine on QuickJS and
+// on goja and compares what a caller sees: success, value, output, logs,
+// error name, message and code, and the calls made.
+func TestEnginesAgree(t *testing.T) {
+	scripts := []string{
+		`return 1 + 1`,
+		`return {a: [1, "two", null], b: {c: true}}`,
+		`text("x"); console.log("l", {k: [1]}); console.warn("w"); return "done"`,
+		`const r = await Promise.all([tools.echo({value: 1}), tools.echo({value: "s"})]); return r.map(x => x.value)`,
+		`await tools.todowrite({todos: [{content: "a"}, {content: "b"}]}); return (await tools.todo_get()).summary`,
+		`try { await tools.todo_update({index: 9}) } catch (e) { return [e.name, e.code, e.message] }`,
+		`await tools.echo({})`,
+		`throw new TypeError("bad")`,
+		`throw {code: 42}`,
+		`exit(4)`,
+		`store("k", {v: 1}); return load("k")`,
+		`return searchTools("checklist").map(t => t.name)`,
+		`return describeTool("echo").declaration`,
+		`return [typeof require, typeof process, typeof setTimeout, typeof fetch].join()`,
+		`let s = 0; for (let i = 0; i < 1e5; i++) s += i; return s`,
+		`return JSON.stringify([1e21, 1e-7, 0.1 + 0.2, -0, 2 ** 53])`,
+		`return [1e21, 1e-7, 0.1 + 0.2, 2 ** 31]`,
+		`tools.sleep({ms: 5000}); return "left running"`,
+		`await new Promise(() => {})`,
+	}
+	engines := map[string]runtime.New{"quickjs": runtime.NewQuickJS, "goja": gojart.New}
+	results := map[string][]*engine.Result{}
+	for name, newVM := range engines {
+		eng := newEngine(t, nil, engine.WithVM(newVM))
+		for _, s := range scripts {
+			results[name] = append(results[name], run(t, eng, s))
+		}
+	}
+	for i, s := range scripts {
+		q, g := results["quickjs"][i], results["goja"][i]
+		if testing.Verbose() {
+			t.Logf("%s\n  %s", s, summary(q))
+		}
+		if a, b := summary(q), summary(g); a != b {
+			t.Errorf("%s\nquickjs: %s\ngoja:    %s", s, a, b)
+		}
+	}
+}
+
+// summary is what must agree between engines (not timings or stacks).
+func summary(r *engine.Result) string {
+	var b strings.Builder
+	b.WriteString("ok=" + map[bool]string{true: "true", false: "false"}[r.OK])
+	b.WriteString(" exit=" + string(rune('0'+r.ExitCode)))
+	b.WriteString(" value=" + string(r.Value))
+	for _, it := range r.Output {
+		b.WriteString(" out=" + it.Text)
+	}
+	b.WriteString(" logs=" + strings.Join(r.Logs, "|"))
+	if r.Error != nil {
+		b.WriteString(" err=" + string(r.Error.Kind) + ":" + r.Error.Name + ":" + r.Error.Message + ":" + r.Error.Code)
+	}
+	for _, c := range r.Calls {
+		b.WriteString(" call=" + c.Name + ":" + c.Status + ":" + c.Code)
+	}
+	b.WriteString(" warnings=" + strings.Join(r.Warnings, "|"))
+	return b.String()
+}
