@@ -19,14 +19,14 @@ import (
 //
 // Starting bash costs about a millisecond (exec, dynamic linking, locale and
 // environment setup): most of a bash({command: "true"}) round trip. So a
-// session keeps spareCount bash processes ("spares") started ahead of time,
-// each set up exactly as a cold start of a default call would be — its own
-// process group, the workspace root as cwd, the default environment, stdin on
-// /dev/null, stdout and stderr on its own output pipe — and blocked reading
-// its command from a pipe on fd 3. A warm call takes a spare, writes the
-// command, closes the pipe and from then on treats the spare like a process
-// it just started (same pump, timeout, group kill, exit code). When the call
-// is over it starts a replacement in the background.
+// session keeps a few bash processes ("spares", see maxSpares) started ahead
+// of time, each set up exactly as a cold start of a default call would be —
+// its own process group, the workspace root as cwd, the default environment,
+// stdin on /dev/null, stdout and stderr on its own output pipe — and blocked
+// reading its command from a pipe on fd 3. A warm call takes a spare, writes
+// the command, closes the pipe and from then on treats the spare like a
+// process it just started (same pump, timeout, group kill, exit code). When
+// the call is over it starts a replacement in the background.
 //
 // A spare runs bootScript (see there). What still differs from bash -c
 // (TestWarmKnownDifferences pins it):
@@ -71,9 +71,11 @@ import (
 
 // Pool tuning.
 const (
-	// spareCount is how many spares a session keeps: two let back-to-back
-	// calls find one ready while the next starts on another CPU.
-	spareCount = 2
+	// maxSpares bounds how many spares a session keeps. It keeps one, and
+	// one more each time a call finds none ready (back-to-back calls: each
+	// spare needs about a millisecond of CPU to start, so several start in
+	// parallel on other CPUs); each spare retired idle gives one back.
+	maxSpares = 4
 	// maxWarmCommand is the longest command run warm. Longer ones gain
 	// little (parsing them with mvdan costs about what bash's start saves)
 	// and run cold, where bash -c reports one too long for an argument
@@ -182,6 +184,7 @@ type pool struct {
 	landed   *sync.Cond // a spawn has ended (on mu)
 	spares   []*spare   // ready to take, oldest first
 	starting int        // spawns under way
+	target   int        // spares to keep, 1 to maxSpares
 	closed   bool
 	spawns   sync.WaitGroup
 	served   atomic.Int64 // calls run warm
@@ -192,7 +195,7 @@ func poolOf(env *tools.Env) *pool {
 		return nil
 	}
 	return env.Session.State(poolKey{}, func() any {
-		pl := &pool{}
+		pl := &pool{target: 1}
 		pl.landed = sync.NewCond(&pl.mu)
 		return pl
 	}).(*pool)
@@ -234,15 +237,19 @@ func (pl *pool) run(c command) (*proc, error) {
 // take removes and returns a spare that fits c, discarding those that no
 // longer fit. With none at hand but a spawn under way it waits for that
 // spawn, which is further along than a new start would be; with none
-// coming it returns nil.
+// coming it returns nil. A call that found no spare ready after the pool
+// had served one raises the pool's target.
 func (pl *pool) take(c command) (*spare, error) {
 	pl.mu.Lock()
 	defer pl.mu.Unlock()
-	for {
+	for ready := true; ; ready = false {
 		if pl.closed {
 			return nil, errPoolClosed
 		}
 		if s := pl.pickLocked(c); s != nil || pl.starting == 0 {
+			if (s == nil || !ready) && pl.served.Load() > 0 {
+				pl.target = min(pl.target+1, maxSpares)
+			}
 			return s, nil
 		}
 		pl.landed.Wait()
@@ -271,13 +278,13 @@ func (pl *pool) pickLocked(c command) *spare {
 	return got
 }
 
-// refill starts spares for calls like c until the pool holds spareCount.
+// refill starts spares for calls like c until the pool holds its target.
 // Calls refill once they are done, so that starting a shell (about a
 // millisecond of CPU) does not compete with the call itself.
 func (pl *pool) refill(c command) {
 	pl.mu.Lock()
 	defer pl.mu.Unlock()
-	for !pl.closed && len(pl.spares)+pl.starting < spareCount {
+	for !pl.closed && len(pl.spares)+pl.starting < pl.target {
 		pl.starting++
 		pl.spawns.Add(1)
 		go pl.spawn(c.dir, c.info, c.env)
@@ -309,6 +316,7 @@ func (pl *pool) retire(s *spare) {
 	i := slices.Index(pl.spares, s)
 	if i >= 0 {
 		pl.spares = slices.Delete(pl.spares, i, i+1)
+		pl.target = max(pl.target-1, 1)
 	}
 	pl.mu.Unlock()
 	if i >= 0 {
@@ -336,11 +344,11 @@ func (pl *pool) Close() error {
 	return nil
 }
 
-// size is the number of spares waiting (tests).
-func (pl *pool) size() int {
+// size is the number of spares waiting and the target (tests).
+func (pl *pool) size() (spares, target int) {
 	pl.mu.Lock()
 	defer pl.mu.Unlock()
-	return len(pl.spares)
+	return len(pl.spares), pl.target
 }
 
 // fits reports whether s can run c: same root path, the same root directory

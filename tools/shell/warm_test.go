@@ -404,31 +404,40 @@ func TestWarmColdEnvironment(t *testing.T) {
 	}
 }
 
-// pids returns the pids of the spares waiting in env's pool.
-func sparePids(env *tools.Env) []int {
+// sparePids returns the pids of the spares waiting in env's pool, once it
+// holds its target and no spawn is under way.
+func sparePids(env *tools.Env) (pids []int, full bool) {
 	pl := poolOf(env)
 	pl.mu.Lock()
 	defer pl.mu.Unlock()
-	var out []int
 	for _, s := range pl.spares {
-		out = append(out, s.p.cmd.Process.Pid)
+		pids = append(pids, s.p.cmd.Process.Pid)
 	}
-	return out
+	return pids, len(pl.spares) == pl.target && pl.starting == 0
 }
 
-// waitSpares waits until env's pool holds n spares.
-func waitSpares(t *testing.T, env *tools.Env, n int) []int {
+// fullPool waits until env's pool holds its target and returns the pids.
+func fullPool(t *testing.T, env *tools.Env) []int {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		if p := sparePids(env); len(p) == n {
+		if p, full := sparePids(env); full {
 			return p
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the pool holds %d spares, want %d", poolOf(env).size(), n)
+			n, target := poolOf(env).size()
+			t.Fatalf("the pool holds %d spares, its target is %d", n, target)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// setTarget makes env's pool keep n spares.
+func setTarget(env *tools.Env, n int) {
+	pl := poolOf(env)
+	pl.mu.Lock()
+	pl.target = n
+	pl.mu.Unlock()
 }
 
 // alive reports whether pid exists (zombies included).
@@ -447,13 +456,36 @@ func waitGone(t *testing.T, pids ...int) {
 	}
 }
 
-// TestPoolLifecycle: spares are started after a call, set up as a cold
-// start would be, replaced as they are used, and killed by Session.Close.
+// TestPoolLifecycle: a spare is started after a call, set up as a cold
+// start would be; back-to-back calls grow the pool; spares are replaced as
+// they are used and killed by Session.Close.
 func TestPoolLifecycle(t *testing.T) {
 	allowWarm(t)
 	env := newEnv(t)
 	runBashOK(t, env, map[string]any{"command": "true"})
-	pids := waitSpares(t, env, spareCount)
+	if pids := fullPool(t, env); len(pids) != 1 {
+		t.Fatalf("after one call: spares %v, want one", pids)
+	}
+	// Calls that find no spare ready raise the target, up to maxSpares.
+	for i := 0; ; i++ {
+		if _, target := poolOf(env).size(); target > 1 {
+			break
+		}
+		if i == 200 {
+			t.Fatal("200 back-to-back calls did not grow the pool")
+		}
+		runBashOK(t, env, map[string]any{"command": "true"})
+	}
+	var wg sync.WaitGroup
+	for range 3 * maxSpares {
+		wg.Add(1)
+		go func() { defer wg.Done(); runBashOK(t, env, map[string]any{"command": "true"}) }()
+	}
+	wg.Wait()
+	pids := fullPool(t, env)
+	if len(pids) < 2 || len(pids) > maxSpares {
+		t.Fatalf("after back-to-back calls: %d spares", len(pids))
+	}
 	for _, pid := range pids {
 		cwd, _ := os.Readlink(fmt.Sprintf("/proc/%d/cwd", pid))
 		pgid, _ := syscall.Getpgid(pid)
@@ -472,9 +504,9 @@ func TestPoolLifecycle(t *testing.T) {
 		t.Errorf("ran in %q, want the first spare %d", r.Output, pids[0])
 	}
 	waitGone(t, pids[0])
-	now := waitSpares(t, env, spareCount)
-	if now[0] != pids[1] {
-		t.Errorf("spares %v after the call, want %d first", now, pids[1])
+	now := fullPool(t, env)
+	if now[0] != pids[1] || len(now) != len(pids) {
+		t.Errorf("spares %v after the call, want %d spares, %d first", now, len(pids), pids[1])
 	}
 	// Close kills them; later default calls run cold and start none.
 	if err := env.Session.Close(); err != nil {
@@ -487,8 +519,8 @@ func TestPoolLifecycle(t *testing.T) {
 	before := poolOf(env).served.Load()
 	r, _ = runBashOK(t, env, map[string]any{"command": "echo after close"})
 	time.Sleep(100 * time.Millisecond)
-	if r.Output != "after close\n" || poolOf(env).served.Load() != before || poolOf(env).size() != 0 {
-		t.Errorf("after Close: %q, served %d, %d spares", r.Output, poolOf(env).served.Load()-before, poolOf(env).size())
+	if n, _ := poolOf(env).size(); r.Output != "after close\n" || poolOf(env).served.Load() != before || n != 0 {
+		t.Errorf("after Close: %q, served %d, %d spares", r.Output, poolOf(env).served.Load()-before, n)
 	}
 }
 
@@ -497,8 +529,9 @@ func TestPoolLifecycle(t *testing.T) {
 func TestPoolStaleness(t *testing.T) {
 	allowWarm(t)
 	env := newEnv(t)
+	setTarget(env, 2)
 	runBashOK(t, env, map[string]any{"command": "true"})
-	old := waitSpares(t, env, spareCount)
+	old := fullPool(t, env)
 
 	// The root removed and recreated: same path, new directory.
 	os.RemoveAll(env.Root)
@@ -516,7 +549,7 @@ func TestPoolStaleness(t *testing.T) {
 	waitGone(t, old...)
 
 	// The environment changed.
-	old = waitSpares(t, env, spareCount)
+	old = fullPool(t, env)
 	t.Setenv("WARM_TEST_VAR", "fresh")
 	r, _ = runBashOK(t, env, map[string]any{"command": "echo $WARM_TEST_VAR"})
 	if r.Output != "fresh\n" {
@@ -525,7 +558,7 @@ func TestPoolStaleness(t *testing.T) {
 	waitGone(t, old...)
 
 	// A spare killed from outside.
-	old = waitSpares(t, env, spareCount)
+	old = fullPool(t, env)
 	syscall.Kill(old[0], syscall.SIGKILL)
 	waitGone(t, old[0])
 	r, _ = runBashOK(t, env, map[string]any{"command": "echo $$"})
@@ -534,18 +567,20 @@ func TestPoolStaleness(t *testing.T) {
 	}
 }
 
-// TestPoolIdleRetirement: spares nobody takes are retired.
+// TestPoolIdleRetirement: spares nobody takes are retired, and the pool's
+// target shrinks back to one.
 func TestPoolIdleRetirement(t *testing.T) {
 	allowWarm(t)
 	saved := spareMaxIdle
 	spareMaxIdle = 300 * time.Millisecond
 	t.Cleanup(func() { spareMaxIdle = saved }) // after the session's spawns end
 	env := newEnv(t)
+	setTarget(env, 3)
 	runBashOK(t, env, map[string]any{"command": "true"})
-	pids := waitSpares(t, env, spareCount)
+	pids := fullPool(t, env)
 	waitGone(t, pids...)
-	if n := poolOf(env).size(); n != 0 {
-		t.Errorf("%d spares after retirement", n)
+	if n, target := poolOf(env).size(); n != 0 || target != 1 {
+		t.Errorf("after retirement: %d spares, target %d", n, target)
 	}
 	r, _ := runBashOK(t, env, map[string]any{"command": "echo again"})
 	if r.Output != "again\n" {
@@ -612,7 +647,7 @@ func TestWarmTimeoutAndCancel(t *testing.T) {
 	waitGroupGone(t, pgidOf(t, r.Output))
 
 	runBashOK(t, env, map[string]any{"command": "true"})
-	pids := waitSpares(t, env, spareCount)
+	pids := fullPool(t, env)
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
 	_, _, err = runVia(ctx, t, env, map[string]any{"command": spawnTree}, true)
@@ -647,7 +682,7 @@ func TestPoolCloseWhileBusy(t *testing.T) {
 			t.Fatal(err)
 		}
 		wg.Wait()
-		if n := poolOf(env).size(); n != 0 {
+		if n, _ := poolOf(env).size(); n != 0 {
 			t.Errorf("%d spares in a closed pool", n)
 		}
 	}
@@ -669,6 +704,6 @@ func TestPoolAfterClose(t *testing.T) {
 	env := newEnv(t)
 	env.Session.Close()
 	runBashOK(t, env, map[string]any{"command": "true"})
-	pids := waitSpares(t, env, spareCount)
+	pids := fullPool(t, env)
 	waitGone(t, pids...)
 }
