@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/atomic-script/atomic-script/tools"
+	"golang.org/x/sys/unix"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -217,6 +218,11 @@ var errPoolClosed = errors.New("the session's warm shells are closed")
 // run starts c on a warm shell: a matching spare, or one started now. The
 // caller falls back to a cold start when it fails.
 func (pl *pool) run(c command) (*proc, error) {
+	// A cold start fails to enter a directory it may not search; a spare
+	// already inside would not.
+	if err := unix.Access(c.dir, unix.X_OK); err != nil {
+		return nil, err
+	}
 	s, err := pl.take(c)
 	if err != nil {
 		return nil, err
