@@ -94,6 +94,17 @@ func TestHostileScripts(t *testing.T) {
 			if timeout == 0 {
 				timeout = time.Second
 			}
+			if racecheck.Enabled {
+				// The race detector slows QuickJS about twentyfold. The
+				// heavy cases prove nothing about concurrency and run in
+				// `make timing` without it; the rest get room.
+				if c.timeout > time.Second {
+					t.Skip("heavy case: run without -race (make timing)")
+				}
+				if c.kind != engine.KindTimeout {
+					timeout *= 20
+				}
+			}
 			eng := newEngine(t, nil, engine.WithTimeout(timeout))
 			start := time.Now()
 			r := run(t, eng, c.code)
