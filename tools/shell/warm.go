@@ -140,35 +140,50 @@ func warmable(script string, env []string) bool {
 }
 
 // mayTrace reports whether the command turns on xtrace (set -x, set -o
-// xtrace, set -euxo pipefail, shopt -o -s xtrace) or calls set or shopt
-// with words only known when it runs. Under eval, xtrace prefixes each
-// line with one more PS4 character ("++ cmd" where bash -c shows "+ cmd"),
-// so such commands run cold.
+// xtrace, set -euxo pipefail, shopt -o -s xtrace, also through builtin or
+// command) or calls set or shopt with words only known when it runs. Under
+// eval, xtrace prefixes each line with one more PS4 character ("++ cmd"
+// where bash -c shows "+ cmd"), so such commands run cold.
 func mayTrace(f *syntax.File) bool {
 	found := false
 	syntax.Walk(f, func(n syntax.Node) bool {
-		call, ok := n.(*syntax.CallExpr)
-		if found || !ok || len(call.Args) < 2 {
-			return !found
-		}
-		name := call.Args[0].Lit()
-		if name != "set" && name != "shopt" {
-			return true
-		}
-		for _, w := range call.Args[1:] {
-			a := w.Lit()
-			switch {
-			case a == "" || a == "xtrace":
-				found = true // dynamic, or the option's name
-			case a == "--":
-				return true // positional parameters follow
-			case name == "set" && (a[0] == '-' || a[0] == '+') && strings.ContainsRune(a[1:], 'x'):
-				found = true
-			}
+		if call, ok := n.(*syntax.CallExpr); ok && !found {
+			found = setsXtrace(call.Args)
 		}
 		return !found
 	})
 	return found
+}
+
+func setsXtrace(args []*syntax.Word) bool {
+	for len(args) > 0 {
+		if name, _ := wordLit(args[0]); name != "builtin" && name != "command" {
+			break
+		}
+		args = args[1:]
+		for len(args) > 0 && strings.HasPrefix(args[0].Lit(), "-") { // command -p
+			args = args[1:]
+		}
+	}
+	if len(args) < 2 {
+		return false
+	}
+	name, _ := wordLit(args[0])
+	if name != "set" && name != "shopt" {
+		return false
+	}
+	for _, w := range args[1:] {
+		a, ok := wordLit(w)
+		switch {
+		case !ok || a == "xtrace":
+			return true // known only when it runs, or the option's name
+		case a == "--":
+			return false // positional parameters follow
+		case name == "set" && len(a) > 1 && (a[0] == '-' || a[0] == '+') && strings.ContainsRune(a[1:], 'x'):
+			return true
+		}
+	}
+	return false
 }
 
 // parsers recycles bash parsers: a parser reused is half the cost of a new

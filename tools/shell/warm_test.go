@@ -325,6 +325,11 @@ func TestWarmEligibility(t *testing.T) {
 		{map[string]any{"command": "shopt -os xtrace; true"}, false},
 		{map[string]any{"command": "f() { (set +x -e); }; f"}, false},
 		{map[string]any{"command": "set $opts; true"}, false},
+		{map[string]any{"command": "builtin set -x; true"}, false},
+		{map[string]any{"command": "command -p set -o 'xtrace'; true"}, false},
+		{map[string]any{"command": `"set" "-x"; true`}, false},
+		{map[string]any{"command": "set +e -e; set -; true"}, true},
+		{map[string]any{"command": "echo $(command -v set)"}, true},
 		{map[string]any{"command": "set -euo pipefail; true"}, true},
 		{map[string]any{"command": "set -- -x; echo $1"}, true},
 		{map[string]any{"command": "echo set -x"}, true},
@@ -706,4 +711,24 @@ func TestPoolAfterClose(t *testing.T) {
 	runBashOK(t, env, map[string]any{"command": "true"})
 	pids := fullPool(t, env)
 	waitGone(t, pids...)
+}
+
+// FuzzWarmable: the choice of path is a pure function of the command, never
+// warm for a command too long or one that starts by turning on xtrace.
+func FuzzWarmable(f *testing.F) {
+	for _, s := range []string{"true", "set -x; true", "set -euxo pipefail", "if", "echo 'a", "builtin set -o xtrace", `"set" "-x"`, "set -- -x", "cat <<EOF\nx\nEOF", "f() { (set +x); }; f", "echo $((1+2)) ${a:-b} $(ls)"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, cmd string) {
+		w := warmable(cmd, nil)
+		if w != warmable(cmd, nil) {
+			t.Fatalf("warmable(%q) is not deterministic", cmd)
+		}
+		if w && len(cmd) > maxWarmCommand {
+			t.Fatalf("warmable(%q): %d bytes", cmd, len(cmd))
+		}
+		if w && warmable("set -x\n"+cmd, nil) {
+			t.Fatalf("warmable(set -x; %q)", cmd)
+		}
+	})
 }
