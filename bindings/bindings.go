@@ -138,6 +138,10 @@ type Call struct {
 	Error    string          `json:"error,omitempty"`
 	Code     string          `json:"code,omitempty"`
 	Started  time.Time       `json:"-"`
+
+	// promise is the call's promise when the VM makes promises in Go
+	// (runtime.AsyncVM); nil when the prelude's batch settles it.
+	promise runtime.Promise
 }
 
 // Call statuses.
@@ -233,6 +237,11 @@ func Install(ctx context.Context, vm runtime.VM, loop *runtime.Loop, cfg Config)
 	if err := vm.Define("__as_sync", b.hostSync); err != nil {
 		return nil, err
 	}
+	if avm, ok := vm.(runtime.AsyncVM); ok {
+		if err := avm.DefineAsync("__as_callp", b.hostCallAsync); err != nil {
+			return nil, err
+		}
+	}
 	eval := vm.Eval
 	if ce, ok := vm.(runtime.CachedEvaluator); ok {
 		eval = ce.EvalCached
@@ -322,22 +331,43 @@ func (b *Binding) hostCall(args []string) string {
 	if len(args) != 2 {
 		return refusal("TypeError", tools.ErrInvalidArgs, "internal: bad host call")
 	}
-	name, raw := args[0], json.RawMessage(args[1])
+	id, refused := b.start(args[0], json.RawMessage(args[1]), nil)
+	if refused != "" {
+		return refused
+	}
+	return strconv.Itoa(id)
+}
+
+// hostCallAsync is hostCall for a VM that makes the promise in Go: the
+// call settles p itself, and a refusal rejects it at once.
+func (b *Binding) hostCallAsync(args []string, p runtime.Promise) error {
+	if len(args) != 2 {
+		return errors.New(refusal("TypeError", tools.ErrInvalidArgs, "internal: bad host call"))
+	}
+	if _, refused := b.start(args[0], json.RawMessage(args[1]), p); refused != "" {
+		return errors.New(refused)
+	}
+	return nil
+}
+
+// start records and launches (or queues) a call. refused is the JSON error
+// of a call that is not run.
+func (b *Binding) start(name string, raw json.RawMessage, p runtime.Promise) (id int, refused string) {
 	b.nextID++
-	id := b.nextID
-	c := &Call{ID: b.callID(id), Name: name, Args: raw, Status: StatusRunning, Started: time.Now()}
+	id = b.nextID
+	c := &Call{ID: b.callID(id), Name: name, Args: raw, Status: StatusRunning, Started: time.Now(), promise: p}
 	b.calls = append(b.calls, c)
 	if b.finished {
 		c.Status = StatusCancelled
 		c.Error = "refused: the script had already finished"
 		c.Code = string(tools.ErrCancelled)
-		return refusal("ToolError", tools.ErrCancelled, name+": the script has already finished; calls made after it settles are not run")
+		return id, refusal("ToolError", tools.ErrCancelled, name+": the script has already finished; calls made after it settles are not run")
 	}
 	if _, ok := b.cat.byName[name]; !ok {
 		c.Status = StatusError
 		c.Error = "unknown tool"
 		c.Code = string(tools.ErrUnknownTool)
-		return refusal("ToolError", tools.ErrUnknownTool, fmt.Sprintf("unknown tool %q; see ALL_TOOLS or searchTools()", name))
+		return id, refusal("ToolError", tools.ErrUnknownTool, fmt.Sprintf("unknown tool %q; see ALL_TOOLS or searchTools()", name))
 	}
 	b.cfg.Sink.CallStarted(*c)
 	post := b.loop.Register()
@@ -346,7 +376,7 @@ func (b *Binding) hostCall(args []string) string {
 	} else {
 		b.launch(id, c, post)
 	}
-	return strconv.Itoa(id)
+	return id, ""
 }
 
 func (b *Binding) callID(n int) string {
@@ -373,10 +403,7 @@ func (b *Binding) launch(id int, c *Call, post func(func() error)) {
 	b.jobs <- func() {
 		defer b.wg.Done()
 		value, err := b.cfg.Call(ctx, c.Name, c.Args)
-		post(func() error {
-			b.complete(id, c, value, err)
-			return nil
-		})
+		post(func() error { return b.complete(id, c, value, err) })
 	}
 }
 
@@ -388,8 +415,9 @@ func worker(jobs <-chan func()) {
 }
 
 // complete runs on the owner goroutine when a call returns.
-func (b *Binding) complete(id int, c *Call, value json.RawMessage, err error) {
+func (b *Binding) complete(id int, c *Call, value json.RawMessage, err error) error {
 	b.inFlight--
+	var settleErr error
 	if _, live := b.running[id]; live {
 		delete(b.running, id)
 		c.Duration = time.Since(c.Started)
@@ -399,13 +427,22 @@ func (b *Binding) complete(id int, c *Call, value json.RawMessage, err error) {
 			c.Code = string(tools.CodeOf(err))
 			info := errorInfo(err)
 			info["callId"] = c.ID
-			b.batch = append(b.batch, []any{id, false, info})
+			if c.promise != nil {
+				data, _ := json.Marshal(info)
+				settleErr = c.promise.Reject(string(data))
+			} else {
+				b.batch = append(b.batch, []any{id, false, info})
+			}
 		} else {
 			c.Status = StatusOK
 			if len(value) == 0 {
 				value = json.RawMessage("null")
 			}
-			b.batch = append(b.batch, []any{id, true, value})
+			if c.promise != nil {
+				settleErr = c.promise.Resolve(string(value))
+			} else {
+				b.batch = append(b.batch, []any{id, true, value})
+			}
 		}
 		b.cfg.Sink.CallEnded(*c)
 	}
@@ -414,6 +451,7 @@ func (b *Binding) complete(id int, c *Call, value json.RawMessage, err error) {
 		b.queued = b.queued[1:]
 		b.launch(q.id, q.call, q.post)
 	}
+	return settleErr
 }
 
 // flush settles the batch of finished calls with one call into JS.

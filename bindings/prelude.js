@@ -5,8 +5,10 @@
 (function __as_prelude(global) {
   "use strict";
   const hostCall = global.__as_call;   // (name, argsJSON) -> id
+  const hostCallP = global.__as_callp; // (name, argsJSON) -> promise, when the VM makes promises in Go
   const hostSync = global.__as_sync;   // (op, payloadJSON) -> resultJSON
   delete global.__as_call;
+  delete global.__as_callp;
   delete global.__as_sync;
 
   const JSONstringify = JSON.stringify;
@@ -64,6 +66,7 @@
         }));
       }
     }
+    if (hostCallP !== undefined) return hostCallP(name, json);
     const reply = hostCall(name, json);
     if (reply.charAt(0) === "{") {
       return Promise.reject(__as_makeError(new Error(), JSONparse(reply)));

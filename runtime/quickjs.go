@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/json"
 	"math"
 	"math/big"
 	"reflect"
@@ -55,6 +56,11 @@ type quickjsVM struct {
 	funcs map[string]quickjs.Value
 	// mutable records names found not to be constant.
 	mutable map[string]bool
+
+	// pending are promises made by DefineAsync functions and not settled
+	// yet; Close releases them before the engine frees its heap.
+	pending map[*qjsPromise]struct{}
+	mkError *quickjs.Value
 }
 
 // NewQuickJS returns a QuickJS VM with the memory limit of opts. It has only
@@ -131,6 +137,98 @@ func PromptInterruptSupported() bool {
 
 func (q *quickjsVM) Define(name string, fn HostFunc) error {
 	return q.vm.RegisterFunc(name, func(args ...string) string { return fn(args) }, false)
+}
+
+// DefineAsync implements AsyncVM with QuickJS promise capabilities.
+func (q *quickjsVM) DefineAsync(name string, fn func(args []string, p Promise) error) error {
+	return q.vm.RegisterFunc(name, func(args ...string) quickjs.Value {
+		pc, err := q.vm.NewPromiseCapability()
+		if err != nil {
+			// Out of memory: the script sees undefined, and the memory
+			// state ends the run.
+			return quickjs.UndefinedValue
+		}
+		p := &qjsPromise{q: q, pc: pc}
+		if q.pending == nil {
+			q.pending = map[*qjsPromise]struct{}{}
+		}
+		q.pending[p] = struct{}{}
+		// JS takes over this reference; the capability keeps its own until
+		// the promise is settled or the VM closes.
+		promise := pc.Promise.Dup()
+		if err := fn(args, p); err != nil {
+			_ = p.Reject(err.Error())
+		}
+		return promise
+	}, false)
+}
+
+// qjsPromise is a promise waiting for Go. Owned by the VM's goroutine.
+type qjsPromise struct {
+	q  *quickjsVM
+	pc *quickjs.PromiseCapability
+}
+
+func (p *qjsPromise) Resolve(valueJSON string) error {
+	return p.settle(func() error {
+		_, err := p.pc.Resolve.Call(quickjs.UndefinedValue, json.RawMessage(valueJSON))
+		return err
+	})
+}
+
+func (p *qjsPromise) Reject(errorJSON string) error {
+	return p.settle(func() error {
+		mk, err := p.q.errorMaker()
+		if err != nil {
+			return err
+		}
+		e, err := mk.CallValue(quickjs.UndefinedValue, json.RawMessage(errorJSON))
+		if err != nil {
+			return err
+		}
+		defer e.Free()
+		_, err = p.pc.Reject.Call(quickjs.UndefinedValue, e)
+		return err
+	})
+}
+
+// settle calls into JS once and releases the capability, also when the VM
+// refuses the call (an interrupted VM): the promise is then left pending.
+func (p *qjsPromise) settle(f func() error) error {
+	if p.pc == nil {
+		return errorf("promise settled twice")
+	}
+	defer p.release()
+	if !p.q.enter() {
+		return ErrInterrupted
+	}
+	defer p.q.leave()
+	if err := f(); err != nil {
+		return p.q.convertErr(err)
+	}
+	return nil
+}
+
+func (p *qjsPromise) release() {
+	if p.pc != nil {
+		p.pc.Free()
+		p.pc = nil
+		delete(p.q.pending, p)
+	}
+}
+
+// errorMaker returns the VM's function that builds an Error from a plain
+// object, made on first use.
+func (q *quickjsVM) errorMaker() (quickjs.Value, error) {
+	if q.mkError != nil {
+		return *q.mkError, nil
+	}
+	v, err := q.vm.EvalValue(`(function (i) { var e = new Error(String(i.message)); for (var k in i) if (k !== "message") e[k] = i[k]; return e })`, quickjs.EvalGlobal)
+	if err != nil {
+		return quickjs.Value{}, err
+	}
+	q.mkError = &v
+	return v, nil
 }
 
 func (q *quickjsVM) SetTimeout(d time.Duration) { _ = q.vm.SetEvalTimeout(d) }
@@ -343,6 +441,12 @@ func (q *quickjsVM) Close() error {
 	q.pokeMu.Unlock()
 	for _, fn := range q.funcs {
 		fn.Free()
+	}
+	for p := range q.pending {
+		p.release()
+	}
+	if q.mkError != nil {
+		q.mkError.Free()
 	}
 	return q.vm.Close()
 }

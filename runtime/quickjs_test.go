@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"github.com/atomic-script/atomic-script/internal/racecheck"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -146,3 +147,59 @@ func TestNoAmbientCapabilities(t *testing.T) {
 }
 
 func quote(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
+
+// TestAsyncPromises: promises made in Go resolve with parsed JSON, reject
+// with Errors carrying the given properties, and unsettled ones are
+// released at Close without harm.
+func TestAsyncPromises(t *testing.T) {
+	vm, err := NewQuickJS(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	loop := NewLoop(vm)
+	av, ok := vm.(AsyncVM)
+	if !ok {
+		t.Fatal("the QuickJS VM does not implement AsyncVM")
+	}
+	if err := av.DefineAsync("hp", func(args []string, p Promise) error {
+		switch args[0] {
+		case "refuse":
+			return errors.New(`{"name":"ToolError","message":"refused at once","code":"ERR_NOPE"}`)
+		case "never":
+			return nil
+		}
+		post := loop.Register()
+		go post(func() error {
+			if args[0] == "bad" {
+				return p.Reject(`{"name":"ToolError","message":"nope","code":"ERR_X","callId":"7"}`)
+			}
+			return p.Resolve(`{"v":` + strconv.Quote(args[0]) + `,"n":[1,2]}`)
+		})
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var result string
+	vm.Define("done", func(a []string) string { result = a[0]; return "" })
+	src := `(async () => {
+		const r = await hp("x");
+		const all = await Promise.all([hp("a"), hp("b")]);
+		const errs = [];
+		for (const k of ["bad", "refuse"]) {
+			try { await hp(k) } catch (e) { errs.push([e instanceof Error, e.name, e.message, e.code, e.callId]) }
+		}
+		hp("never"); hp("never");
+		done(JSON.stringify({r, all: all.map(x => x.v), errs}));
+	})()`
+	err = loop.Run(context.Background(), time.Time{}, func() error { return vm.Eval(src) }, func() bool { return result != "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"r":{"v":"x","n":[1,2]},"all":["a","b"],"errs":[[true,"ToolError","nope","ERR_X","7"],[true,"ToolError","refused at once","ERR_NOPE",null]]}`
+	if result != want {
+		t.Fatalf("got  %s\nwant %s", result, want)
+	}
+	if err := vm.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
