@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"github.com/atomic-script/atomic-script/runtime"
 	"github.com/atomic-script/atomic-script/runtime/gojart"
+	"github.com/atomic-script/atomic-script/tools/spill"
 	"io"
 	"os"
 	"os/signal"
@@ -115,6 +116,9 @@ func cmdRun(args []string, stdio Stdio) (int, error) {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// Old spill trees are reaped off the startup path; a run that ends
+	// first simply leaves the sweep to a later one.
+	spill.StartReaper(ctx, 50*time.Millisecond, spill.ReapOptions{})
 	res, err := eng.Run(ctx, code, engine.WithArgs(scriptArgs...))
 	if status != nil {
 		status.close()

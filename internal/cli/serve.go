@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/atomic-script/atomic-script/tools/spill"
 	"io"
 	"net"
 	"net/http"
@@ -62,6 +63,9 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 	hub := mcpclient.New(ws.settings.MCPServers, mcpclient.Options{Root: ws.root, Stderr: stdio.Err, Version: Version})
 	defer hub.Close()
 	cm := ws.settings.Codemode
+	reapCtx, stopReaper := context.WithCancel(context.Background())
+	defer stopReaper()
+	spill.StartReaper(reapCtx, 2*time.Second, spill.ReapOptions{})
 	srv, err := mcpserver.New(mcpserver.Config{
 		Root:                    ws.root,
 		Enabled:                 ws.enabled,
