@@ -170,7 +170,9 @@ func newGlobPattern(pattern string) (*globPattern, error) {
 		return nil, fmt.Errorf("malformed pattern")
 	}
 	g := &globPattern{pattern: pattern}
-	if !braceHasSlash(pattern) {
+	// Segment-wise pruning needs every '/' to separate segments: not one
+	// inside braces, nor an escaped one ("*\\/**" matches "a/b").
+	if !braceHasSlash(pattern) && !strings.Contains(pattern, `\/`) {
 		g.segs = strings.Split(pattern, "/")
 	}
 	return g, nil
