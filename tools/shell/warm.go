@@ -33,10 +33,10 @@ import (
 // (TestWarmKnownDifferences pins it):
 //   - bash -c execs its last simple command in place of the shell; eval
 //     cannot, so the last program runs as a child of the shell: its $PPID is
-//     the shell and $$ (the shell) is not its pid, and if a signal kills it (a crash, the
+//     the shell, $$ is not its pid, and if a signal kills it (a crash, the
 //     OOM killer) bash reports it as it reports any earlier command, e.g.
 //     "/usr/bin/bash: line 1: 4242 Segmentation fault (core dumped) ./a.out".
-//     Exit codes are the same (128+signal).
+//     Exit codes are the same (128+signal). It also costs a fork.
 //   - ps and /proc/$$/cmdline show the boot script, not the command.
 //   - A syntax error reads "bash: eval: line N: ..." instead of "bash: -c:
 //     line N: ...". Commands that mvdan.cc/sh cannot parse run cold, so this
@@ -53,16 +53,18 @@ import (
 // or a warm shell could differ in more than the above: an explicit cwd other
 // than the root, env, pty, runInBackground, no session, a command longer than
 // maxWarmCommand, one mvdan cannot parse or one that turns on xtrace (see
-// mayTrace), an environment that changes how
-// bash starts (BASH_ENV, ENV, SHELLOPTS, BASHOPTS, POSIXLY_CORRECT: sourced
-// or applied when the spare starts, not when the call runs) or that exports a
-// function shadowing a builtin bootScript uses. Which path a call takes
+// mayTrace), an environment that changes how bash starts (BASH_ENV, ENV,
+// SHELLOPTS, BASHOPTS, POSIXLY_CORRECT: sourced or applied when the spare
+// starts, not when the call runs) or that exports a function shadowing a
+// builtin bootScript uses, or ATOMIC_NO_WARM_SHELL=1. Which path a call takes
 // depends only on the call, never on timing: a default call with no spare at
 // hand starts one and uses it at once (costing what a cold start costs).
 //
 // Staleness: a spare is used only when its root path, the identity of the
 // root directory (a root removed and recreated is a new one) and its whole
 // environment equal the call's, and it has not exited; others are discarded.
+// The directory must also still be searchable, or the call runs cold (and
+// fails to enter it, as before).
 // A spare idle for spareMaxIdle is retired, so an idle session holds no
 // processes. Session.Close kills the spares; a spare whose parent dies reads
 // end-of-file, runs the empty command and exits, so none outlives its
