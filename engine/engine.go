@@ -435,27 +435,43 @@ func (e *Engine) catalog() *bindings.Catalog {
 	return e.cached
 }
 
-// entries is the catalog scripts see: the built-in tools (minus model-only
-// and host-only ones) and the tools of each namespace.
+// entries is the catalog scripts see: the built-in tools a script may call
+// and the tools of each namespace.
 func (e *Engine) entries() []bindings.Entry {
-	var out []bindings.Entry
+	return append(ScriptEntries(e.cfg.registry), e.namespaceEntries()...)
+}
+
+// ScriptEntries is the catalog entries of the tools of reg that a script
+// may call (model-only and host-only tools are left out), named as scripts
+// call them. Hosts that describe a script's tools (the codemode tool's
+// description) use it so they name tools as the engine does.
+func ScriptEntries(reg *tools.Registry) []bindings.Entry {
 	var names []string
-	for _, t := range e.cfg.registry.Tools() {
-		if !tools.ScriptCallable(t) {
-			continue
+	for _, t := range reg.Tools() {
+		if tools.ScriptCallable(t) {
+			names = append(names, t.Name())
 		}
-		names = append(names, t.Name())
 	}
 	ids := bindings.Identifiers(names)
+	out := make([]bindings.Entry, len(names))
 	for i, n := range names {
-		t, _ := e.cfg.registry.Get(n)
-		out = append(out, bindings.Entry{
+		t, _ := reg.Get(n)
+		out[i] = bindings.Entry{
 			Name: n, Path: []string{ids[i]}, Description: t.Description(),
 			Input: t.InputSchema(), Output: t.OutputSchema(), Deferred: tools.HasTag(t, tools.TagDeferred),
-		})
+		}
 	}
-	out = append(out, e.namespaceEntries(ids)...)
 	return out
+}
+
+// NamespaceIdentifiers is the identifiers namespaces named names get under
+// `tools` next to the tools of reg.
+func NamespaceIdentifiers(reg *tools.Registry, names []string) []string {
+	var taken []string
+	for _, e := range ScriptEntries(reg) {
+		taken = append(taken, e.Path[0])
+	}
+	return bindings.Identifiers(append(taken, names...))[len(taken):]
 }
 
 // DTS returns the TypeScript declarations of everything a script of this

@@ -58,15 +58,14 @@ func (e *Engine) namespaceCall(name string) func(context.Context, json.RawMessag
 	return nil
 }
 
-// namespaceEntries lists namespaced tools for the catalog; taken holds the
-// identifiers already used at the top level of `tools`.
-func (e *Engine) namespaceEntries(taken []string) []bindings.Entry {
+// namespaceEntries lists namespaced tools for the catalog.
+func (e *Engine) namespaceEntries() []bindings.Entry {
 	var out []bindings.Entry
 	nsNames := make([]string, 0, len(e.cfg.namespaces))
 	for _, ns := range e.cfg.namespaces {
 		nsNames = append(nsNames, ns.Name)
 	}
-	nsIDs := bindings.Identifiers(append(append([]string{}, taken...), nsNames...))[len(taken):]
+	nsIDs := NamespaceIdentifiers(e.cfg.registry, nsNames)
 	for i, ns := range e.cfg.namespaces {
 		list, err := ns.Tools(context.Background())
 		if err != nil {

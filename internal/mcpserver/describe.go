@@ -6,7 +6,6 @@ import (
 
 	"github.com/atomic-script/atomic-script/bindings"
 	"github.com/atomic-script/atomic-script/engine"
-	"github.com/atomic-script/atomic-script/tools"
 )
 
 // codemodeIntro is the part of codemode's description that says how to
@@ -34,14 +33,14 @@ func codemodeDescription(cfg Config) string {
 	}
 	fmt.Fprintf(&b, codemodeIntro, limits)
 	b.WriteString("\n\n")
-	b.WriteString(declarations(scriptEntries(cfg.Enabled), cfg.InlineDeclarationTokens))
+	b.WriteString(declarations(engine.ScriptEntries(cfg.Enabled), cfg.InlineDeclarationTokens))
 	if len(cfg.Namespaces) > 0 {
 		b.WriteString("\nMCP servers (their tools load on first use; describeNamespace(name) lists them, searchTools(query, {namespace}) finds them):\n")
 		names := make([]string, len(cfg.Namespaces))
 		for i, ns := range cfg.Namespaces {
 			names[i] = ns.Name
 		}
-		ids := namespaceIDs(cfg.Enabled, names)
+		ids := engine.NamespaceIdentifiers(cfg.Enabled, names)
 		for i, ns := range cfg.Namespaces {
 			fmt.Fprintf(&b, "- tools.%s: %s\n", ids[i], firstLine(ns.Description))
 		}
@@ -49,97 +48,25 @@ func codemodeDescription(cfg Config) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// scriptEntries is the catalog of built-in tools a script sees, named as
-// the engine names them.
-func scriptEntries(enabled *tools.Registry) []bindings.Entry {
-	var names []string
-	for _, t := range enabled.Tools() {
-		if tools.ScriptCallable(t) {
-			names = append(names, t.Name())
-		}
-	}
-	ids := bindings.Identifiers(names)
-	out := make([]bindings.Entry, len(names))
-	for i, n := range names {
-		t, _ := enabled.Get(n)
-		out[i] = bindings.Entry{Name: n, Path: []string{ids[i]}, Description: t.Description(),
-			Input: t.InputSchema(), Output: t.OutputSchema(), Deferred: tools.HasTag(t, tools.TagDeferred)}
-	}
-	return out
-}
-
-// namespaceIDs are the identifiers the engine gives namespaces, after the
-// top-level tool identifiers.
-func namespaceIDs(enabled *tools.Registry, names []string) []string {
-	var taken []string
-	for _, e := range scriptEntries(enabled) {
-		taken = append(taken, e.Path[0])
-	}
-	return bindings.Identifiers(append(taken, names...))[len(taken):]
-}
-
 // declarations renders entries as `declare namespace tools { ... }` blocks
 // until budget estimated tokens are used; deferred entries and those past
 // the budget are named at the end, pointing at searchTools and
 // describeTool.
 func declarations(entries []bindings.Entry, budget int) string {
-	groups := map[string][]string{}
-	var order []string
-	var left []string
-	used, shown, total := 0, 0, 0
-	for _, e := range entries {
-		total++
-		if e.Deferred {
-			left = append(left, e.Name)
-			continue
-		}
-		decl := "  " + strings.ReplaceAll(functionDecl(e), "\n", "\n  ") + "\n"
-		cost := engine.EstimateTokens(decl)
-		if used+cost > budget {
-			left = append(left, e.Name)
-			continue
-		}
-		used += cost
-		shown++
-		key := strings.Join(e.Path[:len(e.Path)-1], ".")
-		if _, ok := groups[key]; !ok {
-			order = append(order, key)
-		}
-		groups[key] = append(groups[key], decl)
+	if len(entries) == 0 {
+		return "No built-in tools are enabled; see get_tools for why.\n"
 	}
+	decls, shown, left := bindings.Declarations(entries, budget*charsPerToken)
 	var b strings.Builder
-	if total == 0 {
-		b.WriteString("No built-in tools are enabled; see get_tools for why.\n")
-		return b.String()
-	}
-	fmt.Fprintf(&b, "Declarations (%d of %d tools):\n```ts\n", shown, total)
-	for _, key := range order {
-		ns := "tools"
-		if key != "" {
-			ns += "." + key
-		}
-		fmt.Fprintf(&b, "declare namespace %s {\n", ns)
-		for _, d := range groups[key] {
-			b.WriteString(d)
-		}
-		b.WriteString("}\n")
-	}
-	b.WriteString("```\n")
+	fmt.Fprintf(&b, "Declarations (%d of %d tools):\n```ts\n%s```\n", shown, len(entries), decls)
 	if len(left) > 0 {
 		fmt.Fprintf(&b, "Also callable, not declared above (describeTool(name) declares one, searchTools(query) ranks them): %s\n", strings.Join(left, ", "))
 	}
 	return b.String()
 }
 
-// functionDecl is the declaration with `function` before the signature.
-func functionDecl(e bindings.Entry) string {
-	decl := bindings.Declaration(e)
-	id := e.Path[len(e.Path)-1]
-	if strings.HasPrefix(decl, id+"(") {
-		return "function " + decl
-	}
-	return strings.Replace(decl, "\n"+id+"(", "\nfunction "+id+"(", 1)
-}
+// charsPerToken is the engine's token estimate.
+const charsPerToken = 4
 
 // instructions are the server's instructions to the client.
 func instructions(s *Server) string {

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"fmt"
+	"github.com/atomic-script/atomic-script/bindings"
 	"regexp"
 	"strings"
 	"testing"
@@ -32,7 +33,8 @@ func TestCodemodeDescriptionBudget(t *testing.T) {
 	}
 	ts = append(ts, wideTool("later", tools.TagDeferred), wideTool("hidden-name"), meta.CodemodeTool())
 	reg := tools.NewRegistry(ts...)
-	one := engine.EstimateTokens("  " + strings.ReplaceAll(functionDecl(scriptEntries(reg)[0]), "\n", "\n  ") + "\n")
+	decl, _, _ := bindings.Declarations(engine.ScriptEntries(reg)[:1], 0)
+	one := engine.EstimateTokens(strings.TrimPrefix(strings.TrimSuffix(decl, "}\n"), "declare namespace tools {\n"))
 	desc := codemodeDescription(Config{Enabled: reg, InlineDeclarationTokens: 3*one + one/2,
 		Namespaces: []engine.Namespace{{Name: "git-hub", Description: "GitHub API.\nMore text."}}})
 	for _, want := range []string{
