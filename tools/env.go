@@ -86,8 +86,9 @@ type Session struct {
 	// Snapshots are keyed by the file's absolute, cleaned path.
 	Snapshots *hashline.Store
 
-	mu    sync.Mutex
-	state map[any]any
+	mu     sync.Mutex
+	state  map[any]any
+	closed bool
 }
 
 // NewSession returns an empty session.
@@ -99,14 +100,25 @@ func NewSession(id string) *Session {
 // use. Tool packages keep their own per-session state this way (the todo
 // list, the background task table) without Session knowing their types; use
 // an unexported key type to avoid collisions.
+//
+// On a closed session the value is made and closed at once (if it is a
+// Closer), so a call racing Close cannot leave processes or files behind.
 func (s *Session) State(key any, init func() any) any {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if v, ok := s.state[key]; ok {
+		s.mu.Unlock()
 		return v
 	}
 	v := init()
+	if s.closed {
+		s.mu.Unlock()
+		if c, ok := v.(Closer); ok {
+			_ = c.Close()
+		}
+		return v
+	}
 	s.state[key] = v
+	s.mu.Unlock()
 	return v
 }
 
@@ -117,6 +129,7 @@ type Closer interface{ Close() error }
 // Close releases every piece of session state that implements Closer.
 func (s *Session) Close() error {
 	s.mu.Lock()
+	s.closed = true
 	vals := make([]any, 0, len(s.state))
 	for _, v := range s.state {
 		vals = append(vals, v)
