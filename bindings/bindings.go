@@ -48,9 +48,11 @@ type Entry struct {
 	Deferred bool
 }
 
-// Namespace describes a group of tools (an MCP server).
+// Namespace describes a group of tools (an MCP server). Its tools are
+// listed only when a script first needs them (see Config.LoadNamespace).
 type Namespace struct {
 	Name         string `json:"name"`
+	ID           string `json:"id"` // the identifier under `tools`
 	Description  string `json:"description"`
 	Instructions string `json:"instructions,omitempty"`
 }
@@ -98,27 +100,37 @@ func NewCatalog(entries []Entry, namespaces []Namespace) *Catalog {
 		c.byName[c.Entries[i].Name] = &c.Entries[i]
 	}
 	c.index = newSearchIndex(c.Entries)
-	type entry struct {
-		Name        string   `json:"name"`
-		Path        []string `json:"path"`
-		Namespace   string   `json:"namespace"`
-		Description string   `json:"description"`
-	}
-	list := make([]entry, 0, len(c.Entries))
-	for _, e := range c.Entries {
-		list = append(list, entry{e.Name, e.Path, e.Namespace, firstLine(e.Description)})
-	}
-	c.json, _ = json.Marshal(list)
+	c.json, _ = json.Marshal(map[string]any{"tools": scriptEntries(c.Entries), "namespaces": namespaces})
 	return c
+}
+
+// scriptEntry is how the prelude sees a tool.
+type scriptEntry struct {
+	Name        string   `json:"name"`
+	Path        []string `json:"path"`
+	Namespace   string   `json:"namespace"`
+	Description string   `json:"description"`
+}
+
+func scriptEntries(entries []Entry) []scriptEntry {
+	out := make([]scriptEntry, 0, len(entries))
+	for _, e := range entries {
+		out = append(out, scriptEntry{e.Name, e.Path, e.Namespace, firstLine(e.Description)})
+	}
+	return out
 }
 
 // Config is what a Binding needs for one run.
 type Config struct {
 	Catalog *Catalog
 	Call    CallFunc
-	Store   Store // nil: store/load throw
-	Sink    Sink
-	Args    []string
+	// LoadNamespace lists a namespace's tools (it may start an MCP server).
+	// It is called on the VM's owner goroutine, at most once a run for each
+	// namespace, the first time the script needs that namespace.
+	LoadNamespace func(ctx context.Context, name string) ([]Entry, error)
+	Store         Store // nil: store/load throw
+	Sink          Sink
+	Args          []string
 	// CallIDPrefix prefixes nested call ids as "<prefix>/<n>".
 	CallIDPrefix string
 	// MaxInFlight bounds concurrently running calls; more wait in order.
@@ -208,6 +220,8 @@ type Binding struct {
 	finished    bool
 	outcome     Outcome
 	outputBytes int
+
+	ns nsView // namespaces loaded in this run
 }
 
 type queuedCall struct {
@@ -363,7 +377,7 @@ func (b *Binding) start(name string, raw json.RawMessage, p runtime.Promise) (id
 		c.Code = string(tools.ErrCancelled)
 		return id, refusal("ToolError", tools.ErrCancelled, name+": the script has already finished; calls made after it settles are not run")
 	}
-	if _, ok := b.cat.byName[name]; !ok {
+	if b.entry(name) == nil {
 		c.Status = StatusError
 		c.Error = "unknown tool"
 		c.Code = string(tools.ErrUnknownTool)
@@ -593,7 +607,8 @@ func (b *Binding) sync(op, payload string) (any, error) {
 		if err := json.Unmarshal([]byte(payload), &q); err != nil {
 			return nil, err
 		}
-		results, total := b.cat.index.search(q.Query, q.Options.Namespace, q.Options.Limit)
+		b.loadAllNamespaces()
+		results, total := b.searchIndex().search(q.Query, q.Options.Namespace, q.Options.Limit)
 		return map[string]any{"results": results, "total": total}, nil
 	case "describeTool":
 		var name string
@@ -611,6 +626,18 @@ func (b *Binding) sync(op, payload string) (any, error) {
 			return nil, err
 		}
 		return b.describeNamespace(name), nil
+	case "loadNamespace":
+		var name string
+		if err := json.Unmarshal([]byte(payload), &name); err != nil {
+			return nil, err
+		}
+		if err := b.loadNamespace(name); err != nil {
+			return nil, err
+		}
+		return scriptEntries(b.ns.entries[name]), nil
+	case "allTools":
+		b.loadAllNamespaces()
+		return scriptEntries(b.allEntries()), nil
 	}
 	return nil, tools.Errorf(tools.ErrInvalidArgs, "internal: unknown sync op %q", op)
 }
@@ -619,12 +646,13 @@ func (b *Binding) sync(op, payload string) (any, error) {
 // ("tools.server.tool" and "server.tool" both work).
 func (b *Binding) lookup(name string) *Entry {
 	name = strings.TrimPrefix(name, "tools.")
-	if e, ok := b.cat.byName[name]; ok {
+	if e := b.entry(name); e != nil {
 		return e
 	}
-	for i := range b.cat.Entries {
-		if strings.Join(b.cat.Entries[i].Path, ".") == name {
-			return &b.cat.Entries[i]
+	all := b.allEntries()
+	for i := range all {
+		if strings.Join(all[i].Path, ".") == name {
+			return &all[i]
 		}
 	}
 	return nil
@@ -678,7 +706,11 @@ func (b *Binding) describeNamespace(name string) any {
 		Description string `json:"description"`
 	}
 	var list []toolInfo
-	for _, e := range b.cat.Entries {
+	var loadErr error
+	if ns != nil {
+		loadErr = b.loadNamespace(name)
+	}
+	for _, e := range b.allEntries() {
 		if e.Namespace == name {
 			list = append(list, toolInfo{e.Name, firstLine(e.Description)})
 		}
@@ -687,6 +719,9 @@ func (b *Binding) describeNamespace(name string) any {
 		return nil
 	}
 	out := map[string]any{"name": name, "description": "", "instructions": "", "tools": list}
+	if loadErr != nil {
+		out["error"] = loadErr.Error()
+	}
 	if ns != nil {
 		out["description"] = ns.Description
 		out["instructions"] = ns.Instructions

@@ -78,23 +78,44 @@
   }
 
   // ---- tools, discovery ----
+  // Built-in tools are functions on `tools`; a namespace (an MCP server) is
+  // a getter that lists its tools the first time the script touches it. A
+  // namespace that cannot be listed reads as undefined (so `if (tools.x)`
+  // works); describeNamespace(name).error says why.
   const catalog = __as_sync("catalog");
   const tools = {};
-  const allTools = [];
-  for (const t of catalog) {
-    let target = tools;
-    for (let i = 0; i < t.path.length - 1; i++) {
-      const seg = t.path[i];
-      if (!Object.prototype.hasOwnProperty.call(target, seg)) target[seg] = {};
-      target = target[seg];
-    }
-    const fname = t.name;
-    target[t.path[t.path.length - 1]] = function __as_tool(args) { return __as_callTool(fname, args); };
-    allTools.push(Object.freeze({ name: t.name, description: t.description, namespace: t.namespace }));
+  function __as_toolFunction(name) {
+    return function __as_tool(args) { return __as_callTool(name, args); };
   }
-  function __as_freezeDeep(o) {
-    for (const k of Object.keys(o)) if (typeof o[k] === "object") __as_freezeDeep(o[k]);
-    return Object.freeze(o);
+  for (const t of catalog.tools) tools[t.path[0]] = __as_toolFunction(t.name);
+  for (const ns of catalog.namespaces) {
+    let loaded;
+    Object.defineProperty(tools, ns.id, {
+      enumerable: true,
+      get: function __as_namespace() {
+        if (loaded === undefined) {
+          let list;
+          try { list = __as_sync("loadNamespace", ns.name); } catch (e) { list = null; }
+          if (list === null) {
+            loaded = null;
+          } else {
+            const o = {};
+            for (const t of list) o[t.path[1]] = __as_toolFunction(t.name);
+            loaded = Object.freeze(o);
+          }
+        }
+        return loaded === null ? undefined : loaded;
+      },
+    });
+  }
+  let allTools;
+  function __as_allTools() {
+    if (allTools === undefined) {
+      allTools = Object.freeze(__as_sync("allTools").map(function __as_info(t) {
+        return Object.freeze({ name: t.name, description: t.description, namespace: t.namespace });
+      }));
+    }
+    return allTools;
   }
 
   // ---- output ----
@@ -233,8 +254,8 @@
   function define(name, value) {
     Object.defineProperty(global, name, { value, writable: false, enumerable: false, configurable: false });
   }
-  define("tools", __as_freezeDeep(tools));
-  define("ALL_TOOLS", Object.freeze(allTools));
+  define("tools", Object.freeze(tools));
+  Object.defineProperty(global, "ALL_TOOLS", { get: __as_allTools, enumerable: false, configurable: false });
   define("ARGS", Object.freeze(__as_sync("args")));
   define("console", console);
   define("text", text);

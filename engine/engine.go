@@ -309,9 +309,13 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
+	calls := &nsCalls{}
 	b, err := bindings.Install(runCtx, vm, loop, bindings.Config{
-		Catalog:      e.catalog(),
-		Call:         e.caller(env),
+		Catalog: e.catalog(),
+		LoadNamespace: func(ctx context.Context, name string) ([]bindings.Entry, error) {
+			return e.loadNamespace(ctx, name, calls)
+		},
+		Call:         e.caller(env, calls),
 		Store:        store,
 		Sink:         s.rec,
 		Args:         s.ro.args,
@@ -404,10 +408,10 @@ func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm 
 // caller is how a script's tool call reaches the tools: validation and the
 // same error codes as every other caller, then the value a script receives
 // (structured content for tools with an output schema, else text).
-func (e *Engine) caller(env *tools.Env) bindings.CallFunc {
+func (e *Engine) caller(env *tools.Env, calls *nsCalls) bindings.CallFunc {
 	return func(ctx context.Context, name string, args json.RawMessage) (json.RawMessage, error) {
-		if ns := e.namespaceCall(name); ns != nil {
-			return ns(ctx, args)
+		if call := calls.get(name); call != nil {
+			return call(ctx, args)
 		}
 		t, ok := e.cfg.registry.Get(name)
 		if !ok {
@@ -424,21 +428,13 @@ func (e *Engine) caller(env *tools.Env) bindings.CallFunc {
 	}
 }
 
-// catalog is what scripts of this engine can call. Without namespaces it
-// never changes, so it is built once; a namespace's tools are listed per run
-// (an MCP server may have restarted with other tools).
+// catalog is what scripts of this engine can call: the built-in tools and
+// the namespaces by name. It never changes, so it is built once; a
+// namespace's tools are listed in a run only when its script first needs
+// them (an MCP server starts then, not for every run).
 func (e *Engine) catalog() *bindings.Catalog {
-	if len(e.cfg.namespaces) > 0 {
-		return bindings.NewCatalog(e.entries(), e.namespaces())
-	}
-	e.catalogOnce.Do(func() { e.cached = bindings.NewCatalog(e.entries(), nil) })
+	e.catalogOnce.Do(func() { e.cached = bindings.NewCatalog(ScriptEntries(e.cfg.registry), e.namespaces()) })
 	return e.cached
-}
-
-// entries is the catalog scripts see: the built-in tools a script may call
-// and the tools of each namespace.
-func (e *Engine) entries() []bindings.Entry {
-	return append(ScriptEntries(e.cfg.registry), e.namespaceEntries()...)
 }
 
 // ScriptEntries is the catalog entries of the tools of reg that a script
@@ -476,4 +472,15 @@ func NamespaceIdentifiers(reg *tools.Registry, names []string) []string {
 
 // DTS returns the TypeScript declarations of everything a script of this
 // engine can call.
-func (e *Engine) DTS() string { return bindings.DTS(e.entries()) }
+// It lists every namespace's tools, starting MCP servers that are not
+// running yet.
+func (e *Engine) DTS() string {
+	entries := ScriptEntries(e.cfg.registry)
+	for _, ns := range e.cfg.namespaces {
+		list, err := e.loadNamespace(context.Background(), ns.Name, nil)
+		if err == nil {
+			entries = append(entries, list...)
+		}
+	}
+	return bindings.DTS(entries)
+}

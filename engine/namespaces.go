@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"sync"
 
 	"github.com/atomic-script/atomic-script/bindings"
 	"github.com/google/jsonschema-go/jsonschema"
@@ -14,9 +16,10 @@ type Namespace struct {
 	Name         string
 	Description  string
 	Instructions string
-	// Tools lists the namespace's tools. It is called when a run starts
-	// (an MCP server may be started then) and its error fails the run's
-	// catalog for that namespace only.
+	// Tools lists the namespace's tools. A run calls it only when its script
+	// first touches the namespace (tools.<ns>, ALL_TOOLS, searchTools,
+	// describeNamespace or a call), so an MCP server starts on first use;
+	// an error makes that namespace unavailable to the run.
 	Tools func(ctx context.Context) ([]NamespaceTool, error)
 }
 
@@ -31,57 +34,67 @@ type NamespaceTool struct {
 }
 
 func (e *Engine) namespaces() []bindings.Namespace {
-	out := make([]bindings.Namespace, 0, len(e.cfg.namespaces))
-	for _, ns := range e.cfg.namespaces {
-		out = append(out, bindings.Namespace{Name: ns.Name, Description: ns.Description, Instructions: ns.Instructions})
+	names := make([]string, len(e.cfg.namespaces))
+	for i, ns := range e.cfg.namespaces {
+		names[i] = ns.Name
+	}
+	ids := NamespaceIdentifiers(e.cfg.registry, names)
+	out := make([]bindings.Namespace, len(e.cfg.namespaces))
+	for i, ns := range e.cfg.namespaces {
+		out[i] = bindings.Namespace{Name: ns.Name, ID: ids[i], Description: ns.Description, Instructions: ns.Instructions}
 	}
 	return out
 }
 
-// namespaceCall returns the call function of a namespaced tool name
-// ("server.tool"), or nil.
-func (e *Engine) namespaceCall(name string) func(context.Context, json.RawMessage) (json.RawMessage, error) {
-	for _, ns := range e.cfg.namespaces {
-		if len(name) <= len(ns.Name)+1 || name[:len(ns.Name)] != ns.Name || name[len(ns.Name)] != '.' {
-			continue
-		}
-		list, err := ns.Tools(context.Background())
-		if err != nil {
-			return nil
-		}
-		for _, t := range list {
-			if ns.Name+"."+t.Name == name {
-				return t.Call
-			}
-		}
-	}
-	return nil
+// nsCalls is one run's namespaced tools, filled as the script loads
+// namespaces: call name → the function that runs it. Written on the VM's
+// goroutine, read on tool goroutines.
+type nsCalls struct {
+	mu    sync.Mutex
+	calls map[string]func(context.Context, json.RawMessage) (json.RawMessage, error)
 }
 
-// namespaceEntries lists namespaced tools for the catalog.
-func (e *Engine) namespaceEntries() []bindings.Entry {
-	var out []bindings.Entry
-	nsNames := make([]string, 0, len(e.cfg.namespaces))
-	for _, ns := range e.cfg.namespaces {
-		nsNames = append(nsNames, ns.Name)
-	}
-	nsIDs := NamespaceIdentifiers(e.cfg.registry, nsNames)
-	for i, ns := range e.cfg.namespaces {
-		list, err := ns.Tools(context.Background())
-		if err != nil {
+func (c *nsCalls) get(name string) func(context.Context, json.RawMessage) (json.RawMessage, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.calls[name]
+}
+
+// loadNamespace lists the tools of the namespace called name as catalog
+// entries (tools.<namespace id>.<tool id>), recording their call functions
+// in calls when it is not nil.
+func (e *Engine) loadNamespace(ctx context.Context, name string, calls *nsCalls) ([]bindings.Entry, error) {
+	for i, ns := range e.namespaces() {
+		if ns.Name != name {
 			continue
+		}
+		list, err := e.cfg.namespaces[i].Tools(ctx)
+		if err != nil {
+			return nil, err
 		}
 		names := make([]string, len(list))
 		for j, t := range list {
 			names[j] = t.Name
 		}
 		ids := bindings.Identifiers(names)
-		for j, t := range list {
-			out = append(out, bindings.Entry{
-				Name: ns.Name + "." + t.Name, Path: []string{nsIDs[i], ids[j]}, Namespace: ns.Name,
-				Description: t.Description, Input: t.Input, Output: t.Output,
-			})
+		out := make([]bindings.Entry, len(list))
+		if calls != nil {
+			calls.mu.Lock()
+			if calls.calls == nil {
+				calls.calls = map[string]func(context.Context, json.RawMessage) (json.RawMessage, error){}
+			}
+			for _, t := range list {
+				calls.calls[ns.Name+"."+t.Name] = t.Call
+			}
+			calls.mu.Unlock()
 		}
+		for j, t := range list {
+			out[j] = bindings.Entry{
+				Name: ns.Name + "." + t.Name, Path: []string{ns.ID, ids[j]}, Namespace: ns.Name,
+				Description: t.Description, Input: t.Input, Output: t.Output,
+			}
+		}
+		return out, nil
 	}
-	return out
+	return nil, fmt.Errorf("no namespace %q", name)
 }
