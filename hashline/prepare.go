@@ -273,7 +273,7 @@ func prepareSection(s Section, opts PrepareOptions) (*FileResult, error) {
 		display = opts.Display(abs)
 	}
 	f := &FileResult{Section: s.Path, Display: display, Abs: abs, Before: live, After: after,
-		Bytes: Persist(raw, after), Tag: Tag(after), Warnings: warnings, Echoes: echoes}
+		Bytes: Persist(raw, after), Tag: TagNormalized(after), Warnings: warnings, Echoes: echoes}
 	if after != live {
 		f.Diff = diff.preview(4)
 		f.Patch = diff.unified(s.Path, 4)

@@ -64,7 +64,7 @@ func NewStoreWithLimits(maxPaths, maxVersions, maxChars int) *Store {
 // large for the store on its own is not kept, but its tag is still returned.
 func (s *Store) Record(path, text string) (tag string) {
 	text = Normalize(text)
-	tag = Tag(text)
+	tag = TagNormalized(text)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	h := s.touch(path)

@@ -37,9 +37,16 @@ func Normalize(text string) string {
 // Tag returns the four-hex snapshot tag of a whole file's text: the low 16
 // bits of xxHash32 (seed 0) over the UTF-8 bytes of the normalised text with
 // every run of spaces and tabs before a newline (or the end) removed, as four
-// upper-case hex digits. Text may be raw or normalised; the tag is the same.
+// upper-case hex digits. text is the file as it is on disk; for text that is
+// already normalised use TagNormalized (normalising twice would strip a
+// second leading BOM that belongs to the content).
 func Tag(text string) string {
-	return formatTag(hashTagForm(Normalize(text)))
+	return TagNormalized(Normalize(text))
+}
+
+// TagNormalized is Tag of text that Normalize already returned.
+func TagNormalized(norm string) string {
+	return formatTag(hashTagForm(norm))
 }
 
 func formatTag(h uint32) string {

@@ -82,7 +82,7 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 			return WriteResult{}, tools.Errorf(tools.ErrNotAllowed, "Refusing to overwrite generated file: %s\nIt is marked as generated near the top: change its generator or source and regenerate it instead.", t.display)
 		}
 		norm := hashline.Normalize(string(cur))
-		if !env.Session.Snapshots.Holds(t.abs, hashline.Tag(norm), norm) {
+		if !env.Session.Snapshots.Holds(t.abs, hashline.TagNormalized(norm), norm) {
 			live := hashline.LiveStateOf(string(cur))
 			if _, head, ok := env.Session.Snapshots.Head(t.abs); ok {
 				ev := hashline.Diverge(head, norm)
