@@ -160,13 +160,7 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 		emit(Event{Type: "run_end", Time: time.Now(), Result: r})
 		return r, nil
 	}
-	timeout := e.cfg.timeout
-	if sopts.TimeoutMs > 0 {
-		st := time.Duration(sopts.TimeoutMs) * time.Millisecond
-		if timeout == 0 || st < timeout {
-			timeout = st
-		}
-	}
+	timeout := pickLimit(e.cfg.timeout, time.Duration(sopts.TimeoutMs)*time.Millisecond, 0)
 	var deadline time.Time
 	if timeout > 0 {
 		deadline = start.Add(timeout)
@@ -183,8 +177,8 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 }
 
 // pickLimit returns the smaller of the host's and the script's limit (a
-// script cannot raise the host's), or def when neither is set.
-func pickLimit(host, script, def int) int {
+// script cannot raise the host's), or def when neither is set (zero).
+func pickLimit[T int | time.Duration](host, script, def T) T {
 	switch {
 	case host > 0 && script > 0:
 		return min(host, script)
