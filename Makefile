@@ -26,7 +26,7 @@ test:
 # tests check outcomes only; this run without it holds the real bounds
 # (deadlines and interrupts within 250 ms, cancellation, aborts).
 timing:
-	$(GO) test -count=1 -run 'Deadline|Timeout|Abort|Interrupt|Hostile|Conformance|Cancel|Memory' ./runtime/... ./engine
+	$(GO) test -count=1 -run 'Deadline|Timeout|Abort|Interrupt|Hostile|Conformance|Cancel|Memory|Nesting' ./runtime/... ./engine
 
 # Every fuzz target for a short budget (CI); `make fuzz FUZZTIME=5m` for longer.
 fuzz-short:
