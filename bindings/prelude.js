@@ -227,7 +227,12 @@
   }
 
   // __as_main runs the wrapped script and reports how it settled.
+  // __as_main runs the wrapped script; it works once, so a script cannot
+  // call it again to report a forged result (and dodge --atomic rollback).
+  let mainStarted = false;
   function __as_main(fn) {
+    if (mainStarted) throw new TypeError("__as_main is internal to atomic-script");
+    mainStarted = true;
     let p;
     try { p = fn(); } catch (e) { p = Promise.reject(e); }
     p.then(function __as_ok(v) {
