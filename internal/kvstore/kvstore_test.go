@@ -1,6 +1,7 @@
 package kvstore
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -94,5 +95,51 @@ func TestConcurrentHandles(t *testing.T) {
 	all, _ := db1.All("s")
 	if len(all) != 100 {
 		t.Fatalf("%d keys, want 100", len(all))
+	}
+}
+
+// TestFilesArePrivate: the database and its write-ahead files are readable
+// by the owner only, also in a directory others may list, and a directory
+// others can write to is refused.
+func TestFilesArePrivate(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "shared")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o755); err != nil { // past the umask
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, "store.db")
+	db, err := Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.Commit("s", map[string]string{"tok": `"SECRET"`}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"store.db", "store.db-wal", "store.db-shm"} {
+		fi, err := os.Stat(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s has mode %04o, want 0600", name, fi.Mode().Perm())
+		}
+	}
+
+	open := filepath.Join(t.TempDir(), "open")
+	if err := os.Mkdir(open, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(open, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open(filepath.Join(open, "store.db"))
+	if err == nil || !strings.Contains(err.Error(), "is writable by other users (mode 0777)") {
+		t.Fatalf("world-writable directory: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(open, "store.db")); !os.IsNotExist(err) {
+		t.Errorf("a database was created in the refused directory: %v", err)
 	}
 }
