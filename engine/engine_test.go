@@ -172,6 +172,37 @@ func TestStoreCommitsOnlyOnSuccess(t *testing.T) {
 	}
 }
 
+// TestStoreCaps: keys count against the total, a key has a cap of its own,
+// replacing or deleting a value frees its share, and a refused store()
+// changes nothing.
+func TestStoreCaps(t *testing.T) {
+	for _, c := range []struct {
+		name, code, want string // want: the value returned, or the error message's tail
+	}{
+		{"a long key", `store("k".repeat(1025), 1)`, "store: a key is 1025 characters; the limit is 1024"},
+		{"a key at the cap", `store("k".repeat(1024), 1); return load("k".repeat(1024))`, "1"},
+		{"many keys count toward the total", `for (let i = 0; i < 2000; i++) store(String(i).padStart(1000, "k"), 1)`, "limit is 1048576 in total. Delete keys with store(key, undefined)"},
+		{"replacing frees the old value", `for (let i = 0; i < 10; i++) store("k", "x".repeat(262000)); return load("k").length`, "262000"},
+		{"deleting frees the value", `for (let i = 0; i < 10; i++) { store("k" + i, "x".repeat(262000)); store("k" + i, undefined) } return 1`, "1"},
+		{"a refused store changes nothing", `store("a", "x".repeat(262000)); store("b", "x".repeat(262000)); store("c", "x".repeat(262000)); store("d", "x".repeat(262000));
+			try { store("e", "x".repeat(262000)) } catch (e) {} return [load("e"), load("d").length]`, "[null,262000]"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			eng := newEngine(t, nil, engine.WithSession("s"), engine.WithStorePath(t.TempDir()+"/store.db"))
+			r := run(t, eng, c.code)
+			if r.OK {
+				if string(r.Value) != c.want {
+					t.Fatalf("value %s, want %s", r.Value, c.want)
+				}
+				return
+			}
+			if r.Error.Code != "ERR_LIMIT" || !strings.HasSuffix(r.Error.Message, c.want) {
+				t.Fatalf("error %+v, want one ending %q", r.Error, c.want)
+			}
+		})
+	}
+}
+
 func TestUnawaitedCallsAreCancelled(t *testing.T) {
 	p := &probe{}
 	eng := newEngine(t, p)

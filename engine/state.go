@@ -9,10 +9,13 @@ import (
 	"github.com/atomic-script/atomic-script/tools"
 )
 
-// Caps of store() (codemode-notes.md), in characters of JSON text.
+// Caps of store() (codemode-notes.md), in characters of JSON text. The
+// total counts keys as well as values, and keys have a cap of their own:
+// otherwise keys alone could grow a session without bound.
 const (
 	MaxStoreValueChars = 262_144
 	MaxStoreTotalChars = 1_048_576
+	MaxStoreKeyChars   = 1_024
 )
 
 // stagedStore is one run's view of the session store: loads see the run's
@@ -25,6 +28,7 @@ type stagedStore struct {
 	base    map[string]string // committed values, loaded on first use
 	puts    map[string]string
 	deletes map[string]bool
+	total   int // characters of keys and values the run sees now
 }
 
 func newStagedStore(b kvBackend) *stagedStore {
@@ -86,7 +90,15 @@ func (s *stagedStore) loadBase() error {
 		all = map[string]string{}
 	}
 	s.base = all
+	for k, v := range all {
+		s.total += entryChars(k, v)
+	}
 	return nil
+}
+
+// entryChars is what one stored entry counts against the total cap.
+func entryChars(key, value string) int {
+	return utf8.RuneCountInString(key) + utf8.RuneCountInString(value)
 }
 
 func (s *stagedStore) Load(key string) (string, bool, error) {
@@ -107,19 +119,21 @@ func (s *stagedStore) Put(key, value string) error {
 	if err := s.loadBase(); err != nil {
 		return err
 	}
+	if n := utf8.RuneCountInString(key); n > MaxStoreKeyChars {
+		return tools.Errorf(tools.ErrLimit, "store: a key is %d characters; the limit is %d", n, MaxStoreKeyChars)
+	}
 	n := utf8.RuneCountInString(value)
 	if n > MaxStoreValueChars {
 		return tools.Errorf(tools.ErrLimit, "store: the value for %q is %d characters of JSON; the limit is %d a value", key, n, MaxStoreValueChars)
 	}
-	total := n
-	for k, v := range s.view() {
-		if k != key {
-			total += utf8.RuneCountInString(v)
-		}
+	total := s.total + entryChars(key, value)
+	if old, ok, _ := s.Load(key); ok {
+		total -= entryChars(key, old)
 	}
 	if total > MaxStoreTotalChars {
-		return tools.Errorf(tools.ErrLimit, "store: the session would hold %d characters of JSON; the limit is %d in total. Delete keys with store(key, undefined)", total, MaxStoreTotalChars)
+		return tools.Errorf(tools.ErrLimit, "store: the session would hold %d characters of JSON keys and values; the limit is %d in total. Delete keys with store(key, undefined)", total, MaxStoreTotalChars)
 	}
+	s.total = total
 	s.puts[key] = value
 	delete(s.deletes, key)
 	return nil
@@ -129,23 +143,12 @@ func (s *stagedStore) Delete(key string) error {
 	if err := s.loadBase(); err != nil {
 		return err
 	}
+	if old, ok, _ := s.Load(key); ok {
+		s.total -= entryChars(key, old)
+	}
 	delete(s.puts, key)
 	s.deletes[key] = true
 	return nil
-}
-
-// view is the store as the run sees it now.
-func (s *stagedStore) view() map[string]string {
-	out := make(map[string]string, len(s.base)+len(s.puts))
-	for k, v := range s.base {
-		if !s.deletes[k] {
-			out[k] = v
-		}
-	}
-	for k, v := range s.puts {
-		out[k] = v
-	}
-	return out
 }
 
 // commit writes the run's changes to the backend.
