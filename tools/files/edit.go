@@ -160,6 +160,9 @@ func editReader(env *tools.Env) hashline.Reader {
 			return "", "", err
 		}
 		abs := env.Abs(display)
+		if fi, err := env.Files.Stat(abs); err == nil && overCap(fi) {
+			return abs, "", limitError("edit", display, fi.Size())
+		}
 		data, err := env.Files.ReadFile(abs)
 		if err != nil {
 			return abs, "", err
@@ -173,6 +176,9 @@ func editReader(env *tools.Env) hashline.Reader {
 
 // stillCurrent re-reads f's file just before writing.
 func stillCurrent(env *tools.Env, f *hashline.FileResult) error {
+	if fi, err := env.Files.Stat(f.Abs); err == nil && overCap(fi) {
+		return hashlineError(hashline.StaleBeforeWriteError(f.Section)) // it grew since prepare read it
+	}
 	raw, err := env.Files.ReadFile(f.Abs)
 	c := hashline.Conflict{Path: f.Display, Session: env.Session.ID, Agent: env.Owner}
 	switch {

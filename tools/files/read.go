@@ -3,7 +3,6 @@ package files
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"net/http"
 	"strconv"
@@ -37,6 +36,10 @@ type ReadMeta struct {
 	SourcePath string      `json:"sourcePath"`
 	Truncation *Truncation `json:"truncation,omitempty"`
 	Limits     *Limits     `json:"limits,omitempty"`
+	// FileBytes and EditLimit are set for a file over MaxFileBytes, which
+	// read streams and edit and write refuse.
+	FileBytes int64 `json:"fileBytes,omitempty"`
+	EditLimit int64 `json:"editLimit,omitempty"`
 }
 
 // Truncation describes a read cut by the line or byte limit, or stopped at
@@ -101,12 +104,15 @@ func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, er
 	if t.sel != nil && t.sel.Raw && fi.Size() > MaxRawBytes {
 		return tools.Result{}, tools.Errorf(tools.ErrLimit, "read: %s is %s; :raw returns at most %s. Read it in parts with line selectors (:1-3000, …) instead", t.display, formatSize(fi.Size()), formatSize(MaxRawBytes))
 	}
+	if overCap(fi) && (t.sel == nil || !t.sel.Raw) {
+		return readLarge(ctx, env, t, fi)
+	}
 	data, err := env.Files.ReadFile(t.abs)
 	if err != nil {
 		return tools.Result{}, readError(t, err)
 	}
 	if isBinary(data) {
-		return tools.Result{}, binaryError("read", t.display, data)
+		return tools.Result{}, binaryError("read", t.display, data, int64(len(data)))
 	}
 	text := string(data)
 	switch {
@@ -131,64 +137,25 @@ func readText(env *tools.Env, t *target, text string) (tools.Result, error) {
 		var beyond int
 		shown, beyond, bounded = spans(t.sel.Ranges, total)
 		if beyond > 0 {
-			return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "Requested line %d is beyond end of file (%d lines total). Use %s:%d to read the final line.", beyond, total, t.display, total)
+			return tools.Result{}, beyondEOF(t, beyond, total)
 		}
 	}
-	meta := ReadMeta{Source: "file", SourcePath: t.abs}
-	first := shown[0].from
-	if n := len(lines[first-1]); n > MaxReadBytes {
-		meta.Truncation = &Truncation{Truncated: true, TruncatedBy: "bytes", TotalLines: total, FirstLineExceedsLimit: true, FirstLine: first}
-		meta.Limits = &Limits{MaxLines: MaxReadLines, MaxBytes: MaxReadBytes}
-		msg := fmt.Sprintf("[Line %d is %s, exceeds %s limit. Use bash: sed -n '%dp' %s | head -c %d]",
-			first, formatSize(int64(n)), formatSize(MaxReadBytes), first, shellQuote(t.display), MaxReadBytes)
-		return tools.Result{Text: msg, Details: ReadDetails{Meta: meta}}, nil
+	sink := newRowSink(shown)
+	for _, s := range shown {
+		for n := s.from; n <= s.to && sink.wants(n); n++ {
+			sink.add(n, lines[n-1], len(lines[n-1]))
+		}
 	}
-	tag := env.Session.Snapshots.Record(t.abs, text)
+	tag := ""
+	if sink.firstLen == 0 {
+		tag = env.Session.Snapshots.Record(t.abs, text)
+	}
+	return sink.result(t, tag, total, shown, bounded), nil
+}
 
-	var b strings.Builder
-	b.Grow(min(len(text), MaxReadBytes) + 8*min(total, MaxReadLines) + 128)
-	b.WriteString(hashline.Header(t.display, tag))
-	count, size, last := 0, 0, 0
-	by := ""
-	var rest []span // what a continuation selector must still cover
-rows:
-	for i, s := range shown {
-		for n := s.from; n <= s.to; n++ {
-			add := len(lines[n-1])
-			if count > 0 {
-				add++
-			}
-			if count == MaxReadLines || size+add > MaxReadBytes {
-				by = "lines"
-				if count < MaxReadLines {
-					by = "bytes"
-				}
-				rest = append([]span{{n, s.to}}, shown[i+1:]...)
-				break rows
-			}
-			b.WriteByte('\n')
-			b.WriteString(strconv.Itoa(n))
-			b.WriteByte(':')
-			b.WriteString(lines[n-1])
-			count, size, last = count+1, size+add, n
-		}
-	}
-	switch {
-	case by != "":
-		cont := continuation(rest, total)
-		limit := ""
-		if by == "bytes" {
-			limit = " (" + formatSize(MaxReadBytes) + " limit)"
-		}
-		fmt.Fprintf(&b, "\n\n[Showing lines %d-%d of %d%s. Continue with path selector %s.]", first, last, total, limit, cont)
-		meta.Truncation = &Truncation{Truncated: true, TruncatedBy: by, TotalLines: total, OutputLines: count, FirstLine: first, LastLine: last, ContinueWith: cont}
-		meta.Limits = &Limits{MaxLines: MaxReadLines, MaxBytes: MaxReadBytes}
-	case bounded && last < total:
-		cont := ":" + strconv.Itoa(last+1)
-		fmt.Fprintf(&b, "\n\n[%d more lines in file. Continue with path selector %s.]", total-last, cont)
-		meta.Truncation = &Truncation{TotalLines: total, OutputLines: count, FirstLine: first, LastLine: last, ContinueWith: cont}
-	}
-	return tools.Result{Text: b.String(), Details: ReadDetails{Meta: meta}}, nil
+// beyondEOF is the error of a selector starting past the last line.
+func beyondEOF(t *target, line, total int) error {
+	return tools.Errorf(tools.ErrInvalidArgs, "Requested line %d is beyond end of file (%d lines total). Use %s:%d to read the final line.", line, total, t.display, total)
 }
 
 // continuation is the selector that reads the spans a truncated read did
@@ -227,7 +194,9 @@ func isBinary(data []byte) bool {
 	return false
 }
 
-func binaryError(tool, display string, data []byte) error {
+// binaryError refuses a binary file of size bytes whose content starts
+// with data.
+func binaryError(tool, display string, data []byte, size int64) error {
 	kind := http.DetectContentType(data)
 	if i := strings.IndexByte(kind, ';'); i >= 0 {
 		kind = kind[:i]
@@ -236,7 +205,7 @@ func binaryError(tool, display string, data []byte) error {
 	if kind != "application/octet-stream" && !strings.HasPrefix(kind, "text/") {
 		what = "a binary file (" + kind + ")"
 	}
-	return tools.Errorf(tools.ErrBinary, "%s: %s is %s of %s; it has no text lines to show or edit. Inspect it with bash (file, xxd | head) instead.", tool, display, what, formatSize(int64(len(data))))
+	return tools.Errorf(tools.ErrBinary, "%s: %s is %s of %s; it has no text lines to show or edit. Inspect it with bash (file, xxd | head) instead.", tool, display, what, formatSize(size))
 }
 
 // formatSize renders a byte count the way the read limits are quoted:

@@ -73,6 +73,9 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 		return WriteResult{}, conflict(hashline.TargetUnreadable, hashline.Conflict{Errno: "EISDIR"})
 	}
 	var mode fs.FileMode = 0o644
+	if exists && overCap(fi) {
+		return WriteResult{}, limitError("write", t.display, fi.Size())
+	}
 	if exists {
 		cur, err := env.Files.ReadFile(t.abs)
 		if err != nil {
@@ -116,8 +119,11 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 		err = env.Files.CreateFile(t.abs, data, perm)
 		if errors.Is(err, fs.ErrExist) {
 			var live *hashline.LiveState
-			if cur, rerr := env.Files.ReadFile(t.abs); rerr == nil {
-				live = hashline.LiveStateOf(string(cur))
+			// A file over fileCap is not loaded to describe it.
+			if fi, serr := env.Files.Stat(t.abs); serr != nil || !overCap(fi) {
+				if cur, rerr := env.Files.ReadFile(t.abs); rerr == nil {
+					live = hashline.LiveStateOf(string(cur))
+				}
 			}
 			return WriteResult{}, conflict(hashline.TargetExists, hashline.Conflict{Live: live})
 		}
