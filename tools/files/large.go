@@ -132,6 +132,6 @@ func limitError(tool, display string, size int64) error {
 		return tools.Errorf(tools.ErrLimit, "%s is %s, over the %s limit of edit, which holds the whole file in memory. Change it with bash instead (sed -i 'Ns/old/new/' %s), or read it in parts with line selectors",
 			display, formatSize(size), formatSize(fileCap), q)
 	}
-	return tools.Errorf(tools.ErrLimit, "write: %s is %s, over the %s limit of write, which checks the whole current content against this session's snapshot before replacing it. Remove it first (bash: rm %s), then write it anew",
+	return tools.Errorf(tools.ErrLimit, "write: %s is %s, over the %s limit of write, which checks the whole current content against this session's snapshot before replacing it. Remove it first (bash: rm %s), then write it anew.",
 		display, formatSize(size), formatSize(fileCap), q)
 }

@@ -198,7 +198,7 @@ func TestLargeFileRefusals(t *testing.T) {
 		{"edit", "edit", map[string]string{"input": header + "\nreplace 1..1:\n+changed"}, nil, tools.ErrLimit,
 			"Could not edit file: big.log. big.log is " + bigSize + ", over the 64.0KB limit of edit, which holds the whole file in memory. Change it with bash instead (sed -i 'Ns/old/new/' big.log), or read it in parts with line selectors."},
 		{"write", "write", map[string]string{"path": "big.log", "content": "x\n"}, nil, tools.ErrLimit,
-			"write: big.log is " + bigSize + ", over the 64.0KB limit of write, which checks the whole current content against this session's snapshot before replacing it. Remove it first (bash: rm big.log), then write it anew"},
+			"write: big.log is " + bigSize + ", over the 64.0KB limit of write, which checks the whole current content against this session's snapshot before replacing it. Remove it first (bash: rm big.log), then write it anew."},
 		{"notebook", "read", map[string]string{"path": "big.ipynb"}, nil, tools.ErrLimit,
 			"read: big.ipynb is 70.0KB; notebooks are rendered as cells up to 64.0KB. Read its JSON with line selectors (big.ipynb:1-200) or query it with bash (jq '.cells[N]' big.ipynb)"},
 		{"notebook-cell", "read", map[string]string{"path": "big.ipynb:cell:0"}, nil, tools.ErrLimit,
