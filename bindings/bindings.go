@@ -220,6 +220,7 @@ type Binding struct {
 	finished    bool
 	outcome     Outcome
 	outputBytes int
+	argBytes    int // argument bytes of calls queued or running
 
 	ns nsView // namespaces loaded in this run
 }
@@ -227,6 +228,7 @@ type Binding struct {
 type queuedCall struct {
 	id   int
 	call *Call
+	args json.RawMessage
 	post func(func() error)
 }
 
@@ -369,7 +371,9 @@ func (b *Binding) hostCallAsync(args []string, p runtime.Promise) error {
 func (b *Binding) start(name string, raw json.RawMessage, p runtime.Promise) (id int, refused string) {
 	b.nextID++
 	id = b.nextID
-	c := &Call{ID: b.callID(id), Name: name, Args: raw, Status: StatusRunning, Started: time.Now(), promise: p}
+	// The record keeps a short form of the arguments for the whole run;
+	// the full text lives only as long as the call.
+	c := &Call{ID: b.callID(id), Name: name, Args: RecordArgs(raw), Status: StatusRunning, Started: time.Now(), promise: p}
 	b.calls = append(b.calls, c)
 	if b.finished {
 		c.Status = StatusCancelled
@@ -383,14 +387,41 @@ func (b *Binding) start(name string, raw json.RawMessage, p runtime.Promise) (id
 		c.Code = string(tools.ErrUnknownTool)
 		return id, refusal("ToolError", tools.ErrUnknownTool, fmt.Sprintf("unknown tool %q; see ALL_TOOLS or searchTools()", name))
 	}
+	if msg := b.argsRefused(len(raw)); msg != "" {
+		c.Status = StatusError
+		c.Error = msg
+		c.Code = string(tools.ErrLimit)
+		return id, refusal("ToolError", tools.ErrLimit, name+": "+msg)
+	}
 	b.cfg.Sink.CallStarted(*c)
+	b.argBytes += len(raw)
 	post := b.loop.Register()
 	if b.inFlight >= b.cfg.MaxInFlight {
-		b.queued = append(b.queued, queuedCall{id: id, call: c, post: post})
+		b.queued = append(b.queued, queuedCall{id: id, call: c, args: raw, post: post})
 	} else {
-		b.launch(id, c, post)
+		b.launch(id, c, raw, post)
 	}
 	return id, ""
+}
+
+// Caps on the argument text held in Go. The JavaScript heap is bounded by
+// the memory limit, but every call copies its arguments out of it, so
+// without these a loop of unawaited calls could grow the Go heap without
+// bound.
+const (
+	MaxCallArgBytes     = 64 << 20
+	MaxInFlightArgBytes = 256 << 20
+)
+
+// argsRefused says why a call with n bytes of arguments cannot start, or "".
+func (b *Binding) argsRefused(n int) string {
+	switch {
+	case n > MaxCallArgBytes:
+		return fmt.Sprintf("the arguments are %d bytes of JSON; the limit is %d a call", n, MaxCallArgBytes)
+	case b.argBytes+n > MaxInFlightArgBytes:
+		return fmt.Sprintf("calls queued or running already hold %d bytes of arguments, and %d more would pass the limit of %d; await earlier calls first", b.argBytes, n, MaxInFlightArgBytes)
+	}
+	return ""
 }
 
 func (b *Binding) callID(n int) string {
@@ -402,7 +433,7 @@ func (b *Binding) callID(n int) string {
 
 // launch runs call c on its own goroutine; the result comes back through
 // post to the owner goroutine.
-func (b *Binding) launch(id int, c *Call, post func(func() error)) {
+func (b *Binding) launch(id int, c *Call, args json.RawMessage, post func(func() error)) {
 	b.inFlight++
 	b.running[id] = c
 	b.wg.Add(1)
@@ -416,8 +447,9 @@ func (b *Binding) launch(id int, c *Call, post func(func() error)) {
 	}
 	b.jobs <- func() {
 		defer b.wg.Done()
-		value, err := b.cfg.Call(ctx, c.Name, c.Args)
-		post(func() error { return b.complete(id, c, value, err) })
+		value, err := b.cfg.Call(ctx, c.Name, args)
+		n := len(args)
+		post(func() error { b.argBytes -= n; return b.complete(id, c, value, err) })
 	}
 }
 
@@ -463,7 +495,7 @@ func (b *Binding) complete(id int, c *Call, value json.RawMessage, err error) er
 	for b.inFlight < b.cfg.MaxInFlight && len(b.queued) > 0 && !b.finished {
 		q := b.queued[0]
 		b.queued = b.queued[1:]
-		b.launch(q.id, q.call, q.post)
+		b.launch(q.id, q.call, q.args, q.post)
 	}
 	return settleErr
 }

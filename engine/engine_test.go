@@ -326,3 +326,37 @@ func TestImage(t *testing.T) {
 		}
 	}
 }
+
+// TestCallArgumentsMemoryBounded: call records keep a short form of large
+// arguments (the tool still gets them whole), one call's arguments have a
+// cap, and so do the arguments of calls queued or running at once.
+func TestCallArgumentsMemoryBounded(t *testing.T) {
+	if racecheck.Enabled {
+		t.Skip("moves ~600 MB through the interpreter: minutes under -race; make timing runs it")
+	}
+	eng := newEngine(t, nil)
+	r := run(t, eng, `const big = "x".repeat(1 << 20);
+		let n = 0; for (let i = 0; i < 5; i++) n += (await tools.echo({value: big})).value.length; return n`)
+	if !r.OK || string(r.Value) != "5242880" {
+		t.Fatalf("echo of 1 MiB values: %s", clip(r.Text))
+	}
+	for _, c := range r.Calls {
+		if len(c.Args) > 1024 || !strings.Contains(string(c.Args), "…(1048376 more characters)") {
+			t.Fatalf("record of %d bytes: %.300s", len(c.Args), c.Args)
+		}
+	}
+
+	big := newEngine(t, nil, engine.WithMemoryLimit(1<<30))
+	r = run(t, big, `await tools.echo({value: "x".repeat(65 << 20)})`)
+	if r.OK || r.Error.Code != "ERR_LIMIT" || !strings.HasSuffix(r.Error.Message, "echo: the arguments are 68157452 bytes of JSON; the limit is 67108864 a call") {
+		t.Fatalf("one large call: %+v", r.Error)
+	}
+
+	r = run(t, eng, `const big = "x".repeat(1 << 20); const ps = [];
+		for (let i = 0; i < 300; i++) ps.push(tools.noop({value: big}).then(() => "ran", e => e.code === "ERR_LIMIT" ? e.message : "ran"));
+		const out = await Promise.all(ps); return [out.filter(s => s === "ran").length, out.find(s => s !== "ran")]`)
+	want := `[255,"noop: calls queued or running already hold 267389940 bytes of arguments, and 1048588 more would pass the limit of 268435456; await earlier calls first"]`
+	if !r.OK || string(r.Value) != want {
+		t.Fatalf("many large calls at once:\n got %s\nwant %s\n%s", r.Value, want, clip(r.Text))
+	}
+}
