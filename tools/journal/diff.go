@@ -13,6 +13,10 @@ import (
 
 func sortStrings(s []string) { sort.Strings(s) }
 
+// maxDiffBytes is the most text (before and after together) a file's diff
+// is computed for; larger changes are summarised.
+const maxDiffBytes = 16 << 20
+
 // Diff renders the run's changes as one git-style unified diff (3 lines of
 // context), file by file in path order; display turns an absolute path into
 // the label shown (e.g. workspace-relative). The diff applies with `git
@@ -53,6 +57,11 @@ func writeFileDiff(b *strings.Builder, name string, before *entry, now state, ac
 	}
 	if isBinary(oldText) || isBinary(newText) {
 		fmt.Fprintf(b, "Binary files %s and %s differ\n", a, z)
+		return
+	}
+	if len(oldText)+len(newText) > maxDiffBytes {
+		// A line diff of this size costs many times its text in memory.
+		fmt.Fprintf(b, "Files %s and %s differ (%d → %d bytes; too large to diff here)\n", a, z, len(oldText), len(newText))
 		return
 	}
 	b.WriteString(udiff.Unified(a, z, oldText, newText))

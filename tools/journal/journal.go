@@ -60,6 +60,22 @@ type Journal struct {
 	dirs    []string          // directories the run created, in order
 	overlay map[string]*pending
 	snap    map[string][]byte // cached Pending result; nil when stale
+	held    int64             // bytes of original and pending content held
+}
+
+// MaxHeldBytes bounds the file content one journal holds in memory: the
+// original of every file the run changed (for rollback and the diff) plus,
+// in a dry run, every pending file. A mutation past it is refused, so a
+// runaway migration fails cleanly instead of exhausting the process.
+const MaxHeldBytes = 1 << 30
+
+// maxHeld is MaxHeldBytes; tests lower it.
+var maxHeld int64 = MaxHeldBytes
+
+// heldLimit is the error of a mutation refused by maxHeld.
+func heldLimit(path string, held, more int64) error {
+	return tools.Errorf(tools.ErrLimit, "cannot change %s: the run holds %d MiB of original and pending file content, and %d MiB more would pass the limit of %d MiB; split the change into several runs",
+		path, held>>20, (more+1<<20-1)>>20, maxHeld>>20)
 }
 
 // entry is a file's state before the run's first mutation of it.
@@ -130,8 +146,7 @@ func (j *Journal) WriteFile(path string, data []byte, perm fs.FileMode) error {
 				}
 				mode = fi.Mode()
 			}
-			j.stage(path, &pending{data: bytes.Clone(data), mode: mode.Perm(), modTime: time.Now()})
-			return nil
+			return j.stage(path, &pending{data: bytes.Clone(data), mode: mode.Perm(), modTime: time.Now()})
 		}
 		if err := j.mkdirs(filepath.Dir(path)); err != nil {
 			return err
@@ -148,8 +163,7 @@ func (j *Journal) CreateFile(path string, data []byte, perm fs.FileMode) error {
 			if _, err := j.statLocked(path); err == nil {
 				return &fs.PathError{Op: "open", Path: path, Err: syscall.EEXIST}
 			}
-			j.stage(path, &pending{data: bytes.Clone(data), mode: perm.Perm(), modTime: time.Now()})
-			return nil
+			return j.stage(path, &pending{data: bytes.Clone(data), mode: perm.Perm(), modTime: time.Now()})
 		}
 		if err := j.mkdirs(filepath.Dir(path)); err != nil {
 			return err
@@ -172,8 +186,7 @@ func (j *Journal) Chmod(path string, mode fs.FileMode) error {
 		if err != nil {
 			return err
 		}
-		j.stage(path, &pending{data: data, mode: mode.Perm(), modTime: fi.ModTime()})
-		return nil
+		return j.stage(path, &pending{data: data, mode: mode.Perm(), modTime: fi.ModTime()})
 	})
 }
 
@@ -190,8 +203,7 @@ func (j *Journal) Remove(path string) error {
 		if fi.IsDir() {
 			return &fs.PathError{Op: "remove", Path: path, Err: syscall.EISDIR}
 		}
-		j.stage(path, &pending{deleted: true})
-		return nil
+		return j.stage(path, &pending{deleted: true})
 	})
 }
 
@@ -245,6 +257,12 @@ func (j *Journal) capture(path string) error {
 		// fail (or, for a special file, is the caller's business).
 		return nil
 	default:
+		j.mu.Lock()
+		held := j.held
+		j.mu.Unlock()
+		if held+fi.Size() > maxHeld {
+			return heldLimit(path, held, fi.Size())
+		}
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return err
@@ -254,6 +272,7 @@ func (j *Journal) capture(path string) error {
 	j.mu.Lock()
 	j.entries[path] = e
 	j.order = append(j.order, path)
+	j.held += int64(len(e.data))
 	j.mu.Unlock()
 	return nil
 }
@@ -299,11 +318,20 @@ func (j *Journal) pendingOf(path string) (*pending, bool) {
 	return p, ok
 }
 
-func (j *Journal) stage(path string, p *pending) {
+func (j *Journal) stage(path string, p *pending) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
+	delta := int64(len(p.data))
+	if old := j.overlay[path]; old != nil {
+		delta -= int64(len(old.data))
+	}
+	if delta > 0 && j.held+delta > maxHeld {
+		return heldLimit(path, j.held, delta)
+	}
+	j.held += delta
 	j.overlay[path] = p
 	j.snap = nil
+	return nil
 }
 
 // Pending implements tools.Overlay: in a dry run, the run's pending files

@@ -233,8 +233,10 @@ func TestDiffMarksBinaryAndMissingNewline(t *testing.T) {
 	j := New(DryRun)
 	j.WriteFile(filepath.Join(root, "bin"), []byte("\x00\x02"), 0o644)
 	j.WriteFile(filepath.Join(root, "t.txt"), []byte("y"), 0o644)
+	huge := strings.Repeat("line\n", maxDiffBytes/5+1)
+	j.WriteFile(filepath.Join(root, "huge.txt"), []byte(huge), 0o644)
 	got := j.Diff(rel(root))
-	for _, want := range []string{"Binary files a/bin and b/bin differ\n", "-x\n\\ No newline at end of file\n+y\n\\ No newline at end of file\n"} {
+	for _, want := range []string{"Binary files a/bin and b/bin differ\n", "new file mode 100644\nFiles /dev/null and b/huge.txt differ (0 → 16777220 bytes; too large to diff here)\n", "-x\n\\ No newline at end of file\n+y\n\\ No newline at end of file\n"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("diff lacks %q:\n%s", want, got)
 		}
@@ -343,5 +345,61 @@ func TestDiffAppliesWithGit(t *testing.T) {
 	})
 	if exists(filepath.Join(preview, "gone.txt")) {
 		t.Error("gone.txt not deleted by the patch")
+	}
+}
+
+// TestHeldContentIsBounded: originals and dry-run pending content count
+// against one limit; a mutation past it is refused with ERR_LIMIT and
+// changes nothing, replacing a pending file counts only the difference, and
+// removing one frees nothing it did not hold.
+func TestHeldContentIsBounded(t *testing.T) {
+	defer func(old int64) { maxHeld = old }(maxHeld)
+	maxHeld = 100
+	for _, mode := range []Mode{DryRun, Atomic, Write} {
+		t.Run(mode.String(), func(t *testing.T) {
+			root := workspace(t, map[string]string{"old.txt": strings.Repeat("o", 60)})
+			j := New(mode)
+			p := func(name string) string { return filepath.Join(root, name) }
+			// The original of old.txt (60) is held in every mode.
+			if err := j.WriteFile(p("old.txt"), []byte("short"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			limit := func(err error) bool {
+				return tools.CodeOf(err) == tools.ErrLimit && strings.Contains(err.Error(), "split the change into several runs")
+			}
+			switch mode {
+			case DryRun:
+				// 60 + 5 pending; 30 more fits, replacing it by 35 fits, 40 does not.
+				if err := j.CreateFile(p("a.txt"), []byte(strings.Repeat("a", 30)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if err := j.WriteFile(p("a.txt"), []byte(strings.Repeat("a", 35)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				err := j.WriteFile(p("a.txt"), []byte(strings.Repeat("a", 41)), 0o644)
+				if !limit(err) {
+					t.Fatalf("past the limit: %v", err)
+				}
+				if got, _ := j.ReadFile(p("a.txt")); len(got) != 35 {
+					t.Fatalf("a refused write changed the pending file to %d bytes", len(got))
+				}
+			default:
+				// Files on disk: a second original of 60 passes the limit.
+				if err := os.WriteFile(p("big.txt"), []byte(strings.Repeat("b", 60)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				err := j.WriteFile(p("big.txt"), []byte("x"), 0o644)
+				if !limit(err) {
+					t.Fatalf("past the limit: %v", err)
+				}
+				if got, _ := os.ReadFile(p("big.txt")); len(got) != 60 {
+					t.Fatalf("a refused write changed the file to %q", got)
+				}
+				// A new file holds no original.
+				if err := j.CreateFile(p("new.txt"), []byte(strings.Repeat("n", 500)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
 	}
 }
