@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"runtime/debug"
 	"sort"
 )
 
@@ -84,5 +86,18 @@ func Invoke(ctx context.Context, t Tool, env *Env, args json.RawMessage) (Result
 	if err := ctx.Err(); err != nil {
 		return Result{}, Errorf(CodeOf(err), "%s: %v", t.Name(), err)
 	}
+	return runGuarded(ctx, t, env, args)
+}
+
+// runGuarded runs t and turns a panic into the call's error: a bug in one
+// tool fails that call, not every session of an MCP server. The stack goes
+// to stderr for the bug report.
+func runGuarded(ctx context.Context, t Tool, env *Env, args json.RawMessage) (r Result, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(os.Stderr, "atomic-script: tool %s panicked: %v\n%s", t.Name(), p, debug.Stack())
+			r, err = Result{}, Errorf(ErrTool, "%s: internal error (a bug in atomic-script; please report it): %v", t.Name(), p)
+		}
+	}()
 	return t.Run(ctx, env, args)
 }

@@ -1,0 +1,24 @@
+package tools_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/atomic-script/atomic-script/tools"
+)
+
+// TestInvokeRecoversPanics: a tool that panics fails its call with
+// ERR_TOOL; the caller (an MCP server with other sessions) carries on.
+func TestInvokeRecoversPanics(t *testing.T) {
+	boom := tools.New(tools.Spec{Name: "boom", Description: "Panic."}, func(ctx context.Context, env *tools.Env, in struct{}) (tools.Result, error) {
+		var m map[string]int
+		m["x"] = 1 // a nil-map write: a runtime panic, as a real bug would be
+		return tools.Result{Text: "unreachable"}, nil
+	})
+	_, err := tools.Invoke(context.Background(), boom, &tools.Env{}, json.RawMessage(`{}`))
+	want := "boom: internal error (a bug in atomic-script; please report it): assignment to entry in nil map"
+	if err == nil || err.Error() != want || tools.CodeOf(err) != tools.ErrTool {
+		t.Fatalf("err = %v (%s), want %q", err, tools.CodeOf(err), want)
+	}
+}
