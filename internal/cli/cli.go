@@ -30,13 +30,20 @@ const usage = `atomic-script — run one JavaScript program that drives coding t
 
 Usage:
   atomic-script run FILE|-|-e CODE [flags] [-- ARGS...]
-  atomic-script serve [--http ADDR] [flags]     MCP server over stdio (or streamable HTTP)
+  atomic-script serve [--http ADDR] [flags]     MCP server over stdio (or streamable HTTP with a bearer token)
   atomic-script tools [--json] [--tools LIST]   which tools are active, and how to enable the others
   atomic-script types [--tools LIST]            TypeScript declarations of everything a script can call
   atomic-script store list|get|rm|export|import --session ID [KEY|FILE]
   atomic-script version
 
 Run "atomic-script COMMAND -h" for a command's flags.
+
+Settings: ~/.atomic/agent/settings.json, then the workspace's
+.atomic/settings.json (its values win), then --tools. The workspace's file is
+untrusted: the MCP servers it configures start only with --trust-project or
+ATOMIC_TRUST_PROJECT=1, and never replace a user server of the same name.
+serve --http requires "Authorization: Bearer TOKEN": TOKEN is
+$ATOMIC_SERVE_TOKEN (16+ characters) or a random one printed on stderr.
 
 Exit codes: 0 success, 1 script error, 2 usage or configuration error,
 3 timeout, 4 sandbox (memory limit, engine fault), 5 aborted (signal).

@@ -32,7 +32,7 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 	var c common
 	c.register(fs)
 	c.base = []tools.Layer{serveDefault}
-	httpAddr := fs.String("http", "", "serve streamable HTTP on ADDR (loopback only, e.g. 127.0.0.1:8765) instead of stdio")
+	httpAddr := fs.String("http", "", "serve streamable HTTP on ADDR (loopback only, e.g. 127.0.0.1:8765) instead of stdio; clients must send \"Authorization: Bearer TOKEN\", TOKEN being $"+mcpserver.TokenEnv+" (at least 16 characters) or a random one printed on stderr at start")
 	session := fs.String("session", "", "keep store() values in the session store under this id (default: one in-memory branch per MCP session)")
 	timeout := fs.Duration("timeout", 0, "deadline for every codemode script, e.g. 5m (a script's timeout_ms can only shorten it)")
 	maxTokens := fs.Int("max-output-tokens", 0, "cap on every codemode result in estimated tokens (default 10000)")
@@ -51,9 +51,15 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 	if fs.NArg() > 0 {
 		return 0, usagef("serve: unexpected argument %q", fs.Arg(0))
 	}
+	var token string
+	var generated bool
 	if *httpAddr != "" {
 		if err := mcpserver.CheckLoopback(*httpAddr); err != nil {
 			return 0, usagef("serve: %v", err)
+		}
+		var err error
+		if token, generated, err = mcpserver.ServeToken(os.Getenv(mcpserver.TokenEnv)); err != nil {
+			return 0, fmt.Errorf("serve: %v", err)
 		}
 	}
 	ws, err := c.load(stdio.Err)
@@ -90,17 +96,23 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 	if *httpAddr == "" {
 		return 0, srv.ServeStdio(ctx, stdio.In, stdio.Out)
 	}
-	return 0, serveHTTP(ctx, srv, *httpAddr, stdio.Err)
+	return 0, serveHTTP(ctx, srv, *httpAddr, token, generated, stdio.Err)
 }
 
-// serveHTTP serves streamable HTTP until ctx ends, then shuts down.
-func serveHTTP(ctx context.Context, srv *mcpserver.Server, addr string, stderr io.Writer) error {
+// serveHTTP serves streamable HTTP to clients presenting token until ctx
+// ends, then shuts down. A generated token is printed once, next to the
+// URL; one from the environment is not repeated.
+func serveHTTP(ctx context.Context, srv *mcpserver.Server, addr, token string, generated bool, stderr io.Writer) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("serve: %v", err)
 	}
-	fmt.Fprintf(stderr, "atomic-script: serving MCP (streamable HTTP) at http://%s/mcp\n", ln.Addr())
-	hs := &http.Server{Handler: srv.HTTPHandler(), ReadHeaderTimeout: 10 * time.Second}
+	auth := "Bearer " + token
+	if !generated {
+		auth = "Bearer $" + mcpserver.TokenEnv
+	}
+	fmt.Fprintf(stderr, "atomic-script: serving MCP on http://%s/mcp (Authorization: %s)\n", ln.Addr(), auth)
+	hs := &http.Server{Handler: srv.HTTPHandler(token), ReadHeaderTimeout: 10 * time.Second}
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
 	select {

@@ -18,6 +18,9 @@ import (
 type common struct {
 	cwd   string
 	tools string
+	// trustProject lets the workspace's .atomic/settings.json start its
+	// mcpServers (also ATOMIC_TRUST_PROJECT=1).
+	trustProject bool
 	// base are selection entries applied before the settings files (serve
 	// adds codemode this way, so settings and --tools can still remove it).
 	base []tools.Layer
@@ -25,7 +28,8 @@ type common struct {
 
 func (c *common) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.cwd, "cwd", "", "workspace root (default: the current directory)")
-	fs.StringVar(&c.tools, "tools", "", `tool selection: "read,search" replaces the defaults; "+codemode,-bash" adjusts them`)
+	fs.StringVar(&c.tools, "tools", "", `tool selection: "read,search" replaces the defaults; "+codemode,-bash" adjusts them (applies after the settings files, so what it removes stays removed)`)
+	fs.BoolVar(&c.trustProject, "trust-project", false, "trust the workspace's .atomic/settings.json: start the MCP servers it configures (also "+settings.TrustEnv+"=1); without it only your user settings' servers start")
 }
 
 // workspace is what a command needs to build an engine: the root, the
@@ -57,13 +61,26 @@ func (c *common) load(stderr io.Writer) (*workspace, error) {
 	if fi, err := os.Stat(root); err != nil || !fi.IsDir() {
 		return nil, usagef("--cwd %s is not a directory", root)
 	}
-	s, err := settings.Load(root)
+	trusted, err := settings.TrustFromEnv()
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	s, err := settings.Load(root, settings.Options{TrustProject: trusted || c.trustProject})
 	if err != nil {
 		return nil, err
 	}
 	all := builtin.Registry()
-	// Configured MCP servers are selected by name like tools.
-	servers, err := mcpclient.Entries(s.MCPServers)
+	// Configured MCP servers are selected by name like tools. Untrusted
+	// project servers get entries too, so the report can list them and a
+	// selection naming them is not an unknown name; they are never enabled
+	// and never reach the hub.
+	configs := make(map[string]settings.MCPServer, len(s.MCPServers)+len(s.Untrusted))
+	for _, m := range []map[string]settings.MCPServer{s.MCPServers, s.Untrusted} {
+		for n, cfg := range m {
+			configs[n] = cfg
+		}
+	}
+	servers, err := mcpclient.Entries(configs)
 	if err != nil {
 		return nil, err
 	}
@@ -75,6 +92,10 @@ func (c *common) load(stderr io.Writer) (*workspace, error) {
 	}
 	enabled, status := tools.Select(all, append(append([]tools.Layer(nil), c.base...), s.Layers(splitList(c.tools))...)...)
 	mcpclient.Explain(&status, s.MCPServers)
+	enabled = withoutUntrusted(all, enabled, &status, s)
+	for _, name := range s.Shadowed {
+		fmt.Fprintf(stderr, "atomic-script: warning: %s: mcpServers.%s ignored: your user settings define a server of that name, and the user's always wins\n", display(s.ProjectFile, root), name)
+	}
 	for _, u := range status.Unknown {
 		hint := ""
 		if u.Suggestion != "" {

@@ -1,12 +1,16 @@
 package mcpserver_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -96,7 +100,15 @@ func newWorkspace(t testing.TB, user, project string) *workspace {
 }
 
 func (w *workspace) env() []string {
-	return append(os.Environ(), "HOME="+w.home, "ATOMIC_HOME="+filepath.Join(w.home, ".atomic"),
+	// The trust and token variables of the test's own environment must not
+	// decide what the tests see.
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "ATOMIC_TRUST_PROJECT=") && !strings.HasPrefix(kv, "ATOMIC_SERVE_TOKEN=") {
+			env = append(env, kv)
+		}
+	}
+	return append(env, "HOME="+w.home, "ATOMIC_HOME="+filepath.Join(w.home, ".atomic"),
 		"ATOMIC_STATE_DIR="+filepath.Join(w.home, "state"), "TMPDIR="+filepath.Join(w.dir, ".tmp"))
 }
 
@@ -525,10 +537,12 @@ func TestCancellationAbortsScript(t *testing.T) {
 	}
 }
 
+// echoSettings configure the echo server; tests put them in the user
+// settings (project servers start only with --trust-project).
 const echoSettings = `{"mcpServers": {"echo": {"command": "$ECHO", "description": "A test server.", "env": {"ECHO_MARKER": "$MARKER"}}}}`
 
 func TestCancellationReachesExternalTool(t *testing.T) {
-	w := newWorkspace(t, "", echoSettings)
+	w := newWorkspace(t, echoSettings, "")
 	c := w.serve(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -595,7 +609,7 @@ func TestProgressNotifications(t *testing.T) {
 }
 
 func TestExternalServerNamespace(t *testing.T) {
-	w := newWorkspace(t, "", echoSettings)
+	w := newWorkspace(t, echoSettings, "")
 	c := w.serve(t)
 	if !strings.Contains(toolDescription(t, c, "codemode"), "- tools.echo: A test server.") {
 		t.Errorf("codemode description does not list the echo namespace")
@@ -679,7 +693,7 @@ func toolDescription(t testing.TB, c *client, name string) string {
 }
 
 func TestSelectionIsAuthoritativeForScripts(t *testing.T) {
-	w := newWorkspace(t, "", echoSettings)
+	w := newWorkspace(t, echoSettings, "")
 	c := w.serve(t, "--tools", "todo_get,codemode")
 	r := mustRun(t, c, `
 const out = [];
@@ -759,48 +773,63 @@ func TestToolSearchActivatesTools(t *testing.T) {
 	}
 }
 
-func TestServeHTTP(t *testing.T) {
-	w := newWorkspace(t, "", "")
-	cmd := w.command("serve", "--http", "127.0.0.1:0")
+// serveHTTP starts `atomic-script serve --http 127.0.0.1:0` with extra
+// environment and returns the endpoint and the Authorization value printed
+// on stderr.
+func (w *workspace) serveHTTP(t *testing.T, env ...string) (cmd *exec.Cmd, endpoint, auth string) {
+	t.Helper()
+	cmd = w.command("serve", "--http", "127.0.0.1:0")
+	cmd.Env = append(cmd.Env, env...)
 	stderr, _ := cmd.StderrPipe()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	lines := make(chan string, 16)
+	line := make(chan string, 1)
 	go func() {
-		buf := make([]byte, 4096)
-		var acc string
-		for {
-			n, err := stderr.Read(buf)
-			acc += string(buf[:n])
-			for {
-				i := strings.IndexByte(acc, '\n')
-				if i < 0 {
-					break
-				}
-				lines <- acc[:i]
-				acc = acc[i+1:]
-			}
-			if err != nil {
-				close(lines)
-				return
-			}
+		sc := bufio.NewScanner(stderr)
+		if sc.Scan() {
+			line <- sc.Text()
 		}
+		close(line)
+		io.Copy(io.Discard, stderr)
 	}()
-	var endpoint string
 	select {
-	case line := <-lines:
-		_, endpoint, _ = strings.Cut(line, " at ")
+	case l := <-line:
+		// atomic-script: serving MCP on http://127.0.0.1:PORT/mcp (Authorization: Bearer TOKEN)
+		rest, ok := strings.CutPrefix(l, "atomic-script: serving MCP on ")
+		endpoint, auth, _ = strings.Cut(rest, " (Authorization: ")
+		auth, ok2 := strings.CutSuffix(auth, ")")
+		if !ok || !ok2 || !strings.HasPrefix(endpoint, "http://127.0.0.1:") || !strings.HasSuffix(endpoint, "/mcp") {
+			t.Fatalf("serve --http said %q", l)
+		}
+		return cmd, endpoint, auth
 	case <-time.After(10 * time.Second):
 		t.Fatal("no address on stderr")
 	}
-	if !strings.HasPrefix(endpoint, "http://127.0.0.1:") || !strings.HasSuffix(endpoint, "/mcp") {
-		t.Fatalf("endpoint %q", endpoint)
+	return nil, "", ""
+}
+
+// withAuth is an http.RoundTripper that adds an Authorization header.
+type withAuth struct{ value string }
+
+func (a withAuth) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", a.value)
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+func TestServeHTTP(t *testing.T) {
+	w := newWorkspace(t, "", "")
+	cmd, endpoint, auth := w.serveHTTP(t)
+	token, ok := strings.CutPrefix(auth, "Bearer ")
+	if _, err := hex.DecodeString(token); !ok || err != nil || len(token) != 64 {
+		t.Fatalf("printed token %q: want 32 random bytes in hex", auth)
 	}
 	connect := func() *client {
 		mc := mcp.NewClient(&mcp.Implementation{Name: "e2e-http", Version: "1"}, nil)
-		cs, err := mc.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: endpoint}, nil)
+		cs, err := mc.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: endpoint,
+			HTTPClient: &http.Client{Transport: withAuth{auth}}}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -821,6 +850,50 @@ func TestServeHTTP(t *testing.T) {
 	if r := mustRun(t, b, `return 1`); string(r.Value) != "1" {
 		t.Errorf("session b after a closed: %s", r.Value)
 	}
+
+	// Without the token nothing reaches the MCP handler: not a raw request,
+	// not the SDK's client.
+	initialize := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`
+	for _, tc := range []struct {
+		name, auth, host, contentType string
+		want                          int
+	}{
+		{"no token", "", "", "application/json", 401},
+		{"wrong token", "Bearer " + strings.Repeat("0", 64), "", "application/json", 401},
+		{"token as Basic", "Basic " + token, "", "application/json", 401},
+		// With the token, the SDK's own checks still apply.
+		{"foreign Host header", auth, "evil.example:80", "application/json", 403},
+		{"not JSON", auth, "", "text/plain", 415},
+		{"the token", auth, "", "application/json", 200},
+	} {
+		req, _ := http.NewRequest("POST", endpoint, strings.NewReader(initialize))
+		req.Header.Set("Content-Type", tc.contentType)
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if tc.auth != "" {
+			req.Header.Set("Authorization", tc.auth)
+		}
+		if tc.host != "" {
+			req.Host = tc.host
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tc.want {
+			t.Errorf("%s: status %d, want %d: %s", tc.name, resp.StatusCode, tc.want, body)
+		}
+		if tc.want == 401 && (!strings.HasPrefix(resp.Header.Get("WWW-Authenticate"), "Bearer") || !strings.Contains(string(body), "Authorization: Bearer")) {
+			t.Errorf("%s: WWW-Authenticate %q, body %q", tc.name, resp.Header.Get("WWW-Authenticate"), body)
+		}
+	}
+	mc := mcp.NewClient(&mcp.Implementation{Name: "e2e-http", Version: "1"}, nil)
+	if cs, err := mc.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: endpoint}, nil); err == nil {
+		cs.Close()
+		t.Error("a client without the token connected")
+	}
+
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
@@ -836,13 +909,40 @@ func TestServeHTTP(t *testing.T) {
 	}
 }
 
+// A token from ATOMIC_SERVE_TOKEN is the one that works, and is not
+// printed.
+func TestServeHTTPTokenFromEnv(t *testing.T) {
+	const token = "a-token-chosen-by-the-user"
+	_, endpoint, auth := newWorkspace(t, "", "").serveHTTP(t, "ATOMIC_SERVE_TOKEN="+token)
+	if auth != "Bearer $ATOMIC_SERVE_TOKEN" {
+		t.Errorf("stderr shows %q", auth)
+	}
+	for _, tc := range []struct {
+		auth string
+		ok   bool
+	}{{"Bearer " + token, true}, {"Bearer " + token[:len(token)-1], false}} {
+		mc := mcp.NewClient(&mcp.Implementation{Name: "e2e-http", Version: "1"}, nil)
+		cs, err := mc.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: endpoint,
+			HTTPClient: &http.Client{Transport: withAuth{tc.auth}}}, nil)
+		if (err == nil) != tc.ok {
+			t.Fatalf("%q: connect error %v", tc.auth, err)
+		}
+		if err == nil {
+			if r := mustRun(t, &client{ClientSession: cs}, "return 6*7"); string(r.Value) != "42" {
+				t.Errorf("got %s", r.Value)
+			}
+			cs.Close()
+		}
+	}
+}
+
 func TestServeUsageErrors(t *testing.T) {
 	w := newWorkspace(t, "", "")
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"--http", "0.0.0.0:8765"}, `refusing to listen on 0.0.0.0; the MCP server runs tools with your permissions and has no authentication, so it listens on loopback only`},
+		{[]string{"--http", "0.0.0.0:8765"}, `refusing to listen on 0.0.0.0; the MCP server runs tools with your permissions, so it listens on loopback only`},
 		{[]string{"--http", ":8765"}, `refusing to listen on every interface`},
 		{[]string{"--http", "8765"}, `want HOST:PORT`},
 		{[]string{"--tools", "+codmode"}, `--tools: no tool is named "codmode" (did you mean "codemode"?)`},
@@ -855,8 +955,16 @@ func TestServeUsageErrors(t *testing.T) {
 			t.Errorf("%v: %v\n%s", tc.args, err, out)
 		}
 	}
+	// A short ATOMIC_SERVE_TOKEN refuses to start; stdio serving ignores it.
+	cmd := w.command("serve", "--http", "127.0.0.1:0")
+	cmd.Env = append(cmd.Env, "ATOMIC_SERVE_TOKEN=too-short")
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 2 || string(out) != "atomic-script: serve: ATOMIC_SERVE_TOKEN is 9 characters long; use at least 16 (or unset it and serve makes a random token)\n" {
+		t.Errorf("short token: %v\n%s", err, out)
+	}
 	bad := newWorkspace(t, "", `{"mcpServers": {"x": {"command": "a", "url": "http://127.0.0.1/"}}}`)
-	out, err := bad.command("serve").CombinedOutput()
+	out, err = bad.command("serve").CombinedOutput()
 	if err == nil || !strings.Contains(string(out), `mcpServers.x: give either "command" or "url", not both`) {
 		t.Errorf("bad mcpServers: %v %s", err, out)
 	}

@@ -17,7 +17,7 @@ import (
 // `atomic-script run` reaches configured MCP servers too, and stops them
 // when it exits.
 func TestRunReachesExternalServer(t *testing.T) {
-	w := newWorkspace(t, "", echoSettings)
+	w := newWorkspace(t, echoSettings, "")
 	out, err := w.command("run", "--json", "-e", `return [(await tools.echo.say_hello({name: "run"})).content[0].text, (await tools.echo.pid({})).content[0].text]`).Output()
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, out)
@@ -40,7 +40,7 @@ func TestRunReachesExternalServer(t *testing.T) {
 		t.Errorf("run --tools -echo: %s", out)
 	}
 	// A server that cannot start is reported on stderr, and the run goes on.
-	bad := newWorkspace(t, "", `{"mcpServers": {"gone": {"command": "/nonexistent/server"}}}`)
+	bad := newWorkspace(t, `{"mcpServers": {"gone": {"command": "/nonexistent/server"}}}`, "")
 	cmd := bad.command("run", "-e", `return typeof tools.gone`)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr

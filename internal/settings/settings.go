@@ -1,6 +1,10 @@
 // Package settings reads atomic-script's settings files: the user's
 // ~/.atomic/agent/settings.json and the workspace's .atomic/settings.json,
-// the project's values winning.
+// the project's values winning — except for mcpServers, which start
+// commands: the project file is untrusted (a repository's own settings must
+// not run programs as whoever opens it), so its servers are kept only when
+// the workspace is trusted, and never replace a user server of the same
+// name.
 package settings
 
 import (
@@ -11,22 +15,55 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 
 	"github.com/atomic-script/atomic-script/tools"
 )
+
+// TrustEnv is the environment variable that trusts the workspace's
+// project settings, like --trust-project. Only the environment sets it; a
+// settings file cannot.
+const TrustEnv = "ATOMIC_TRUST_PROJECT"
+
+// Source is the settings file a value came from.
+type Source string
+
+const (
+	User    Source = "user"
+	Project Source = "project"
+)
+
+// Options are the caller's choices for Load.
+type Options struct {
+	// TrustProject lets the project file's mcpServers start.
+	TrustProject bool
+}
 
 // Settings is the merged content of the settings files.
 type Settings struct {
 	DefaultTools    []string             `json:"defaultTools,omitempty"`
 	BashInterceptor BashInterceptor      `json:"bashInterceptor"`
 	Search          Search               `json:"search"`
-	MCPServers      map[string]MCPServer `json:"mcpServers,omitempty"`
+	MCPServers      map[string]MCPServer `json:"-"`
 	Codemode        Codemode             `json:"codemode"`
+
+	// ServerSources says which file each server in MCPServers and
+	// Untrusted came from.
+	ServerSources map[string]Source `json:"-"`
+	// Untrusted are the project's servers left out of MCPServers because
+	// the workspace is not trusted: reported, never started.
+	Untrusted map[string]MCPServer `json:"-"`
+	// Shadowed are project servers ignored because the user settings
+	// define a server of the same name (the user's always wins).
+	Shadowed []string `json:"-"`
 
 	// DefaultToolsSource is the file whose defaultTools won.
 	DefaultToolsSource string `json:"-"`
 	// Files are the settings files that were read, user first.
 	Files []string `json:"-"`
+	// UserFile and ProjectFile are the two paths looked at.
+	UserFile, ProjectFile string `json:"-"`
 }
 
 // BashInterceptor is the bashInterceptor block.
@@ -76,42 +113,112 @@ func Paths(root string) (user, project string) {
 	return user, filepath.Join(root, ".atomic", "settings.json")
 }
 
+// TrustFromEnv reads ATOMIC_TRUST_PROJECT: "1"/"true"/"yes" trust the
+// project, ""/"0"/"false"/"no" do not, anything else is an error (a typo
+// must not silently decide what runs).
+func TrustFromEnv() (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(os.Getenv(TrustEnv))) {
+	case "1", "true", "yes":
+		return true, nil
+	case "", "0", "false", "no":
+		return false, nil
+	}
+	return false, fmt.Errorf("%s=%q: want 1 (trust the project settings) or 0", TrustEnv, os.Getenv(TrustEnv))
+}
+
 // Load reads and merges the settings for workspace root. A missing file is
 // fine; a malformed one is an error naming the file.
-func Load(root string) (Settings, error) {
+func Load(root string, opts Options) (Settings, error) {
 	user, project := Paths(root)
+	s := Settings{UserFile: user, ProjectFile: project}
 	merged := map[string]any{}
-	var s Settings
-	for _, p := range []string{user, project} {
-		if p == "" {
+	servers := map[Source]map[string]MCPServer{}
+	for _, f := range []struct {
+		path string
+		src  Source
+	}{{user, User}, {project, Project}} {
+		if f.path == "" {
 			continue
 		}
-		data, err := os.ReadFile(p)
+		m, err := readObject(f.path)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {
-			return Settings{}, fmt.Errorf("settings %s: %w", p, err)
-		}
-		var m map[string]any
-		dec := json.NewDecoder(bytes.NewReader(data))
-		dec.UseNumber()
-		if err := dec.Decode(&m); err != nil {
-			return Settings{}, fmt.Errorf("settings %s: not a JSON object: %v", p, err)
+			return Settings{}, err
 		}
 		if _, ok := m["defaultTools"]; ok {
-			s.DefaultToolsSource = p
+			s.DefaultToolsSource = f.path
+		}
+		if raw, ok := m["mcpServers"]; ok {
+			delete(m, "mcpServers")
+			data, _ := json.Marshal(raw)
+			var ms map[string]MCPServer
+			if err := json.Unmarshal(data, &ms); err != nil {
+				return Settings{}, fmt.Errorf("settings %s: mcpServers: %v", f.path, err)
+			}
+			servers[f.src] = ms
 		}
 		merge(merged, m)
-		s.Files = append(s.Files, p)
+		s.Files = append(s.Files, f.path)
 	}
 	data, _ := json.Marshal(merged)
-	src, files := s.DefaultToolsSource, s.Files
 	if err := json.Unmarshal(data, &s); err != nil {
 		return Settings{}, fmt.Errorf("settings: %v", err)
 	}
-	s.DefaultToolsSource, s.Files = src, files
+	s.mergeServers(servers[User], servers[Project], opts.TrustProject)
 	return s, nil
+}
+
+// mergeServers keeps every user server, and adds each project server of a
+// new name: to MCPServers when trusted, to Untrusted otherwise. A project
+// entry never changes a user server, not even one key of it.
+func (s *Settings) mergeServers(user, project map[string]MCPServer, trusted bool) {
+	s.ServerSources = map[string]Source{}
+	for name, c := range user {
+		if s.MCPServers == nil {
+			s.MCPServers = map[string]MCPServer{}
+		}
+		s.MCPServers[name] = c
+		s.ServerSources[name] = User
+	}
+	for name, c := range project {
+		if _, dup := user[name]; dup {
+			s.Shadowed = append(s.Shadowed, name)
+			continue
+		}
+		s.ServerSources[name] = Project
+		if !trusted {
+			if s.Untrusted == nil {
+				s.Untrusted = map[string]MCPServer{}
+			}
+			s.Untrusted[name] = c
+			continue
+		}
+		if s.MCPServers == nil {
+			s.MCPServers = map[string]MCPServer{}
+		}
+		s.MCPServers[name] = c
+	}
+	sort.Strings(s.Shadowed)
+}
+
+// readObject decodes one settings file as a JSON object.
+func readObject(path string) (map[string]any, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	if err != nil {
+		return nil, fmt.Errorf("settings %s: %w", path, err)
+	}
+	var m map[string]any
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(&m); err != nil {
+		return nil, fmt.Errorf("settings %s: not a JSON object: %v", path, err)
+	}
+	return m, nil
 }
 
 // merge copies src into dst; nested objects merge key by key, anything else
@@ -138,7 +245,8 @@ func (s Settings) Tools() tools.Settings {
 }
 
 // Layers returns the tool selection layers: defaultTools from the winning
-// settings file, then the command line's --tools entries.
+// settings file, then the command line's --tools entries, which apply last
+// so that what the command line removes stays removed.
 func (s Settings) Layers(cliTools []string) []tools.Layer {
 	var out []tools.Layer
 	if len(s.DefaultTools) > 0 {
