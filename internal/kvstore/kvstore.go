@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -52,7 +53,7 @@ func Open(path string) (*DB, error) {
 	if err := privateFiles(path); err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=synchronous(NORMAL)")
+	db, err := sql.Open("sqlite", "file:"+uriPath(path)+"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=synchronous(NORMAL)")
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
@@ -67,6 +68,12 @@ func Open(path string) (*DB, error) {
 		return nil, fmt.Errorf("store %s: %w", path, err)
 	}
 	return &DB{db: db}, nil
+}
+
+// uriPath escapes the characters that end or escape the path of an SQLite
+// URI filename, so a state directory named with them opens where it says.
+func uriPath(path string) string {
+	return strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(path)
 }
 
 // privateFiles creates the store's directory owner-only and the database

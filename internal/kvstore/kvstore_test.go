@@ -143,3 +143,24 @@ func TestFilesArePrivate(t *testing.T) {
 		t.Errorf("a database was created in the refused directory: %v", err)
 	}
 }
+
+// TestOddDirectoryNames: characters that mean something in an SQLite URI
+// stay part of the path.
+func TestOddDirectoryNames(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "a?b#c%41d")
+	p := filepath.Join(dir, "store.db")
+	db, err := Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.Commit("s", map[string]string{"k": "1"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(p); err != nil || fi.Size() == 0 {
+		t.Fatalf("the database is not at %s: %v", p, err)
+	}
+	if v, ok, err := db.Get("s", "k"); err != nil || !ok || v != "1" {
+		t.Fatalf("get: %q %v %v", v, ok, err)
+	}
+}
