@@ -24,11 +24,11 @@ test:
 
 # The race detector slows the engines twentyfold, so under -race the timing
 # tests check outcomes only; this run without it holds the real bounds
-# (deadlines and interrupts within 250 ms, cancellation, aborts). One package
-# at a time (-p 1): the bounds are about the engine, not about two test
+# (deadlines and interrupts within 250 ms, cancellation, aborts) and runs the
+# CLI scripts' cases that take minutes under -race. One package at a time (-p 1): the bounds are about the engine, not about two test
 # binaries sharing two cores.
 timing:
-	$(GO) test -p 1 -count=1 -run 'Deadline|Timeout|Abort|Interrupt|Hostile|Conformance|Cancel|Memory|Nesting' ./runtime/... ./engine
+	$(GO) test -p 1 -count=1 -run 'Deadline|Timeout|Abort|Interrupt|Hostile|Conformance|Cancel|Memory|Nesting|TestScripts' ./runtime/... ./engine ./cmd/atomic-script
 
 # Every fuzz target for a short budget (CI); `make fuzz FUZZTIME=5m` for longer.
 fuzz-short:

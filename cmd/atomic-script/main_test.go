@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/atomic-script/atomic-script/internal/cli"
+	"github.com/atomic-script/atomic-script/internal/racecheck"
 )
 
 func TestMain(m *testing.M) {
@@ -26,6 +28,12 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
+		Condition: func(cond string) (bool, error) {
+			if cond == "race" {
+				return racecheck.Enabled, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
+		},
 		Setup: func(env *testscript.Env) error {
 			home := filepath.Join(env.WorkDir, ".home")
 			env.Setenv("HOME", home)
@@ -42,6 +50,22 @@ func TestScripts(t *testing.T) {
 					ts.Fatalf("sleep: %v", err)
 				}
 				time.Sleep(d)
+			},
+			// waitfile FILE waits (up to a minute) until FILE exists: a
+			// background run signals readiness by writing it.
+			"waitfile": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 1 {
+					ts.Fatalf("usage: waitfile FILE")
+				}
+				p := ts.MkAbs(args[0])
+				for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+					if _, err := os.Stat(p); err == nil {
+						return
+					}
+					if time.Now().After(deadline) {
+						ts.Fatalf("waitfile: %s did not appear within a minute", args[0])
+					}
+				}
 			},
 		},
 	})

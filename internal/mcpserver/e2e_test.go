@@ -591,7 +591,7 @@ func TestProgressNotifications(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	res, err := c.CallTool(ctx, &mcp.CallToolParams{Name: "codemode", Meta: mcp.Meta{"progressToken": 7},
-		Arguments: map[string]any{"code": "await tools.todo_get(); const t = Date.now(); while (Date.now() - t < 1300) {} return 1"}})
+		Arguments: map[string]any{"code": "await tools.todo_get(); const t = Date.now(); while (Date.now() - t < 2500) {} return 1"}})
 	if err != nil || res.IsError {
 		t.Fatalf("%v %s", err, text(res))
 	}

@@ -410,7 +410,7 @@ func TestProgress(t *testing.T) {
 func TestEscapedProcess(t *testing.T) {
 	env := newEnv(t)
 	start := time.Now()
-	r, res := runBashOK(t, env, map[string]any{"command": "setsid sleep 30 & sleep 0.3; echo child=$!"})
+	r, res := runBashOK(t, env, map[string]any{"command": "setsid sh -c 'touch escaped.ready; exec sleep 30' & while [ ! -e escaped.ready ]; do sleep 0.01; done; echo child=$!"})
 	m := regexp.MustCompile(`child=(\d+)`).FindStringSubmatch(r.Output)
 	if m == nil {
 		t.Fatalf("output %q", r.Output)
