@@ -101,8 +101,27 @@ func (w *memoryWatch) loop() {
 				o.v.stop(o.seq, stopMemory)
 			}
 		}
+		// Keep no VM reachable while sleeping: a closed one's heap would
+		// stay live and count against the next VM's baseline.
+		clear(over)
 	}
 }
+
+// heapBaseline is a new VM's baseline: the heap the process holds without
+// it. A large heap is collected first, or the garbage of an earlier run
+// (a closed VM's memory bomb) would count as baseline and let this VM grow
+// by that much more; a small heap is taken as it is, which keeps a CLI
+// run's start free of a forced collection.
+func heapBaseline() uint64 {
+	if heap := heapBytes(); heap < baselineCollectAbove {
+		return heap
+	}
+	goruntime.GC()
+	return liveBytes()
+}
+
+// baselineCollectAbove is the heap size from which heapBaseline collects.
+const baselineCollectAbove = 64 << 20
 
 // heapBytes returns the bytes of heap objects, live or not yet swept.
 func heapBytes() uint64 { return readMetric("/memory/classes/heap/objects:bytes") }

@@ -70,7 +70,7 @@ func New(opts runtime.Options) (runtime.VM, error) {
 	rt := goja.New()
 	rt.SetParserOptions(parser.WithDisableSourceMaps)
 	rt.SetMaxCallStackSize(MaxCallDepth)
-	v := &vm{rt: rt, limit: limit, calls: map[string]*goja.Program{}, memBase: heapBytes()}
+	v := &vm{rt: rt, limit: limit, calls: map[string]*goja.Program{}, memBase: heapBaseline()}
 	if err := v.install(); err != nil {
 		return nil, err
 	}
@@ -221,7 +221,7 @@ func (v *vm) run(f func() error) error {
 func (v *vm) stop(seq uint64, why stopReason) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	if v.running && v.seq == seq {
+	if v.running && v.seq == seq && v.rt != nil {
 		v.rt.Interrupt(why)
 	}
 }
@@ -233,7 +233,9 @@ func (v *vm) Interrupt() {
 	v.interrupted.Store(true)
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	v.rt.Interrupt(stopUser)
+	if v.rt != nil {
+		v.rt.Interrupt(stopUser)
+	}
 }
 
 // MemoryExhausted reports whether the heap watchdog stopped the VM for
@@ -241,8 +243,14 @@ func (v *vm) Interrupt() {
 func (v *vm) MemoryExhausted() bool { return v.exhausted.Load() }
 
 func (v *vm) Close() error {
+	v.mu.Lock()
+	defer v.mu.Unlock()
 	v.closed = true
 	v.calls = nil
+	// Drop the runtime and every value in it now: whoever still holds the
+	// closed VM must not keep its heap alive, as that heap would count
+	// against the next VM's memory baseline.
+	v.rt, v.toJSON = nil, nil
 	return nil
 }
 

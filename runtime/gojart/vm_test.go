@@ -7,6 +7,7 @@ import (
 	"github.com/atomic-script/atomic-script/internal/racecheck"
 	"os"
 	"path/filepath"
+	goruntime "runtime"
 	"sync"
 	"syscall"
 	"testing"
@@ -234,4 +235,25 @@ func TestHostPanic(t *testing.T) {
 	if got, err := vm.Call("eval", "1 + 1"); err != nil || got != "2" {
 		t.Fatalf("after a host panic: %q %v", got, err)
 	}
+}
+
+// TestCloseReleasesMemory: a closed VM frees its heap even while something
+// still holds the VM, so the next VM's memory baseline does not include it
+// (it did: a second TestMemoryWatch run let a 256 MiB buffer through).
+func TestCloseReleasesMemory(t *testing.T) {
+	vm, err := gojart.New(runtime.Options{MemoryLimit: 1 << 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := vm.Eval(`globalThis.b = new Uint8Array(200 << 20).fill(1)`); err != nil {
+		t.Fatal(err)
+	}
+	vm.Close()
+	goruntime.GC()
+	var m goruntime.MemStats
+	goruntime.ReadMemStats(&m)
+	if m.HeapAlloc > 100<<20 {
+		t.Errorf("%d MiB live after Close", m.HeapAlloc>>20)
+	}
+	goruntime.KeepAlive(vm)
 }
