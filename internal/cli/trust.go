@@ -38,27 +38,29 @@ func withoutUntrusted(all, enabled *tools.Registry, st *tools.Status, s settings
 		return t
 	}
 	var active, inactive []tools.ToolStatus
-	for _, t := range st.Active {
+	place := func(t tools.ToolStatus, wasActive bool) {
 		switch {
 		case !hasKey(s.ServerSources, t.Name):
-			active = append(active, t)
 		case hasKey(s.Untrusted, t.Name):
 			inactive = append(inactive, untrusted(source(t)))
-		default:
-			active = append(active, source(t))
-		}
-	}
-	for _, t := range st.Inactive {
-		switch {
-		case !hasKey(s.ServerSources, t.Name):
-			inactive = append(inactive, t)
-		case hasKey(s.Untrusted, t.Name):
-			inactive = append(inactive, untrusted(source(t)))
+			return
 		default:
 			t = source(t)
-			t.Reason = fmt.Sprintf("(mcp server, from %s) %s", from(t.Name), t.Reason)
+			if !wasActive {
+				t.Reason = fmt.Sprintf("(mcp server, from %s) %s", from(t.Name), t.Reason)
+			}
+		}
+		if wasActive {
+			active = append(active, t)
+		} else {
 			inactive = append(inactive, t)
 		}
+	}
+	for _, t := range st.Active {
+		place(t, true)
+	}
+	for _, t := range st.Inactive {
+		place(t, false)
 	}
 	// Keep the report in registration order (built-ins, then servers by
 	// name), as Select made it.
