@@ -263,6 +263,9 @@ func (s *Server) start(a *attempt) {
 // starts the server again.
 func (s *Server) watch(c *conn) {
 	_ = c.session.Wait()
+	// Close even a session that ended by itself: the SDK keeps a listener
+	// goroutine (and the session) alive until Close.
+	_ = c.session.Close()
 	s.mu.Lock()
 	if s.conn == c {
 		s.conn = nil

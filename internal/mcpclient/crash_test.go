@@ -1,0 +1,84 @@
+package mcpclient_test
+
+import (
+	"context"
+	"encoding/json"
+	"os/exec"
+	"path/filepath"
+	goruntime "runtime"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/atomic-script/atomic-script/internal/mcpclient"
+	"github.com/atomic-script/atomic-script/internal/settings"
+)
+
+// TestCrashRestartLeaksNothing: a server that dies is started again on the
+// next call, and each crash leaves no goroutine behind (the dead session
+// was never closed: one SDK listener goroutine leaked per crash).
+func TestCrashRestartLeaksNothing(t *testing.T) {
+	echo := filepath.Join(t.TempDir(), "echoserver")
+	if out, err := exec.Command("go", "build", "-o", echo, "../mcpserver/testdata/echoserver").CombinedOutput(); err != nil {
+		t.Fatalf("building the echo server: %v\n%s", err, out)
+	}
+	before := goruntime.NumGoroutine()
+	h := mcpclient.New(map[string]settings.MCPServer{"echo": {Command: echo}}, mcpclient.Options{Root: t.TempDir()})
+	s := h.Server("echo")
+	pid := func() int {
+		t.Helper()
+		raw, err := s.Call(context.Background(), "pid", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r struct {
+			Content []struct{ Text string } `json:"content"`
+		}
+		if err := json.Unmarshal(raw, &r); err != nil || len(r.Content) == 0 {
+			t.Fatalf("pid result %s: %v", raw, err)
+		}
+		n, err := strconv.Atoi(r.Content[0].Text)
+		if err != nil {
+			t.Fatalf("pid %q", r.Content[0].Text)
+		}
+		return n
+	}
+	last := pid()
+	for i := 0; i < 3; i++ {
+		if err := syscall.Kill(last, syscall.SIGKILL); err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			// The crash is noticed asynchronously; until then a call may
+			// still reach the dead connection and fail.
+			raw, err := s.Call(context.Background(), "pid", nil)
+			if err == nil {
+				var r struct {
+					Content []struct{ Text string } `json:"content"`
+				}
+				_ = json.Unmarshal(raw, &r)
+				if len(r.Content) > 0 && r.Content[0].Text != strconv.Itoa(last) {
+					break
+				}
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("no restart after crash %d: %v", i+1, err)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		last = pid()
+	}
+	if err := h.Close(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for goruntime.NumGoroutine() > before {
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<20)
+			t.Fatalf("%d goroutines before, %d after three crashes and Close:\n%s", before, goruntime.NumGoroutine(), buf[:goruntime.Stack(buf, true)])
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
