@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/atomic-script/atomic-script/runtime"
@@ -221,6 +222,8 @@ type Binding struct {
 	outcome     Outcome
 	outputBytes int
 	argBytes    int // argument bytes of calls queued or running
+
+	live atomic.Int64 // tool calls inside cfg.Call; read by WaitIdle from any goroutine
 
 	ns nsView // namespaces loaded in this run
 }
@@ -445,12 +448,29 @@ func (b *Binding) launch(id int, c *Call, args json.RawMessage, post func(func()
 		b.workers++
 		go worker(b.jobs)
 	}
+	b.live.Add(1)
 	b.jobs <- func() {
 		defer b.wg.Done()
 		value, err := b.cfg.Call(ctx, c.Name, args)
+		b.live.Add(-1)
 		n := len(args)
 		post(func() error { b.argBytes -= n; return b.complete(id, c, value, err) })
 	}
+}
+
+// WaitIdle waits up to d for every tool call to return and reports whether
+// they did. Unlike Finish it is safe from any goroutine: the engine uses it
+// when it abandons a VM stuck in a builtin, after cancelling the run, so a
+// CLI that exits next does not leave a call's processes running.
+func (b *Binding) WaitIdle(d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for b.live.Load() > 0 {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return true
 }
 
 // worker runs jobs until the channel closes.

@@ -238,12 +238,25 @@ type scriptRun struct {
 	// files is the run's journal: every file mutation of its tools goes
 	// through it (see finishFiles).
 	files *journal.Journal
+
+	// Set by own for execute: the binding once installed, and loopDone
+	// closed when the VM has stopped running the script.
+	binding  atomic.Pointer[bindings.Binding]
+	loopDone chan struct{}
 }
 
 // execute runs the script on a goroutine that owns the VM and waits for it,
 // but never much past the deadline: a VM stuck in one long builtin is left
-// to finish in the background.
+// to finish in the background. The grace past the deadline is for the VM
+// only; once it has stopped, the wait for cancelled calls (bounded by
+// Finish) is not a reason to abandon the run. An abandoned run's calls are
+// cancelled and waited for (boundedly) before the result is returned, so a
+// CLI exiting next leaves no process of theirs behind, and nothing it
+// records afterwards follows the result.
 func (s *scriptRun) execute(ctx context.Context) *Result {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	s.loopDone = make(chan struct{})
 	done := make(chan *Result, 1)
 	go func() { done <- s.own(ctx) }()
 	var hard <-chan time.Time
@@ -255,14 +268,22 @@ func (s *scriptRun) execute(ctx context.Context) *Result {
 	select {
 	case r := <-done:
 		return r
+	case <-s.loopDone:
+		return <-done
 	case <-hard:
 	}
 	select {
 	case r := <-done:
 		return r
+	case <-s.loopDone:
+		return <-done
 	default:
 	}
-	output, logs := s.rec.snapshot()
+	cancel()
+	if b := s.binding.Load(); b != nil {
+		b.WaitIdle(finishGrace)
+	}
+	output, logs := s.rec.close()
 	return &Result{
 		Output: output,
 		Logs:   logs,
@@ -318,7 +339,9 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	if err != nil {
 		return &Result{Error: &ScriptError{Kind: KindSandbox, Name: "EngineError", Message: err.Error()}}
 	}
+	s.binding.Store(b)
 	loopErr := loop.Run(ctx, s.deadline, b.Start(s.src), b.Done)
+	close(s.loopDone)
 	b.Finish(finishGrace)
 
 	out := b.Outcome()

@@ -39,6 +39,7 @@ type recorder struct {
 	output []Item
 	logs   []string
 	emit   func(Event)
+	closed bool // abandoned: the result is out, later pieces are dropped
 }
 
 func newRecorder(emit func(Event)) *recorder {
@@ -57,37 +58,65 @@ func (r *recorder) Log(level, text string) {
 		line = "[error] " + text
 	}
 	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return
+	}
 	r.logs = append(r.logs, line)
-	r.mu.Unlock()
 	r.emit(Event{Type: "log", Time: time.Now(), Level: level, Text: text})
 }
 
 func (r *recorder) Text(text string) {
 	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return
+	}
 	r.output = append(r.output, Item{Type: "text", Text: text})
-	r.mu.Unlock()
 	r.emit(Event{Type: "text", Time: time.Now(), Text: text})
 }
 
 func (r *recorder) Image(img tools.Image) {
 	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return
+	}
 	r.output = append(r.output, Item{Type: "image", Image: &img})
-	r.mu.Unlock()
 	r.emit(Event{Type: "image", Time: time.Now(), Image: &ImageInfo{MIMEType: img.MIMEType, Bytes: len(img.Data)}})
 }
 
 func (r *recorder) CallStarted(c bindings.Call) {
 	call := convertCall(c)
-	r.emit(Event{Type: "call_start", Time: time.Now(), Call: &call})
+	r.send(Event{Type: "call_start", Time: time.Now(), Call: &call})
 }
 
 func (r *recorder) CallEnded(c bindings.Call) {
 	call := convertCall(c)
-	r.emit(Event{Type: "call_end", Time: time.Now(), Call: &call})
+	r.send(Event{Type: "call_end", Time: time.Now(), Call: &call})
 }
 
 func (r *recorder) Progress(callID, name string, p tools.Progress) {
-	r.emit(Event{Type: "progress", Time: time.Now(), Call: &Call{ID: callID, Name: name, Status: bindings.StatusRunning}, Progress: &p})
+	r.send(Event{Type: "progress", Time: time.Now(), Call: &Call{ID: callID, Name: name, Status: bindings.StatusRunning}, Progress: &p})
+}
+
+// send emits ev unless the recorder was closed. Events are emitted under
+// the lock, so none follows close.
+func (r *recorder) send(ev Event) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.closed {
+		r.emit(ev)
+	}
+}
+
+// close returns what was recorded and drops everything after: the run was
+// abandoned, and its result (and run_end) must be the last word.
+func (r *recorder) close() ([]Item, []string) {
+	r.mu.Lock()
+	r.closed = true
+	r.mu.Unlock()
+	return r.snapshot()
 }
 
 // snapshot returns copies of what was recorded so far.
