@@ -112,7 +112,13 @@ func serveHTTP(ctx context.Context, srv *mcpserver.Server, addr, token string, g
 		auth = "Bearer $" + mcpserver.TokenEnv
 	}
 	fmt.Fprintf(stderr, "atomic-script: serving MCP on http://%s/mcp (Authorization: %s)\n", ln.Addr(), auth)
-	hs := &http.Server{Handler: srv.HTTPHandler(token), ReadHeaderTimeout: 10 * time.Second}
+	// Requests live in base: shutdown ends it, so long-lived requests (a
+	// client's standing SSE stream) end too instead of holding Shutdown
+	// until its deadline.
+	base, endRequests := context.WithCancel(context.Background())
+	defer endRequests()
+	hs := &http.Server{Handler: srv.HTTPHandler(token), ReadHeaderTimeout: 10 * time.Second,
+		BaseContext: func(net.Listener) context.Context { return base }}
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
 	select {
@@ -120,6 +126,10 @@ func serveHTTP(ctx context.Context, srv *mcpserver.Server, addr, token string, g
 		return err
 	case <-ctx.Done():
 	}
+	// The SDK waits for running handlers without cancelling them: abort
+	// the runs first, so shutdown is prompt and no bash process outlives it.
+	srv.CancelRuns()
+	endRequests()
 	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := hs.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {

@@ -35,6 +35,8 @@ func (ss *session) handleCodemode(ctx context.Context, req *mcp.CallToolRequest)
 	if err != nil {
 		return errorResult(tools.Errorf(tools.ErrTool, "codemode: %v", err)), nil
 	}
+	ctx, stop := ss.runContext(ctx)
+	defer stop()
 	n := ss.runs.Add(1)
 	opts := []engine.RunOption{engine.WithCallIDPrefix(strconv.FormatInt(n, 10))}
 	if token := req.Params.GetProgressToken(); token != nil {

@@ -46,6 +46,8 @@ func (ss *session) directHandler(t tools.Tool) mcp.ToolHandler {
 		if err != nil {
 			return errorResult(tools.Errorf(tools.ErrTool, "%s: %v", t.Name(), err)), nil
 		}
+		ctx, stop := ss.runContext(ctx)
+		defer stop()
 		if token := req.Params.GetProgressToken(); token != nil {
 			p := startProgress(ctx, req.Session, token, ss.srv.cfg.ProgressInterval)
 			defer p.stop()

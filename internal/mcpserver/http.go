@@ -94,15 +94,24 @@ func RequireBearer(token string, next http.Handler) http.Handler {
 // its Mcp-Session-Id) gets its own session state; a DELETE from the client
 // ends it and closes its engine. The SDK's handler keeps its own checks
 // behind the token: a non-loopback Host header is refused (DNS rebinding)
-// and so is a POST that is not application/json.
+// and so is a POST that is not application/json. A DELETE first aborts the
+// session's runs in flight: the SDK would wait for them to finish.
 func (s *Server) HTTPHandler(token string) http.Handler {
 	// Requests of an existing session are routed by the SDK; the server
 	// returned for them is consulted only for the protocol versions.
 	shared := mcp.NewServer(&mcp.Implementation{Name: "atomic-script", Version: s.cfg.Version}, nil)
-	return RequireBearer(token, mcp.NewStreamableHTTPHandler(func(r *http.Request) *mcp.Server {
+	sdk := mcp.NewStreamableHTTPHandler(func(r *http.Request) *mcp.Server {
 		if r.Header.Get("Mcp-Session-Id") != "" {
 			return shared
 		}
 		return s.newSession().mcp
-	}, &mcp.StreamableHTTPOptions{Logger: nil}))
+	}, &mcp.StreamableHTTPOptions{Logger: nil})
+	return RequireBearer(token, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodDelete {
+			if id := r.Header.Get("Mcp-Session-Id"); id != "" {
+				s.cancelSession(id)
+			}
+		}
+		sdk.ServeHTTP(w, r)
+	}))
 }

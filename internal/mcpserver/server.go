@@ -7,6 +7,7 @@
 package mcpserver
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -81,6 +82,11 @@ type Server struct {
 	nextID   atomic.Int64
 	mu       sync.Mutex
 	sessions map[*session]bool
+	byMCPID  map[string]*session // sessions with an MCP session id (HTTP)
+
+	// runsCtx is cancelled by CancelRuns and Close: every run ends.
+	runsCtx    context.Context
+	cancelRuns context.CancelFunc
 }
 
 // New validates cfg and prepares what every session shares: the tool
@@ -104,7 +110,8 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
 	}
-	s := &Server{cfg: cfg, sessions: map[*session]bool{}}
+	s := &Server{cfg: cfg, sessions: map[*session]bool{}, byMCPID: map[string]*session{}}
+	s.runsCtx, s.cancelRuns = context.WithCancel(context.Background())
 	if t, ok := cfg.Enabled.Get(meta.Codemode); ok {
 		s.codemode = &mcp.Tool{
 			Name:         meta.Codemode,
@@ -137,9 +144,16 @@ func (s *Server) showsDirect(t tools.Tool) bool {
 	return s.codemode == nil || !s.cfg.HideDirectTools
 }
 
-// Close ends every live session (its engine, background tasks and spill
-// directory).
+// CancelRuns aborts every script and direct tool call in flight, in every
+// session, and every one started later (they end as kind "aborted"; their
+// bash process groups are killed). Call it before a graceful shutdown: the
+// SDK waits for running handlers without cancelling them.
+func (s *Server) CancelRuns() { s.cancelRuns() }
+
+// Close cancels every run in flight, then ends every live session (its
+// engine, background tasks and spill directory).
 func (s *Server) Close() error {
+	s.CancelRuns()
 	s.mu.Lock()
 	live := make([]*session, 0, len(s.sessions))
 	for ss := range s.sessions {
@@ -162,6 +176,35 @@ func (s *Server) track(ss *session, live bool) {
 		s.sessions[ss] = true
 	} else {
 		delete(s.sessions, ss)
+	}
+}
+
+// register records ss under its MCP session id ("" over stdio: nothing).
+func (s *Server) register(mcpID string, ss *session) {
+	if mcpID == "" {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.byMCPID[mcpID] = ss
+}
+
+func (s *Server) unregister(mcpID string, ss *session) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.byMCPID[mcpID] == ss {
+		delete(s.byMCPID, mcpID)
+	}
+}
+
+// cancelSession aborts the runs of the session with MCP session id mcpID,
+// if there is one.
+func (s *Server) cancelSession(mcpID string) {
+	s.mu.Lock()
+	ss := s.byMCPID[mcpID]
+	s.mu.Unlock()
+	if ss != nil {
+		ss.cancelRuns()
 	}
 }
 

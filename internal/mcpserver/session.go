@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
@@ -29,6 +30,12 @@ type session struct {
 	watching atomic.Bool
 	runs     atomic.Int64
 
+	// runsCtx is cancelled when the session ends (DELETE, shutdown,
+	// Close): the SDK waits for active handlers without cancelling them,
+	// so every run also watches it (see runContext).
+	runsCtx    context.Context
+	cancelRuns context.CancelFunc
+
 	mu        sync.Mutex
 	shown     map[string]bool // tools on this session's MCP tool list
 	closed    bool
@@ -40,6 +47,7 @@ type session struct {
 func (s *Server) newSession() *session {
 	n := s.nextID.Add(1)
 	ss := &session{srv: s, id: fmt.Sprintf("mcp-%d-%d", pid, n), shown: map[string]bool{}}
+	ss.runsCtx, ss.cancelRuns = context.WithCancel(context.Background())
 	ss.mcp = mcp.NewServer(&mcp.Implementation{Name: "atomic-script", Title: "atomic-script codemode", Version: s.cfg.Version},
 		&mcp.ServerOptions{
 			Instructions: instructions(s),
@@ -82,15 +90,32 @@ func (ss *session) isShown(name string) bool {
 }
 
 // watch closes the session's engine when the MCP session ends (a stdio
-// EOF, an HTTP DELETE or idle timeout).
+// EOF, an HTTP DELETE or idle timeout), and registers the session under
+// its MCP session id so an HTTP DELETE can cancel its runs first.
 func (ss *session) watch(ms *mcp.ServerSession) {
 	if ms == nil || !ss.watching.CompareAndSwap(false, true) {
 		return
 	}
+	mcpID := ms.ID()
+	ss.srv.register(mcpID, ss)
 	go func() {
 		_ = ms.Wait()
+		ss.srv.unregister(mcpID, ss)
 		_ = ss.close()
 	}()
+}
+
+// runContext is ctx (a request's) that also ends when the session's runs
+// or the whole server's runs are cancelled. Call stop when the run ends.
+func (ss *session) runContext(ctx context.Context) (_ context.Context, stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	stopSession := context.AfterFunc(ss.runsCtx, cancel)
+	stopServer := context.AfterFunc(ss.srv.runsCtx, cancel)
+	return ctx, func() {
+		stopSession()
+		stopServer()
+		cancel()
+	}
 }
 
 // engine returns the session's engine and the Env of its direct calls,
@@ -156,6 +181,7 @@ func (ss *session) engine() (*engine.Engine, *tools.Env, error) {
 // store branch is dropped, spill directories are released.
 func (ss *session) close() error {
 	ss.closeOnce.Do(func() {
+		ss.cancelRuns()
 		ss.mu.Lock()
 		ss.closed = true
 		ss.mu.Unlock()

@@ -20,8 +20,12 @@ const maxFrame = mcp.DefaultMaxLineLength
 
 // ServeStdio serves one MCP session over newline-delimited JSON on in and
 // out until in ends or ctx is cancelled, then closes the session's engine.
+// Cancelling ctx aborts the runs in flight before the SDK's graceful close,
+// which would otherwise wait for them.
 func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
 	ss := s.newSession()
+	stop := context.AfterFunc(ctx, ss.cancelRuns)
+	defer stop()
 	err := ss.mcp.Run(ctx, &lineTransport{in: in, out: out})
 	cerr := ss.close()
 	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) || errors.Is(err, mcp.ErrConnectionClosed) {

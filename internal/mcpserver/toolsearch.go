@@ -41,6 +41,8 @@ func (ss *session) handleToolSearch(ctx context.Context, req *mcp.CallToolReques
 	if err != nil {
 		return errorResult(tools.Errorf(tools.ErrTool, "tool_search: %v", err)), nil
 	}
+	ctx, stop := ss.runContext(ctx)
+	defer stop()
 	q, _ := json.Marshal(args.Query)
 	res, err := eng.Run(ctx, fmt.Sprintf("const r = searchTools(%s, {limit: %d}); return {results: [...r], total: r.total}", q, args.Limit))
 	if err != nil || !res.OK {

@@ -1,0 +1,245 @@
+package mcpserver_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/atomic-script/atomic-script/internal/mcpserver"
+	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/builtin"
+)
+
+// The SDK waits for running handlers when a session ends without
+// cancelling them; these tests check that session end and shutdown abort
+// the runs in flight instead of waiting for them.
+
+// lateScript starts a bash call that writes late.txt after three seconds,
+// then writes late2.txt itself. Aborting the run must prevent both.
+const lateScript = `await tools.bash({command: "echo started > started.txt; sleep 3; echo late > late.txt"}); await tools.write({path: "late2.txt", content: "x"}); return 1`
+
+// started waits until lateScript's bash call runs in dir.
+func started(t *testing.T, dir string) {
+	t.Helper()
+	waitFor(t, 15*time.Second, func() bool {
+		_, err := os.Stat(filepath.Join(dir, "started.txt"))
+		return err == nil
+	})
+}
+
+// noLateWrites waits past lateScript's sleep and fails if it wrote anything.
+func noLateWrites(t *testing.T, dir string) {
+	t.Helper()
+	time.Sleep(3500 * time.Millisecond)
+	for _, f := range []string{"late.txt", "late2.txt"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			t.Errorf("%s was written after the run should have been aborted", f)
+		}
+	}
+}
+
+// burning waits until pid spends CPU (a busy script runs).
+func burning(t *testing.T, pid int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for start := cpuTime(t, pid); cpuTime(t, pid)-start < 200*time.Millisecond; {
+		if time.Now().After(deadline) {
+			t.Fatal("the script never started burning CPU")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// exited waits up to d for the child process to end and returns how long
+// it took.
+func exited(t *testing.T, wait func() error, d time.Duration) time.Duration {
+	t.Helper()
+	t0 := time.Now()
+	done := make(chan struct{})
+	go func() { _ = wait(); close(done) }()
+	select {
+	case <-done:
+		return time.Since(t0)
+	case <-time.After(d):
+		t.Fatalf("the server did not exit within %v", d)
+		return 0
+	}
+}
+
+func TestHTTPDeleteAbortsRunsInFlight(t *testing.T) {
+	w := newWorkspace(t, "", "")
+	_, endpoint, auth := w.serveHTTP(t)
+	mc := mcp.NewClient(&mcp.Implementation{Name: "e2e-http", Version: "1"}, nil)
+	cs, err := mc.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: endpoint,
+		HTTPClient: &http.Client{Transport: withAuth{auth}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		_, _ = cs.CallTool(ctx, &mcp.CallToolParams{Name: "codemode", Arguments: map[string]any{"code": lateScript}})
+	}()
+	started(t, w.dir)
+
+	req, _ := http.NewRequest(http.MethodDelete, endpoint, nil)
+	req.Header.Set("Authorization", auth)
+	req.Header.Set("Mcp-Session-Id", cs.ID())
+	req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+	t0 := time.Now()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if took := time.Since(t0); resp.StatusCode/100 != 2 || took > time.Second {
+		t.Errorf("DELETE mid-run: %s after %v; want 2xx within 1s", resp.Status, took)
+	}
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Error("the call did not return after its session was deleted")
+	}
+	noLateWrites(t, w.dir)
+}
+
+func TestServeHTTPSIGTERMAbortsRunsInFlight(t *testing.T) {
+	w := newWorkspace(t, "", "")
+	cmd, endpoint, auth := w.serveHTTP(t)
+	mc := mcp.NewClient(&mcp.Implementation{Name: "e2e-http", Version: "1"}, nil)
+	cs, err := mc.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: endpoint,
+		HTTPClient: &http.Client{Transport: withAuth{auth}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		_, _ = cs.CallTool(ctx, &mcp.CallToolParams{Name: "codemode", Arguments: map[string]any{"code": lateScript}})
+	}()
+	started(t, w.dir)
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if took := exited(t, cmd.Wait, 10*time.Second); took > 2*time.Second {
+		t.Errorf("serve --http took %v to exit on SIGTERM with a run in flight; want under 2s", took)
+	}
+	noLateWrites(t, w.dir)
+}
+
+func TestServeStdioSIGTERMAbortsBusyScript(t *testing.T) {
+	c := newWorkspace(t, "", "").serve(t)
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		_, _ = c.CallTool(ctx, &mcp.CallToolParams{Name: "codemode", Arguments: map[string]any{"code": "while (true) {}"}})
+	}()
+	pid := c.cmd.Process.Pid
+	burning(t, pid)
+	if err := c.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	// The client still holds stdin open: the signal alone must end the
+	// run and the process. The transport reaps the child; watch /proc.
+	waitFor(t, 3*time.Second, func() bool {
+		data, err := os.ReadFile("/proc/" + itoa(pid) + "/stat")
+		return err != nil || strings.Contains(string(data), ") Z ")
+	})
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// inProcess serves one stdio session of a Server in this process and
+// connects a real MCP client to it over pipes.
+func inProcess(t *testing.T, ctx context.Context) (srv *mcpserver.Server, cs *mcp.ClientSession, dir string, served chan error) {
+	t.Helper()
+	dir = t.TempDir()
+	reg, _ := tools.Select(builtin.Registry(), tools.Layer{Source: "test", Entries: []string{"+codemode"}})
+	srv, err := mcpserver.New(mcpserver.Config{Root: dir, Enabled: reg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cr, sw := io.Pipe()
+	sr, cw := io.Pipe()
+	served = make(chan error, 1)
+	go func() { served <- srv.ServeStdio(ctx, sr, sw); sw.Close() }()
+	mc := mcp.NewClient(&mcp.Implementation{Name: "in-process", Version: "1"}, nil)
+	cs, err = mc.Connect(context.Background(), &mcp.IOTransport{Reader: cr, Writer: cw}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close(); cw.Close(); srv.Close() })
+	return srv, cs, dir, served
+}
+
+// callAsync calls codemode and delivers the result (nil on a protocol
+// error).
+func callAsync(cs *mcp.ClientSession, code string) chan *mcp.CallToolResult {
+	out := make(chan *mcp.CallToolResult, 1)
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		res, _ := cs.CallTool(ctx, &mcp.CallToolParams{Name: "codemode", Arguments: map[string]any{"code": code}})
+		out <- res
+	}()
+	return out
+}
+
+func TestServeStdioContextCancelAbortsRun(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, cs, dir, served := inProcess(t, ctx)
+	callAsync(cs, lateScript)
+	started(t, dir)
+	cancel()
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Errorf("ServeStdio: %v", err)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("ServeStdio did not return within 2s of its context ending with a run in flight")
+	}
+	noLateWrites(t, dir)
+}
+
+func TestServerCloseAbortsRunInFlight(t *testing.T) {
+	srv, cs, dir, _ := inProcess(t, context.Background())
+	res := callAsync(cs, lateScript)
+	started(t, dir)
+	t0 := time.Now()
+	if err := srv.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	if took := time.Since(t0); took > 2*time.Second {
+		t.Errorf("Close took %v with a run in flight", took)
+	}
+	select {
+	case r := <-res:
+		if r == nil {
+			t.Fatal("the call failed at the protocol level; want an aborted result")
+		}
+		var rr runResult
+		structured(t, r, &rr)
+		if rr.OK || rr.Error == nil || rr.Error.Kind != "aborted" {
+			t.Errorf("run after Close: %s; want kind aborted", text(r))
+		}
+	case <-time.After(3 * time.Second):
+		t.Fatal("the call did not return after Close")
+	}
+	noLateWrites(t, dir)
+}
