@@ -105,8 +105,8 @@ func TestHTTPDeleteAbortsRunsInFlight(t *testing.T) {
 	}
 	io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
-	if took := time.Since(t0); resp.StatusCode/100 != 2 || took > time.Second {
-		t.Errorf("DELETE mid-run: %s after %v; want 2xx within 1s", resp.Status, took)
+	if took := time.Since(t0); resp.StatusCode/100 != 2 || took > 2*time.Second { // the bug: the script's full 3 s
+		t.Errorf("DELETE mid-run: %s after %v; want 2xx within 2s", resp.Status, took)
 	}
 	select {
 	case <-done:
@@ -135,8 +135,8 @@ func TestServeHTTPSIGTERMAbortsRunsInFlight(t *testing.T) {
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	if took := exited(t, cmd.Wait, 10*time.Second); took > 2*time.Second {
-		t.Errorf("serve --http took %v to exit on SIGTERM with a run in flight; want under 2s", took)
+	if took := exited(t, cmd.Wait, 10*time.Second); took > 4*time.Second { // the bug: 5 s and more
+		t.Errorf("serve --http took %v to exit on SIGTERM with a run in flight; want under 4s", took)
 	}
 	noLateWrites(t, w.dir)
 }
@@ -155,7 +155,7 @@ func TestServeStdioSIGTERMAbortsBusyScript(t *testing.T) {
 	}
 	// The client still holds stdin open: the signal alone must end the
 	// run and the process. The transport reaps the child; watch /proc.
-	waitFor(t, 3*time.Second, func() bool {
+	waitFor(t, 6*time.Second, func() bool { // the bug: never, while stdin stays open
 		data, err := os.ReadFile("/proc/" + itoa(pid) + "/stat")
 		return err != nil || strings.Contains(string(data), ") Z ")
 	})
@@ -211,8 +211,8 @@ func TestServeStdioContextCancelAbortsRun(t *testing.T) {
 		if err != nil {
 			t.Errorf("ServeStdio: %v", err)
 		}
-	case <-time.After(2 * time.Second):
-		t.Fatal("ServeStdio did not return within 2s of its context ending with a run in flight")
+	case <-time.After(4 * time.Second):
+		t.Fatal("ServeStdio did not return within 4s of its context ending with a run in flight")
 	}
 	noLateWrites(t, dir)
 }
@@ -225,7 +225,7 @@ func TestServerCloseAbortsRunInFlight(t *testing.T) {
 	if err := srv.Close(); err != nil {
 		t.Errorf("Close: %v", err)
 	}
-	if took := time.Since(t0); took > 2*time.Second {
+	if took := time.Since(t0); took > 2500*time.Millisecond { // the bug: the script's full 3 s
 		t.Errorf("Close took %v with a run in flight", took)
 	}
 	select {
