@@ -257,13 +257,30 @@ func (j *Journal) capture(path string) error {
 		// fail (or, for a special file, is the caller's business).
 		return nil
 	default:
+		// Reserve the file's size before reading it, so concurrent first
+		// mutations of different files cannot all pass the check.
+		size := fi.Size()
 		j.mu.Lock()
-		held := j.held
-		j.mu.Unlock()
-		if held+fi.Size() > maxHeld {
-			return heldLimit(path, held, fi.Size())
+		if j.held+size > maxHeld {
+			held := j.held
+			j.mu.Unlock()
+			return heldLimit(path, held, size)
 		}
+		j.held += size
+		j.mu.Unlock()
 		data, err := os.ReadFile(path)
+		j.mu.Lock()
+		j.held -= size
+		if err == nil && j.held+int64(len(data)) > maxHeld {
+			// It grew past the limit since the stat.
+			held := j.held
+			j.mu.Unlock()
+			return heldLimit(path, held, int64(len(data)))
+		}
+		if err == nil {
+			j.held += int64(len(data)) // the reservation becomes the content
+		}
+		j.mu.Unlock()
 		if err != nil {
 			return err
 		}
@@ -272,7 +289,6 @@ func (j *Journal) capture(path string) error {
 	j.mu.Lock()
 	j.entries[path] = e
 	j.order = append(j.order, path)
-	j.held += int64(len(e.data))
 	j.mu.Unlock()
 	return nil
 }

@@ -403,3 +403,30 @@ func TestHeldContentIsBounded(t *testing.T) {
 		})
 	}
 }
+
+// TestHeldLimitUnderConcurrency: first mutations of many files at once
+// cannot together pass the limit (each reserves its file before reading).
+func TestHeldLimitUnderConcurrency(t *testing.T) {
+	defer func(old int64) { maxHeld = old }(maxHeld)
+	maxHeld = 4 << 20
+	files := map[string]string{}
+	for i := 0; i < 16; i++ {
+		files[fmt.Sprintf("f%d.txt", i)] = strings.Repeat("x", 3<<20)
+	}
+	root := workspace(t, files)
+	for try := 0; try < 5; try++ {
+		j := New(Write)
+		var wg sync.WaitGroup
+		for name := range files {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_ = j.WriteFile(filepath.Join(root, name), []byte(strings.Repeat("x", 3<<20)), 0o644)
+			}()
+		}
+		wg.Wait()
+		if j.held > maxHeld {
+			t.Fatalf("held %d bytes, limit %d", j.held, maxHeld)
+		}
+	}
+}
