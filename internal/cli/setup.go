@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/atomic-script/atomic-script/bindings"
 	"github.com/atomic-script/atomic-script/internal/mcpclient"
 	"github.com/atomic-script/atomic-script/internal/settings"
 	"github.com/atomic-script/atomic-script/tools"
@@ -94,7 +95,7 @@ func (c *common) load(stderr io.Writer) (*workspace, error) {
 	mcpclient.Explain(&status, s.MCPServers)
 	enabled = withoutUntrusted(all, enabled, &status, s)
 	for _, name := range s.Shadowed {
-		fmt.Fprintf(stderr, "atomic-script: warning: %s: mcpServers.%s ignored: your user settings define a server of that name, and the user's always wins\n", display(s.ProjectFile, root), name)
+		fmt.Fprintf(stderr, "atomic-script: warning: %s: mcpServers.%s ignored: your user settings define a server of that name (or one scripts would call tools.%s too), and the user's always wins\n", display(s.ProjectFile, root), name, bindings.Identifier(name))
 	}
 	for _, u := range status.Unknown {
 		hint := ""

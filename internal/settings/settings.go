@@ -18,6 +18,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/atomic-script/atomic-script/bindings"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -55,7 +56,8 @@ type Settings struct {
 	// the workspace is not trusted: reported, never started.
 	Untrusted map[string]MCPServer `json:"-"`
 	// Shadowed are project servers ignored because the user settings
-	// define a server of the same name (the user's always wins).
+	// define a server of the same name, or of a name with the same JS
+	// identifier (the user's always wins).
 	Shadowed []string `json:"-"`
 
 	// DefaultToolsSource is the file whose defaultTools won.
@@ -172,10 +174,14 @@ func Load(root string, opts Options) (Settings, error) {
 
 // mergeServers keeps every user server, and adds each project server of a
 // new name: to MCPServers when trusted, to Untrusted otherwise. A project
-// entry never changes a user server, not even one key of it.
+// entry never changes a user server, not even one key of it, and never
+// takes a user server's place in scripts: a name that maps to the same JS
+// identifier ("my-db" beside the user's "my_db") counts as the same name.
 func (s *Settings) mergeServers(user, project map[string]MCPServer, trusted bool) {
 	s.ServerSources = map[string]Source{}
+	userIDs := map[string]bool{}
 	for name, c := range user {
+		userIDs[bindings.Identifier(name)] = true
 		if s.MCPServers == nil {
 			s.MCPServers = map[string]MCPServer{}
 		}
@@ -183,7 +189,7 @@ func (s *Settings) mergeServers(user, project map[string]MCPServer, trusted bool
 		s.ServerSources[name] = User
 	}
 	for name, c := range project {
-		if _, dup := user[name]; dup {
+		if _, dup := user[name]; dup || userIDs[bindings.Identifier(name)] {
 			s.Shadowed = append(s.Shadowed, name)
 			continue
 		}
