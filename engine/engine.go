@@ -359,6 +359,11 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 		if err := store.commit(); err != nil {
 			r.OK = false
 			r.Error = &ScriptError{Kind: KindScript, Name: "StoreError", Message: "the script succeeded but its store() writes could not be saved: " + err.Error()}
+			var over *kvstore.OverCapError
+			if errors.As(err, &over) {
+				r.Error.Code = string(tools.ErrLimit)
+				r.Error.Message += ". Runs of this session committed in the meantime; delete keys with store(key, undefined)"
+			}
 		}
 	}
 	var cancelled []string

@@ -7,6 +7,7 @@ import (
 	"github.com/atomic-script/atomic-script/internal/racecheck"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -358,5 +359,50 @@ func TestCallArgumentsMemoryBounded(t *testing.T) {
 	want := `[255,"noop: calls queued or running already hold 267389940 bytes of arguments, and 1048588 more would pass the limit of 268435456; await earlier calls first"]`
 	if !r.OK || string(r.Value) != want {
 		t.Fatalf("many large calls at once:\n got %s\nwant %s\n%s", r.Value, want, clip(r.Text))
+	}
+}
+
+// TestStoreCapAcrossConcurrentRuns: runs of one session that each stay
+// under the total cap cannot together pass it; the commit that would is
+// refused (ERR_LIMIT) and changes nothing. Both backends.
+func TestStoreCapAcrossConcurrentRuns(t *testing.T) {
+	for _, backend := range []string{"memory", "sqlite"} {
+		t.Run(backend, func(t *testing.T) {
+			opt := engine.WithMemoryStore()
+			if backend == "sqlite" {
+				opt = engine.WithStorePath(t.TempDir() + "/store.db")
+			}
+			eng := newEngine(t, nil, engine.WithSession("s"), opt)
+			var wg sync.WaitGroup
+			results := make([]*engine.Result, 4)
+			for i := range results {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					// Each run alone holds 780,000 characters: under the cap.
+					results[i] = run(t, eng, fmt.Sprintf(`for (let k = 0; k < 3; k++) store("r%d-" + k, "x".repeat(260000));
+						await tools.sleep({ms: 300}); return 1`, i))
+				}()
+			}
+			wg.Wait()
+			ok, refused := 0, 0
+			for _, r := range results {
+				switch {
+				case r.OK:
+					ok++
+				case r.Error.Name == "StoreError" && r.Error.Code == "ERR_LIMIT":
+					refused++
+				default:
+					t.Fatalf("unexpected failure: %+v", r.Error)
+				}
+			}
+			if ok != 1 || refused != 3 {
+				t.Fatalf("%d runs committed, %d refused; want 1 and 3", ok, refused)
+			}
+			r := run(t, eng, `let n = 0; for (let i = 0; i < 4; i++) for (let k = 0; k < 3; k++) if (load("r" + i + "-" + k) !== undefined) n++; return n`)
+			if string(r.Value) != "3" {
+				t.Fatalf("keys stored: %s, want 3 (one run's)", r.Value)
+			}
+		})
 	}
 }

@@ -49,7 +49,7 @@ type sqliteBackend struct {
 
 func (b sqliteBackend) All() (map[string]string, error) { return b.db.All(b.session) }
 func (b sqliteBackend) Commit(puts map[string]string, deletes []string) error {
-	return b.db.Commit(b.session, puts, deletes)
+	return b.db.CommitWithin(b.session, puts, deletes, MaxStoreTotalChars)
 }
 
 // memBackend keeps values for the life of one Engine (an MCP session
@@ -65,16 +65,28 @@ func (b *memBackend) All() (map[string]string, error) {
 	return maps.Clone(b.m), nil
 }
 
+// Commit applies the changes unless the session would then pass the total
+// cap: runs of one session committing in turn are checked against each
+// other's writes, not only against what each saw when it started.
 func (b *memBackend) Commit(puts map[string]string, deletes []string) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.m == nil {
-		b.m = map[string]string{}
+	next := maps.Clone(b.m)
+	if next == nil {
+		next = map[string]string{}
 	}
 	for _, k := range deletes {
-		delete(b.m, k)
+		delete(next, k)
 	}
-	maps.Copy(b.m, puts)
+	maps.Copy(next, puts)
+	total := 0
+	for k, v := range next {
+		total += entryChars(k, v)
+	}
+	if total > MaxStoreTotalChars {
+		return &kvstore.OverCapError{Total: total, Cap: MaxStoreTotalChars}
+	}
+	b.m = next
 	return nil
 }
 

@@ -165,6 +165,25 @@ func (d *DB) List(session string) ([]Entry, error) {
 // Commit applies puts (key → JSON text) and deletes for session in one
 // transaction.
 func (d *DB) Commit(session string, puts map[string]string, deletes []string) error {
+	return d.CommitWithin(session, puts, deletes, 0)
+}
+
+// OverCapError is the refusal of a commit that would leave a session
+// holding more characters of keys and values than its cap.
+type OverCapError struct {
+	Total, Cap int
+}
+
+func (e *OverCapError) Error() string {
+	return fmt.Sprintf("the session would hold %d characters of keys and values; the limit is %d in total", e.Total, e.Cap)
+}
+
+// CommitWithin is Commit that refuses, changing nothing, when the session
+// would then hold more than maxChars characters of keys and values (0: no
+// cap). The check runs inside the transaction, so runs of one session
+// committing at the same time (processes, MCP calls) cannot together pass
+// the cap each checked alone.
+func (d *DB) CommitWithin(session string, puts map[string]string, deletes []string, maxChars int) error {
 	if len(puts) == 0 && len(deletes) == 0 {
 		return nil
 	}
@@ -184,6 +203,15 @@ func (d *DB) Commit(session string, puts map[string]string, deletes []string) er
 			ON CONFLICT (session, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
 			session, k, v, now); err != nil {
 			return err
+		}
+	}
+	if maxChars > 0 {
+		var total int
+		if err := tx.QueryRow(`SELECT COALESCE(SUM(length(key) + length(value)), 0) FROM kv WHERE session = ?`, session).Scan(&total); err != nil {
+			return err
+		}
+		if total > maxChars {
+			return &OverCapError{Total: total, Cap: maxChars}
 		}
 	}
 	return tx.Commit()
