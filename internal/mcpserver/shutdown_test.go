@@ -75,16 +75,18 @@ func exited(t *testing.T, wait func() error, d time.Duration) time.Duration {
 	}
 }
 
-func TestHTTPDeleteAbortsRunsInFlight(t *testing.T) {
-	w := newWorkspace(t, "", "")
-	_, endpoint, auth := w.serveHTTP(t)
+// httpRunInFlight connects an authenticated client to w's HTTP server and
+// starts lateScript, returning once it runs; done closes when the call
+// returns. The client is closed at the end of the test.
+func httpRunInFlight(t *testing.T, w *workspace, endpoint, auth string) (*mcp.ClientSession, <-chan struct{}) {
+	t.Helper()
 	mc := mcp.NewClient(&mcp.Implementation{Name: "e2e-http", Version: "1"}, nil)
 	cs, err := mc.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: endpoint,
 		HTTPClient: &http.Client{Transport: withAuth{auth}}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer cs.Close()
+	t.Cleanup(func() { cs.Close() })
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -93,6 +95,13 @@ func TestHTTPDeleteAbortsRunsInFlight(t *testing.T) {
 		_, _ = cs.CallTool(ctx, &mcp.CallToolParams{Name: "codemode", Arguments: map[string]any{"code": lateScript}})
 	}()
 	started(t, w.dir)
+	return cs, done
+}
+
+func TestHTTPDeleteAbortsRunsInFlight(t *testing.T) {
+	w := newWorkspace(t, "", "")
+	_, endpoint, auth := w.serveHTTP(t)
+	cs, done := httpRunInFlight(t, w, endpoint, auth)
 
 	req, _ := http.NewRequest(http.MethodDelete, endpoint, nil)
 	req.Header.Set("Authorization", auth)
@@ -119,19 +128,7 @@ func TestHTTPDeleteAbortsRunsInFlight(t *testing.T) {
 func TestServeHTTPSIGTERMAbortsRunsInFlight(t *testing.T) {
 	w := newWorkspace(t, "", "")
 	cmd, endpoint, auth := w.serveHTTP(t)
-	mc := mcp.NewClient(&mcp.Implementation{Name: "e2e-http", Version: "1"}, nil)
-	cs, err := mc.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: endpoint,
-		HTTPClient: &http.Client{Transport: withAuth{auth}}}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		defer cancel()
-		_, _ = cs.CallTool(ctx, &mcp.CallToolParams{Name: "codemode", Arguments: map[string]any{"code": lateScript}})
-	}()
-	started(t, w.dir)
+	httpRunInFlight(t, w, endpoint, auth)
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
