@@ -199,7 +199,7 @@ func prepareSection(s Section, opts PrepareOptions) (*FileResult, error) {
 	}
 	store := opts.Store
 	live := Normalize(raw)
-	liveTag := formatTag(hashTagForm(live))
+	liveTag := FormatTag(hashTagForm(live))
 	direct := liveTag == s.Tag && store.Holds(abs, s.Tag, live)
 	snap, snapOK := store.Lookup(abs, s.Tag)
 	reject := func(recognized bool) error {

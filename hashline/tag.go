@@ -46,10 +46,12 @@ func Tag(text string) string {
 
 // TagNormalized is Tag of text that Normalize already returned.
 func TagNormalized(norm string) string {
-	return formatTag(hashTagForm(norm))
+	return FormatTag(hashTagForm(norm))
 }
 
-func formatTag(h uint32) string {
+// FormatTag renders an xxHash32 of tag-form text as a tag: its low 16 bits
+// as four upper-case hex digits. For callers that hash text as it streams.
+func FormatTag(h uint32) string {
 	s := strconv.FormatUint(uint64(h&0xFFFF), 16)
 	return strings.ToUpper(strings.Repeat("0", 4-len(s)) + s)
 }

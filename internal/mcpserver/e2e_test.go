@@ -819,6 +819,20 @@ func (a withAuth) RoundTrip(r *http.Request) (*http.Response, error) {
 	return http.DefaultTransport.RoundTrip(r)
 }
 
+// connectHTTP connects an MCP client that sends auth with every request
+// to the server at endpoint; it is closed at the end of the test.
+func connectHTTP(t *testing.T, endpoint, auth string) *mcp.ClientSession {
+	t.Helper()
+	mc := mcp.NewClient(&mcp.Implementation{Name: "e2e-http", Version: "1"}, nil)
+	cs, err := mc.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: endpoint,
+		HTTPClient: &http.Client{Transport: withAuth{auth}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
 func TestServeHTTP(t *testing.T) {
 	w := newWorkspace(t, "", "")
 	cmd, endpoint, auth := w.serveHTTP(t)
@@ -826,16 +840,7 @@ func TestServeHTTP(t *testing.T) {
 	if _, err := hex.DecodeString(token); !ok || err != nil || len(token) != 64 {
 		t.Fatalf("printed token %q: want 32 random bytes in hex", auth)
 	}
-	connect := func() *client {
-		mc := mcp.NewClient(&mcp.Implementation{Name: "e2e-http", Version: "1"}, nil)
-		cs, err := mc.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: endpoint,
-			HTTPClient: &http.Client{Transport: withAuth{auth}}}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { cs.Close() })
-		return &client{ClientSession: cs}
-	}
+	connect := func() *client { return &client{ClientSession: connectHTTP(t, endpoint, auth)} }
 	a, b := connect(), connect()
 	mustRun(t, a, `store("k", "a"); await tools.todowrite({todos: [{content: "a"}]})`)
 	if r := mustRun(t, a, `return [load("k"), (await tools.todo_get()).todos.length]`); string(r.Value) != `["a",1]` {

@@ -80,13 +80,7 @@ func exited(t *testing.T, wait func() error, d time.Duration) time.Duration {
 // returns. The client is closed at the end of the test.
 func httpRunInFlight(t *testing.T, w *workspace, endpoint, auth string) (*mcp.ClientSession, <-chan struct{}) {
 	t.Helper()
-	mc := mcp.NewClient(&mcp.Implementation{Name: "e2e-http", Version: "1"}, nil)
-	cs, err := mc.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: endpoint,
-		HTTPClient: &http.Client{Transport: withAuth{auth}}}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
+	cs := connectHTTP(t, endpoint, auth)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

@@ -7,6 +7,8 @@ import (
 	"io"
 
 	"github.com/OneOfOne/xxhash"
+
+	"github.com/atomic-script/atomic-script/hashline"
 )
 
 // streamChunk is the read size of a streaming pass over a large file.
@@ -160,7 +162,7 @@ func (t *tagHasher) flushRun() error {
 // tag returns the four-hex tag of everything written; a run still held
 // back trails the last line and is dropped.
 func (t *tagHasher) tag() string {
-	return fmt.Sprintf("%04X", t.h.Sum32()&0xFFFF)
+	return hashline.FormatTag(t.h.Sum32())
 }
 
 // lineSplitter cuts normalised pieces into the rows hashline.Lines yields
