@@ -36,6 +36,8 @@ func TestParseSections(t *testing.T) {
 		{"[a.ts#1a2b]\ndelete 1", cwd, `a.ts#1A2B:delete 1-1[]@1`},
 		{"\uFEFF\n\n  \n*** Begin Patch\n[a.ts#1A2B]\ndelete 1\n*** End Patch", cwd, `a.ts#1A2B:delete 1-1[]@1`},
 		{"[a.ts#1A2B]\r\ninsert head:\r\n+x\r\n", cwd, `a.ts#1A2B:insert head 0-0["x"]@1`},
+		{"[a.ts#1A2B]\rinsert head:\r+x\r+y\r\n", cwd, `a.ts#1A2B:insert head 0-0["x" "y"]@1`},
+		{"[a.ts#1A2B]\ninsert head:\n+x\ry", cwd, `a.ts#1A2B:insert head 0-0["x" "y"]@1`},
 		{"[My Docs - Co/a b.ts#1A2B]\ndelete 1", cwd, `My Docs - Co/a b.ts#1A2B:delete 1-1[]@1`},
 		{"[\"quoted path.ts\"#1A2B]\ndelete 1", cwd, `quoted path.ts#1A2B:delete 1-1[]@1`},
 		{"['single.ts'#1A2B]\ndelete 1", cwd, `single.ts#1A2B:delete 1-1[]@1`},

@@ -319,13 +319,15 @@ func classify(line string, lineNum int) (token, error) {
 	return t, nil
 }
 
-// splitScriptLines splits on "\n", dropping one "\r" before each break.
+// splitScriptLines splits a script into lines at "\r\n", "\n" and a lone
+// "\r", the breaks a file's text is normalised at: a body row holding a lone
+// CR would be written as two lines, and the tag returned for the result would
+// not be the tag of the file as read back.
 func splitScriptLines(s string) []string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimSuffix(l, "\r")
+	if strings.IndexByte(s, '\r') >= 0 {
+		s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
 	}
-	return lines
+	return strings.Split(s, "\n")
 }
 
 // validUTF8Prefix keeps messages well-formed when a script holds bad bytes.

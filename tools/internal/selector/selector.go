@@ -125,7 +125,9 @@ func parseRange(part string) (Range, error) {
 		if err != nil || k < 1 || k > MaxLine {
 			return Range{}, fmt.Errorf("+ requires a line count")
 		}
-		return Range{n, n + k - 1}, nil
+		// Clamped so that a range written back out as N-M parses again;
+		// no file reaches MaxLine, so the clamp changes nothing read.
+		return Range{n, min(n+k-1, MaxLine)}, nil
 	case strings.Contains(part, "-"):
 		a, b, _ := strings.Cut(part, "-")
 		n, err := lineNumber(a)
