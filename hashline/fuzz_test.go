@@ -129,6 +129,7 @@ func FuzzRecover(f *testing.F) {
 	f.Add("a\nb\nc\nd\ne\nf\ng\n", "a\nb\nc\nd\ne\nf\nG\n", "replace 2..2:\n+B", false)
 	f.Add("a\nb\nc\n", "a\nx\nb\nc\n", "insert tail:\n+t\ndelete 1", true)
 	f.Add("", "x", "insert head:\n+h", false)
+	f.Add("\uFEFFa", "\uFEFFa", "insert head:\n+\uFEFFx", false)
 	f.Fuzz(func(t *testing.T, snap, live, script string, chain bool) {
 		if len(snap) > 1<<14 || len(live) > 1<<14 {
 			return
@@ -148,8 +149,11 @@ func FuzzRecover(f *testing.F) {
 		if _, after, _ := store.Len(); after != before {
 			t.Fatal("Prepare recorded a snapshot")
 		}
-		if err == nil && !p.Noop && p.Files[0].Tag != Tag(p.Files[0].After) {
-			t.Fatal("tag of the result is wrong")
+		if err == nil && !p.Noop {
+			f := p.Files[0]
+			if f.Tag != Tag(f.Bytes) || f.After != Normalize(f.Bytes) {
+				t.Fatalf("the result (tag %s, text %q) is not the written file (tag %s, text %q)", f.Tag, f.After, Tag(f.Bytes), Normalize(f.Bytes))
+			}
 		}
 	})
 }

@@ -272,8 +272,13 @@ func prepareSection(s Section, opts PrepareOptions) (*FileResult, error) {
 	if opts.Display != nil {
 		display = opts.Display(abs)
 	}
+	bytes := Persist(raw, after)
+	// After is the text the written file reads as, so that its tag is the
+	// one the next read shows: a leading U+FEFF written to a file without a
+	// BOM becomes one.
+	after = Normalize(bytes)
 	f := &FileResult{Section: s.Path, Display: display, Abs: abs, Before: live, After: after,
-		Bytes: Persist(raw, after), Tag: TagNormalized(after), Warnings: warnings, Echoes: echoes}
+		Bytes: bytes, Tag: TagNormalized(after), Warnings: warnings, Echoes: echoes}
 	if after != live {
 		f.Diff = diff.preview(4)
 		f.Patch = diff.unified(s.Path, 4)

@@ -356,3 +356,29 @@ func TestPrepareRealFiles(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 }
+
+// TestPrepareTagIsTheWrittenFiles: the tag an edit returns is the tag a read
+// of the written bytes shows, also when the result starts with U+FEFF (a BOM
+// once written) or a script row held a lone CR (a line break once written).
+func TestPrepareTagIsTheWrittenFiles(t *testing.T) {
+	for _, tc := range []struct{ name, file, script, after string }{
+		{"feff at head, no BOM", "a\n", "insert head:\n+\uFEFFx", "x\na\n"},
+		{"feff at head, BOM", "\uFEFFa\n", "insert head:\n+\uFEFFx", "\uFEFFx\na\n"},
+		{"lone CR in a row", "a\n", "insert tail:\n+b\rc", "a\nb\nc\n"},
+		{"CRLF file", "a\r\nb\r\n", "replace 2..2:\n+B", "a\nB\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSession(map[string]string{"f": tc.file})
+			out := s.edit("[f#"+s.observe("f")+"]\n"+tc.script, nil)
+			if strings.HasPrefix(out, "ERR") {
+				t.Fatal(out)
+			}
+			if got := Normalize(s.files["f"]); got != tc.after {
+				t.Errorf("file reads as %q, want %q", got, tc.after)
+			}
+			if want := "[f#" + Tag(s.files["f"]) + "]"; !strings.HasPrefix(out, want) {
+				t.Errorf("output %q does not start with %s", out, want)
+			}
+		})
+	}
+}
