@@ -199,15 +199,19 @@ func (e *Engine) finishResult(r *Result, start time.Time, maxTokens int) {
 		r.ExitCode = exitCodeFor(r.Error.Kind)
 	}
 	header := renderHeader(r)
-	body := renderBody(r)
-	full := header + body
-	if EstimateTokens(full) <= maxTokens {
-		r.Text = full
+	segs := renderSegments(r)
+	var full strings.Builder
+	full.WriteString(header)
+	for _, s := range segs {
+		full.WriteString(s.text)
+	}
+	if EstimateTokens(full.String()) <= maxTokens {
+		r.Text = full.String()
 		return
 	}
 	r.Truncated = true
-	r.FullOutputPath = e.saveFullOutput(full)
-	r.Text = capText(header, body, maxTokens, r.FullOutputPath)
+	r.FullOutputPath = e.saveFullOutput(full.String())
+	r.Text = capText(header, segs, maxTokens, r.FullOutputPath)
 }
 
 // saveFullOutput writes text to a 0600 file in the session's owner-only

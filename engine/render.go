@@ -25,10 +25,27 @@ func renderHeader(r *Result) string {
 	return fmt.Sprintf("%s\nWall time %.1f seconds\n", status, r.Wall.Seconds())
 }
 
-// renderBody is everything after the header: output items, console block,
-// warnings, the error and the calls made before it.
-func renderBody(r *Result) string {
+// segment is one part of the rendered body. A kept segment says how the run
+// ended (warnings, the rollback notice, the error); it survives the output
+// cap, where the other segments lose their middle.
+type segment struct {
+	text string
+	keep bool
+}
+
+// renderSegments renders everything after the header as segments, in
+// order: output items, console block, warnings, the dry-run summary and
+// diff, the error and the calls made before it.
+func renderSegments(r *Result) []segment {
+	var segs []segment
 	var b strings.Builder
+	// add ends the segment being written.
+	add := func(keep bool) {
+		if b.Len() > 0 {
+			segs = append(segs, segment{b.String(), keep})
+			b.Reset()
+		}
+	}
 	b.WriteString("Output:\n")
 	texts := 0
 	for _, it := range r.Output {
@@ -64,18 +81,22 @@ func renderBody(r *Result) string {
 		}
 		b.WriteString("</console_output>\n")
 	}
+	add(false)
 	for _, w := range r.Warnings {
 		b.WriteString("Warning: " + w + "\n")
 	}
+	add(true)
 	switch {
 	case r.DryRun && len(r.Changes) == 0:
 		b.WriteString("Dry run: no files were written, and the run would change none.\n")
 	case r.Diff != "":
 		fmt.Fprintf(&b, "Dry run: no files were written. The run would change %s: %s\n", plural(len(r.Changes), "file"), changesLine(r.Changes))
+		add(true)
 		b.WriteString(r.Diff)
 		if !strings.HasSuffix(r.Diff, "\n") {
 			b.WriteByte('\n')
 		}
+		add(false)
 	case len(r.Changes) > 0:
 		b.WriteString("Files changed: " + changesLine(r.Changes) + "\n")
 	}
@@ -97,6 +118,7 @@ func renderBody(r *Result) string {
 			b.WriteString(r.Error.Stack)
 			b.WriteByte('\n')
 		}
+		add(true)
 		if len(r.Calls) > 0 {
 			if r.RolledBack {
 				b.WriteString("Tool calls made (file changes were rolled back):\n")
@@ -108,7 +130,8 @@ func renderBody(r *Result) string {
 			}
 		}
 	}
-	return b.String()
+	add(false)
+	return segs
 }
 
 // describeCall renders a call on one line: `3 read {"path":"a"} → ok (2 ms)`.
@@ -147,25 +170,59 @@ func valueText(v json.RawMessage) string {
 	return out.String()
 }
 
-// capText keeps the head and the tail of text within maxTokens, on line
-// boundaries where it can, with a marker naming what was cut.
-func capText(header, body string, maxTokens int, fullPath string) string {
+// capText renders header and body within about maxTokens: the segments
+// that say how the run ended are kept (each cut to its head if it alone is
+// over half the budget and 1,000 characters), and the others keep their
+// head and tail (at least 300 characters each), on line
+// boundaries where they can, with a marker naming what was cut. A budget
+// below what the status lines, the kept segments and those minimums need is
+// exceeded rather than losing them.
+func capText(header string, body []segment, maxTokens int, fullPath string) string {
 	budget := maxTokens * charsPerToken
-	warning := fmt.Sprintf("Warning: truncated output (original token count: %d)\n", EstimateTokens(header+body))
+	var all strings.Builder
+	for _, s := range body {
+		all.WriteString(s.text)
+	}
+	warning := fmt.Sprintf("Warning: truncated output (original token count: %d)\n", EstimateTokens(header+all.String()))
 	footer := "[Full output: " + fullPath + "]\n"
 	if fullPath == "" {
 		footer = "[Full output could not be saved]\n"
 	}
 	room := budget - utf8.RuneCountInString(header+warning+footer) - 64
-	if room < 200 {
-		room = 200
+	keepMax := max(room/2, 1000)
+	cutTotal := 0
+	out := make([]string, len(body))
+	for i, s := range body {
+		if s.keep {
+			out[i] = headOnly(s.text, keepMax)
+			room -= utf8.RuneCountInString(out[i])
+		} else {
+			cutTotal += utf8.RuneCountInString(s.text)
+		}
 	}
-	runes := []rune(body)
-	headN := room * 2 / 3
-	tailN := room - headN
-	if headN+tailN >= len(runes) {
-		return header + warning + body + footer
+	room = max(room, 200)
+	for i, s := range body {
+		if !s.keep {
+			// Each cut segment gets room in proportion to its size.
+			// Each keeps at least 300 runes, for a head and tail line.
+			n := utf8.RuneCountInString(s.text)
+			share := int(int64(room) * int64(n) / int64(max(cutTotal, 1)))
+			out[i] = headAndTail(s.text, max(share, min(n, 300)))
+		}
 	}
+	return header + warning + strings.Join(out, "") + footer
+}
+
+// headAndTail keeps about n runes of s: two thirds from the head and one
+// third from the tail, on line boundaries where it can, and a marker
+// between them.
+func headAndTail(s string, n int) string {
+	runes := []rune(s)
+	if len(runes) <= n {
+		return s
+	}
+	headN := n * 2 / 3
+	tailN := n - headN
 	head := string(runes[:headN])
 	tail := string(runes[len(runes)-tailN:])
 	if i := strings.LastIndexByte(head, '\n'); i > len(head)/2 {
@@ -178,7 +235,23 @@ func capText(header, body string, maxTokens int, fullPath string) string {
 	if !strings.HasSuffix(head, "\n") {
 		head += "\n"
 	}
-	return header + warning + head + fmt.Sprintf("…[%d characters omitted]…\n", omitted) + tail + footer
+	return head + fmt.Sprintf("…[%d characters omitted]…\n", omitted) + tail
+}
+
+// headOnly keeps the first n runes of s, on a line boundary where it can.
+func headOnly(s string, n int) string {
+	runes := []rune(s)
+	if len(runes) <= n {
+		return s
+	}
+	head := string(runes[:n])
+	if i := strings.LastIndexByte(head, '\n'); i > len(head)/2 {
+		head = head[:i+1]
+	}
+	if !strings.HasSuffix(head, "\n") {
+		head += "\n"
+	}
+	return head + fmt.Sprintf("…[%d characters omitted]…\n", len(runes)-utf8.RuneCountInString(head))
 }
 
 func truncateRunes(s string, n int) string {

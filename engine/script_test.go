@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -73,7 +74,7 @@ func TestCapText(t *testing.T) {
 		body.WriteString("\n")
 	}
 	header := "Script completed\nWall time 0.1 seconds\n"
-	out := capText(header, body.String(), 500, "/tmp/full.txt")
+	out := capText(header, []segment{{body.String(), false}}, 500, "/tmp/full.txt")
 	if EstimateTokens(out) > 500 {
 		t.Errorf("capped text is %d tokens, want ≤ 500", EstimateTokens(out))
 	}
@@ -85,8 +86,43 @@ func TestCapText(t *testing.T) {
 	if !strings.Contains(out, "\nline \n") || !strings.HasSuffix(strings.TrimSuffix(out, "[Full output: /tmp/full.txt]\n"), "line xxxx\n") {
 		t.Errorf("head or tail lost:\n%s", out)
 	}
-	if got := capText(header, "é", 1, ""); !strings.Contains(got, "[Full output could not be saved]") {
+	if got := capText(header, []segment{{"é", false}}, 1, ""); !strings.Contains(got, "[Full output could not be saved]") {
 		t.Errorf("unsaved: %q", got)
+	}
+}
+
+// TestCapTextKeepsVerdict: the segments saying how a run ended survive the
+// cap whole, between the cut output and the cut call list.
+func TestCapTextKeepsVerdict(t *testing.T) {
+	long := func(prefix string, n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "%s %d\n", prefix, i)
+		}
+		return b.String()
+	}
+	header := "Script failed\nWall time 0.1 seconds\n"
+	verdict := "Warning: Atomic run failed: file changes were rolled back.\nScript error:\nError: boom\n    at codemode.js:3:7\n"
+	out := capText(header, []segment{{long("item", 500), false}, {verdict, true}, {long("- call", 500), false}}, 300, "/tmp/full.txt")
+	if !strings.Contains(out, verdict) {
+		t.Errorf("verdict lost:\n%s", out)
+	}
+	for _, want := range []string{"item 0\n", "item 499\n", "- call 0\n", "- call 499\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+	if strings.Index(out, "item 499") > strings.Index(out, "Script error:") || strings.Index(out, "Script error:") > strings.Index(out, "- call 0") {
+		t.Errorf("segments out of order:\n%s", out)
+	}
+	if got := EstimateTokens(out); got > 300+len(verdict)/4 {
+		t.Errorf("capped text is %d tokens", got)
+	}
+	// A kept segment larger than half the budget keeps its head.
+	huge := "Script error:\n" + long("    at f (codemode.js:1:14)", 5000)
+	out = capText(header, []segment{{huge, true}}, 500, "")
+	if !strings.Contains(out, "Script error:\n    at f (codemode.js:1:14) 0\n") || EstimateTokens(out) > 600 {
+		t.Errorf("huge kept segment: %d tokens\n%s", EstimateTokens(out), out)
 	}
 }
 
