@@ -181,7 +181,7 @@ declare namespace tools {
    * paths: files, directories, globs or "file:LINES" selectors (file.ts:5-16, file.ts:5+3, file.ts:5-16,960-973, file.ts:40 = from line 40); omitted or empty searches the workspace root. Several paths may be joined with commas or semicolons. A selector limits which lines count as matches; context may extend beyond it.
    * Hidden files are searched; .gitignore rules are respected unless gitignore:false; .git and node_modules are skipped unless named. Binary files and files over 4 MiB are skipped.
    * Output is paged by matching files, 20 per page: pass skip to see the next page (skip is ignored for a single file). Up to 20 matches are shown per file (200 when searching one file), with context lines (1 before, 3 after by default). Each file starts with an editable hashline header [path#TAG], preceded by "# dir/" when the directory changes; rows are "*N:text" for matches and " N:text" for context. Lines over 512 characters are cut. Output is capped at 50 KB.
-   * Scripts receive {text, files, fileMatches: [{path, tag, count, matches: [{line, text}]}], matchCount, fileCount, nextSkip, truncated, ...}: build edit input as "[" + path + "#" + tag + "]".
+   * Scripts receive {text, files, fileMatches: [{path, tag, count, matches: [{line, text}]}], matchCount, fileCount, nextSkip, truncated, ...}: build edit input as "[" + path + "#" + tag + "]"; a match's text is the whole line (up to 50 KiB, else truncated:true), not cut like the rows.
    */
   function search(args: {
     /** Regular expression (RE2 syntax) */
@@ -220,8 +220,10 @@ declare namespace tools {
       /** the match rows shown */
       matches: {
         line: number;
-        /** the line, cut at 512 characters */
+        /** the whole line without its line ending (not cut at 512 characters like the text rows), up to 50 KiB */
         text: string;
+        /** the line was longer than 50 KiB and text holds only its start */
+        truncated?: boolean;
       }[];
     }[];
     /** matching files skipped before this page */

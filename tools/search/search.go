@@ -23,6 +23,7 @@ const (
 	searchCollectLimit  = 2000      // matches collected before pagination
 	searchMaxFileBytes  = 4 << 20   // larger files are skipped
 	searchLineCap       = 512       // characters shown of one line
+	structuredLineCap   = 50 * 1024 // bytes of one line in the structured matches (read's per-line limit)
 	searchOutputCap     = 50 * 1024 // bytes of combined output
 	searchChunkSize     = 16        // files per walk task
 	defaultContextAfter = 3

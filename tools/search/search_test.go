@@ -291,3 +291,31 @@ func TestStructuredResultsMatchOutputSchema(t *testing.T) {
 		}
 	}
 }
+
+// The structured match text is the whole line (scripts build edits from
+// it); only the text rows are cut at 512 characters with the marker.
+func TestSearchStructuredTextIsWholeLine(t *testing.T) {
+	root := t.TempDir()
+	long := "hit " + strings.Repeat("é", 600)                          // 1204 bytes, over the row cap
+	huge := "hit " + strings.Repeat("x", structuredLineCap-5) + "éend" // the cap falls inside é
+	writeFiles(t, root, map[string]string{"a.txt": long + "\r\nshort hit\n" + huge + "\n"})
+	r := searchResult(t, newEnv(t, root), `{"pattern":"hit","paths":"a.txt"}`)
+	m := r.FileMatches[0].Matches
+	cases := []struct {
+		got       SearchMatch
+		want      string
+		truncated bool
+	}{
+		{m[0], long, false},
+		{m[1], "short hit", false},
+		{m[2], huge[:structuredLineCap-1], true},
+	}
+	for i, c := range cases {
+		if c.got.Text != c.want || c.got.Truncated != c.truncated {
+			t.Errorf("match %d: %d bytes truncated=%v, want %d bytes truncated=%v", i, len(c.got.Text), c.got.Truncated, len(c.want), c.truncated)
+		}
+	}
+	if !strings.Contains(r.Text, "*1:hit "+strings.Repeat("é", 508)+"…... [truncated]\n") || !r.LinesTruncated {
+		t.Errorf("text rows lost the 512-character cut:\n%s", tail(r.Text))
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/atomic-script/atomic-script/tools/search/internal/textmatch"
@@ -60,7 +61,10 @@ type SearchFile struct {
 // SearchMatch is one matching line.
 type SearchMatch struct {
 	Line int    `json:"line"`
-	Text string `json:"text" jsonschema:"the line, cut at 512 characters"`
+	Text string `json:"text" jsonschema:"the whole line without its line ending (not cut at 512 characters like the text rows), up to 50 KiB"`
+	// Truncated is set when the line was longer than 50 KiB: Text is then
+	// only its start and must not be written back as the whole line.
+	Truncated bool `json:"truncated,omitempty" jsonschema:"the line was longer than 50 KiB and text holds only its start"`
 }
 
 // contextLines returns the configured context (defaults 1 before, 3 after).
@@ -244,7 +248,7 @@ func renderFile(sc *textmatch.Scanner, content []byte, ranges []selector.Range, 
 	}
 	starts := lineStarts(content)
 	nLines := len(starts)
-	text := func(n int) (string, bool) {
+	text := func(n int) string {
 		s := starts[n-1]
 		e := len(content)
 		if n < nLines {
@@ -252,7 +256,7 @@ func renderFile(sc *textmatch.Scanner, content []byte, ranges []selector.Range, 
 		} else if e > s && content[e-1] == '\n' {
 			e--
 		}
-		return capLine(string(bytes.TrimSuffix(content[s:e], []byte{'\r'})))
+		return string(bytes.TrimSuffix(content[s:e], []byte{'\r'}))
 	}
 	isMatch := make(map[int]bool, len(lines))
 	for _, l := range lines {
@@ -262,13 +266,15 @@ func renderFile(sc *textmatch.Scanner, content []byte, ranges []selector.Range, 
 	lo, hi := 0, -1
 	flush := func() {
 		for n := lo; n <= hi; n++ {
-			t, cut := text(n)
+			whole := text(n)
+			shown, cut := capLine(whole)
 			fr.truncated = fr.truncated || cut
 			if isMatch[n] {
-				fr.rows = append(fr.rows, fmt.Sprintf("*%d:%s", n, t))
-				fr.matches = append(fr.matches, SearchMatch{Line: n, Text: t})
+				fr.rows = append(fr.rows, fmt.Sprintf("*%d:%s", n, shown))
+				full, long := capBytes(whole, structuredLineCap)
+				fr.matches = append(fr.matches, SearchMatch{Line: n, Text: full, Truncated: long})
 			} else {
-				fr.rows = append(fr.rows, fmt.Sprintf(" %d:%s", n, t))
+				fr.rows = append(fr.rows, fmt.Sprintf(" %d:%s", n, shown))
 			}
 		}
 	}
@@ -298,6 +304,19 @@ func lineStarts(b []byte) []int {
 		starts = append(starts, i)
 	}
 	return starts
+}
+
+// capBytes cuts s to at most limit bytes on a UTF-8 boundary, reporting
+// whether it cut.
+func capBytes(s string, limit int) (string, bool) {
+	if len(s) <= limit {
+		return s, false
+	}
+	i := limit
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i], true
 }
 
 // capLine cuts s after searchLineCap characters.
