@@ -13,11 +13,11 @@ import (
 // ascending priority: those of .git/info/exclude, then of each .gitignore
 // from the ignore base down. Immutable once built, so directories share it.
 type ignoreSet struct {
-	patterns []gitignore.Pattern
+	patterns []rule
 }
 
 // extend returns s plus ps (which take priority), or s when ps is empty.
-func (s *ignoreSet) extend(ps []gitignore.Pattern) *ignoreSet {
+func (s *ignoreSet) extend(ps []rule) *ignoreSet {
 	if len(ps) == 0 {
 		return s
 	}
@@ -36,7 +36,7 @@ func (s *ignoreSet) match(path []string, isDir bool) bool {
 		return false
 	}
 	for i := len(s.patterns) - 1; i >= 0; i-- {
-		switch s.patterns[i].Match(path, isDir) {
+		switch s.patterns[i].match(path, isDir) {
 		case gitignore.Exclude:
 			return true
 		case gitignore.Include:
@@ -48,15 +48,15 @@ func (s *ignoreSet) match(path []string, isDir bool) bool {
 
 // parseIgnore parses the lines of a .gitignore file found in the directory
 // whose components (relative to the ignore base) are domain.
-func parseIgnore(text []byte, domain []string) []gitignore.Pattern {
-	var ps []gitignore.Pattern
+func parseIgnore(text []byte, domain []string) []rule {
+	var ps []rule
 	text = bytes.TrimPrefix(text, []byte("\uFEFF"))
 	for _, line := range strings.Split(string(text), "\n") {
 		line = strings.TrimSuffix(line, "\r")
 		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
 			continue
 		}
-		ps = append(ps, gitignore.ParsePattern(line, domain))
+		ps = append(ps, newRule(line, domain))
 	}
 	return ps
 }
