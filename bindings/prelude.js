@@ -125,7 +125,12 @@
     if (v === null || typeof v === "number" || typeof v === "boolean") return String(v);
     if (typeof v === "bigint") return String(v) + "n";
     if (typeof v === "symbol") return v.toString();
-    if (typeof v === "function") return "[Function" + (v.name ? ": " + v.name : " (anonymous)") + "]";
+    if (typeof v === "function") {
+      // The globals defined here are named __as_* so that their frames
+      // leave error stacks; show them by the name a script uses.
+      const name = String(v.name).replace(/^__as_/, "");
+      return "[Function" + (name ? ": " + name : " (anonymous)") + "]";
+    }
     if (v instanceof Error) return (v.name || "Error") + (v.message ? ": " + v.message : "") +
       (v.code ? " [" + v.code + "]" : "");
     if (seen.indexOf(v) >= 0) return "[Circular]";
@@ -178,19 +183,19 @@
     warn: __as_log("warn"), error: __as_log("error"),
   });
 
-  function text(value) {
+  function __as_text(value) {
     const s = typeof value === "string" ? value : value === undefined ? "undefined" : __as_toJSON(value, 2);
     __as_sync("text", s === undefined ? String(value) : s);
   }
-  function image(value) {
+  function __as_image(value) {
     __as_sync("image", value);
   }
-  function exit(code) {
+  function __as_exit(code) {
     __as_sync("exit", code === undefined ? 0 : code);
     // The host has stopped the run; nothing after this executes.
     throw new Error("exit");
   }
-  function store(key, value) {
+  function __as_store(key, value) {
     if (typeof key !== "string" || key === "") {
       throw __as_makeError(new TypeError(), { name: "TypeError", code: "ERR_INVALID_ARGS",
         message: "store: key must be a non-empty string" });
@@ -207,21 +212,21 @@
     }
     __as_sync("store", [key, json]);
   }
-  function load(key) {
+  function __as_load(key) {
     const json = __as_sync("load", key);
     return json === null ? undefined : JSONparse(json);
   }
-  function searchTools(query, options) {
+  function __as_searchTools(query, options) {
     const r = __as_sync("searchTools", { query: String(query === undefined ? "" : query), options: options || {} });
     const list = r.results;
     Object.defineProperty(list, "total", { value: r.total, enumerable: false });
     return list;
   }
-  function describeTool(name) {
+  function __as_describeTool(name) {
     const r = __as_sync("describeTool", String(name));
     return r === null ? undefined : r;
   }
-  function describeNamespace(name) {
+  function __as_describeNamespace(name) {
     const r = __as_sync("describeNamespace", String(name));
     return r === null ? undefined : r;
   }
@@ -263,14 +268,14 @@
   Object.defineProperty(global, "ALL_TOOLS", { get: __as_allTools, enumerable: false, configurable: false });
   define("ARGS", Object.freeze(__as_sync("args")));
   define("console", console);
-  define("text", text);
-  define("image", image);
-  define("exit", exit);
-  define("store", store);
-  define("load", load);
-  define("searchTools", searchTools);
-  define("describeTool", describeTool);
-  define("describeNamespace", describeNamespace);
+  define("text", __as_text);
+  define("image", __as_image);
+  define("exit", __as_exit);
+  define("store", __as_store);
+  define("load", __as_load);
+  define("searchTools", __as_searchTools);
+  define("describeTool", __as_describeTool);
+  define("describeNamespace", __as_describeNamespace);
   define("__as_settle", __as_settle);
   define("__as_main", __as_main);
 })(globalThis);

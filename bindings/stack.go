@@ -46,9 +46,12 @@ func CleanStack(stack string) string {
 		}
 		if lm := locRE.FindStringSubmatch(loc); lm != nil {
 			line, _ := strconv.Atoi(lm[1])
+			col, _ := strconv.Atoi(lm[2])
+			if line == 1 && lm[2] != "" && col <= len(wrapperPrefix) {
+				continue // the wrapper's call of __as_main (goja names it no function)
+			}
 			loc = "codemode.js:" + lm[1]
 			if lm[2] != "" {
-				col, _ := strconv.Atoi(lm[2])
 				if line == 1 && col > len(wrapperPrefix) {
 					col -= len(wrapperPrefix)
 				}
@@ -64,5 +67,35 @@ func CleanStack(stack string) string {
 			out = append(out, "    at "+fn+" ("+loc+")")
 		}
 	}
-	return strings.Join(out, "\n")
+	return strings.Join(collapseFrames(out), "\n")
+}
+
+// maxFrames bounds a cleaned stack; deeper ones keep their first and last
+// frames.
+const maxFrames = 40
+
+// collapseFrames folds a run of identical frames (a recursion) into the
+// frame and a count, then keeps the first and last frames of a stack still
+// over maxFrames: a stack overflow would otherwise print thousands of lines.
+func collapseFrames(frames []string) []string {
+	var out []string
+	for i := 0; i < len(frames); {
+		j := i + 1
+		for j < len(frames) && frames[j] == frames[i] {
+			j++
+		}
+		out = append(out, frames[i])
+		if n := j - i - 1; n > 1 {
+			out = append(out, "    ... the frame above repeated "+strconv.Itoa(n)+" more times")
+		} else if n == 1 {
+			out = append(out, frames[i])
+		}
+		i = j
+	}
+	if len(out) > maxFrames {
+		head, tail := out[:maxFrames-10], out[len(out)-10:]
+		omitted := len(out) - len(head) - len(tail)
+		out = append(append(append([]string{}, head...), "    ... "+strconv.Itoa(omitted)+" more frames"), tail...)
+	}
+	return out
 }

@@ -218,12 +218,13 @@ func (p *qjsPromise) release() {
 }
 
 // errorMaker returns the VM's function that builds an Error from a plain
-// object, made on first use.
+// object, made on first use. Its name starts with __as_ so that its frame,
+// the only one such an error has, leaves the stack a script author reads.
 func (q *quickjsVM) errorMaker() (quickjs.Value, error) {
 	if q.mkError != nil {
 		return *q.mkError, nil
 	}
-	v, err := q.vm.EvalValue(`(function (i) { var e = new Error(String(i.message)); for (var k in i) if (k !== "message") e[k] = i[k]; return e })`, quickjs.EvalGlobal)
+	v, err := q.vm.EvalValue(`(function __as_mkerror(i) { var e = new Error(String(i.message)); for (var k in i) if (k !== "message") e[k] = i[k]; return e })`, quickjs.EvalGlobal)
 	if err != nil {
 		return quickjs.Value{}, err
 	}
