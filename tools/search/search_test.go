@@ -107,16 +107,23 @@ func TestSearchCollectionCeiling(t *testing.T) {
 	// the 96th file, so 96 files are collected.
 	r := searchResult(t, env, `{"pattern":"hit","skip":80}`)
 	ceiling := "[Search collected the first 2000 matches before pagination; refine the pattern or path for later results.]"
-	if r.FileCount != 16 || !r.CollectionLimitReached && !strings.Contains(r.Text, ceiling) {
-		t.Errorf("skip=80: %d files\n%s", r.FileCount, tail(r.Text))
+	if r.FileCount != 16 || !r.CollectionLimitReached || !r.Truncated || !strings.Contains(r.Text, ceiling) {
+		t.Errorf("skip=80: %d files, collectionLimitReached %v\n%s", r.FileCount, r.CollectionLimitReached, tail(r.Text))
 	}
 	r = searchResult(t, env, `{"pattern":"hit","skip":100}`)
-	if !strings.HasPrefix(r.Text, "No more results (skip=100)") || !strings.Contains(r.Text, ceiling) {
-		t.Errorf("skip=100:\n%s", r.Text)
+	if !strings.HasPrefix(r.Text, "No more results (skip=100)") || !strings.Contains(r.Text, ceiling) || !r.CollectionLimitReached {
+		t.Errorf("skip=100: collectionLimitReached %v\n%s", r.CollectionLimitReached, r.Text)
 	}
+	// An earlier page stops collecting once it is settled, below the
+	// ceiling: neither the notice nor the flag.
 	r = searchResult(t, env, `{"pattern":"hit","skip":20}`)
-	if r.NextSkip != 40 || strings.Contains(r.Text, ceiling) {
-		t.Errorf("skip=20: next %d\n%s", r.NextSkip, tail(r.Text))
+	if r.NextSkip != 40 || strings.Contains(r.Text, ceiling) || r.CollectionLimitReached {
+		t.Errorf("skip=20: next %d, collectionLimitReached %v\n%s", r.NextSkip, r.CollectionLimitReached, tail(r.Text))
+	}
+	// Under the ceiling the flag stays off.
+	r = searchResult(t, env, `{"pattern":"hit","paths":"f000.txt"}`)
+	if r.CollectionLimitReached {
+		t.Errorf("one file of 30 matches: collectionLimitReached")
 	}
 }
 
@@ -136,6 +143,40 @@ func TestSearchOutputCap(t *testing.T) {
 	if !strings.Contains(r.Text, fmt.Sprintf("Use skip=%d", r.FileCount)) {
 		t.Errorf("no continuation for a cut page:\n%s", tail(r.Text))
 	}
+	// The cap cuts the last file shown mid-way: the structured result
+	// lists exactly the match rows of the text.
+	if got, want := structuredRows(r), textMatchRows(r.Text); got != want || r.MatchCount != strings.Count(r.Text, "\n*") {
+		t.Errorf("structured rows differ from the text:\n got %s\nwant %s\nmatchCount %d", got, want, r.MatchCount)
+	}
+	if last := r.FileMatches[len(r.FileMatches)-1]; len(last.Matches) == 0 || len(last.Matches) == last.Count {
+		t.Errorf("the cap should cut the last file mid-way: %d of %d rows", len(last.Matches), last.Count)
+	}
+}
+
+// structuredRows lists "path:line" for each structured match row.
+func structuredRows(r *SearchResult) string {
+	var b strings.Builder
+	for _, f := range r.FileMatches {
+		for _, m := range f.Matches {
+			fmt.Fprintf(&b, "%s:%d ", f.Path, m.Line)
+		}
+	}
+	return b.String()
+}
+
+// textMatchRows lists "path:line" for each "*N:" row of a search text.
+func textMatchRows(text string) string {
+	var b strings.Builder
+	file := ""
+	for _, l := range strings.Split(text, "\n") {
+		if p, _, ok := strings.Cut(strings.TrimPrefix(l, "["), "#"); ok && strings.HasPrefix(l, "[") {
+			file = p
+		}
+		if n, _, ok := strings.Cut(strings.TrimPrefix(l, "*"), ":"); ok && strings.HasPrefix(l, "*") {
+			fmt.Fprintf(&b, "%s:%s ", file, n)
+		}
+	}
+	return b.String()
 }
 
 // Every file shown is recorded in the session store under its absolute

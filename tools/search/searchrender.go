@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/atomic-script/atomic-script/tools/search/internal/textmatch"
 )
@@ -109,22 +110,31 @@ func renderPage(env *tools.Env, m *textmatch.Matcher, v *fsview, sc *scope, col 
 		if out.Len() > 0 {
 			sec.WriteString("\n\n")
 		}
-		if dir := path.Dir(display); dir != prevDir {
-			if dir != "." {
-				fmt.Fprintf(&sec, "# %s/\n", strings.TrimSuffix(dir, "/"))
-			}
-			prevDir = dir
+		dir := path.Dir(display)
+		if dir != prevDir && dir != "." {
+			fmt.Fprintf(&sec, "# %s/\n", strings.TrimSuffix(dir, "/"))
 		}
-		tag := env.Session.Snapshots.Record(f.abs, string(content))
-		fmt.Fprintf(&sec, "[%s#%s]", display, tag)
-		cut := false
+		sec.WriteString(hashline.Header(display, hashline.Tag(string(content))))
+		// Rows go in until the output cap; the structured result lists
+		// the match rows that made it into the text.
+		cut, shown, linesCut := false, 0, false
 		for _, row := range fr.rows {
-			if out.Len()+sec.Len()+1+len(row) > searchOutputCap {
+			if out.Len()+sec.Len()+1+len(row.text) > searchOutputCap {
 				cut = true
 				break
 			}
 			sec.WriteByte('\n')
-			sec.WriteString(row)
+			sec.WriteString(row.text)
+			linesCut = linesCut || row.cut
+			if row.match {
+				shown++
+			}
+		}
+		if cut {
+			res.OutputLimitReached = true
+			if shown == 0 {
+				break // not one match row fits: the file starts the next page
+			}
 		}
 		if !cut && fr.total > len(fr.matches) {
 			note := fmt.Sprintf("\n[%d of %d matches in this file shown", len(fr.matches), fr.total)
@@ -133,13 +143,14 @@ func renderPage(env *tools.Env, m *textmatch.Matcher, v *fsview, sc *scope, col 
 			}
 			sec.WriteString(note + "]")
 		}
+		tag := env.Session.Snapshots.Record(f.abs, string(content))
 		out.WriteString(sec.String())
+		prevDir = dir
 		res.Files = append(res.Files, display)
-		res.FileMatches = append(res.FileMatches, SearchFile{Path: display, Tag: tag, Count: fr.total, Matches: fr.matches})
-		res.MatchCount += len(fr.matches)
-		res.LinesTruncated = res.LinesTruncated || fr.truncated
+		res.FileMatches = append(res.FileMatches, SearchFile{Path: display, Tag: tag, Count: fr.total, Matches: fr.matches[:shown]})
+		res.MatchCount += shown
+		res.LinesTruncated = res.LinesTruncated || linesCut
 		if cut {
-			res.OutputLimitReached = true
 			break
 		}
 	}
@@ -159,6 +170,7 @@ func renderPage(env *tools.Env, m *textmatch.Matcher, v *fsview, sc *scope, col 
 	case col.ceiling:
 		notices = append(notices, fmt.Sprintf("[Search collected the first %d matches before pagination; refine the pattern or path for later results.]", searchCollectLimit))
 	}
+	res.CollectionLimitReached = col.ceiling
 	if res.NextSkip > 0 {
 		res.FileLimitReached = searchFileLimit
 		res.Meta.Limits.FileLimit = searchFileLimit
@@ -211,10 +223,16 @@ func readWhole(v *fsview, abs string) ([]byte, error) {
 
 // fileRender is one file's rows.
 type fileRender struct {
-	rows      []string
-	matches   []SearchMatch
-	total     int  // matching lines (in range)
-	truncated bool // a row was cut at searchLineCap
+	rows    []renderRow
+	matches []SearchMatch // one per match row, in order
+	total   int           // matching lines (in range)
+}
+
+// renderRow is one rendered line of a file section.
+type renderRow struct {
+	text  string
+	match bool // a "*N:" row, not context
+	cut   bool // the line was cut at searchLineCap
 }
 
 // renderFile finds the matching lines of content (within ranges, if any),
@@ -268,13 +286,12 @@ func renderFile(sc *textmatch.Scanner, content []byte, ranges []selector.Range, 
 		for n := lo; n <= hi; n++ {
 			whole := text(n)
 			shown, cut := capLine(whole)
-			fr.truncated = fr.truncated || cut
 			if isMatch[n] {
-				fr.rows = append(fr.rows, fmt.Sprintf("*%d:%s", n, shown))
+				fr.rows = append(fr.rows, renderRow{fmt.Sprintf("*%d:%s", n, shown), true, cut})
 				full, long := capBytes(whole, structuredLineCap)
 				fr.matches = append(fr.matches, SearchMatch{Line: n, Text: full, Truncated: long})
 			} else {
-				fr.rows = append(fr.rows, fmt.Sprintf(" %d:%s", n, shown))
+				fr.rows = append(fr.rows, renderRow{fmt.Sprintf(" %d:%s", n, shown), false, cut})
 			}
 		}
 	}
