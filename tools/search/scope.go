@@ -72,9 +72,33 @@ func resolveScope(env *tools.Env, v *fsview, raw []string, withSelectors bool) (
 			sc.missing = append(sc.missing, e)
 			continue
 		}
-		sc.targets = append(sc.targets, t)
+		if !sc.mergeFile(t) {
+			sc.targets = append(sc.targets, t)
+		}
 	}
 	return sc, nil
+}
+
+// mergeFile merges file target t into an earlier target for the same file
+// ("f.txt:3-4" and "f.txt:18" search both ranges; the file without a
+// selector searches all of it) and reports whether there was one.
+func (sc *scope) mergeFile(t target) bool {
+	if t.kind != targetFile {
+		return false
+	}
+	for i := range sc.targets {
+		p := &sc.targets[i]
+		if p.kind != targetFile || p.abs != t.abs {
+			continue
+		}
+		if p.ranges == nil || t.ranges == nil {
+			p.ranges = nil
+		} else {
+			p.ranges = append(p.ranges, t.ranges...)
+		}
+		return true
+	}
+	return false
 }
 
 func resolveEntry(env *tools.Env, v *fsview, e string, withSelectors bool) (target, bool, error) {
