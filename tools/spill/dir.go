@@ -91,6 +91,9 @@ func openOnce(tmpdir string, names []string) (*Dir, error) {
 func holdLock(sess dirFD) (*os.File, error) {
 	p := filepath.Join(sess.path, lockName)
 	fd, err := unix.Openat(sess.fd, lockName, unix.O_RDWR|unix.O_CREAT|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+	if errors.Is(err, unix.ENOENT) {
+		return nil, errReaped // the directory was removed since it was opened
+	}
 	if err != nil {
 		return nil, &UnsafeError{Path: p, Reason: fmt.Sprintf("lock file cannot be opened: %v", err)}
 	}
@@ -234,7 +237,9 @@ func (d *Dir) Remove(path string) error {
 
 // Close releases the directory and its liveness lock; files already created
 // stay (the reaper removes them once they are old). Files created from the
-// Dir remain usable. Close is idempotent.
+// Dir remain usable. A directory left holding nothing but its lock file, and
+// open in no other process, is removed, so runs that spilled nothing leave
+// nothing behind. Close is idempotent.
 func (d *Dir) Close() error {
 	if d == nil || d.err != nil {
 		return nil
@@ -246,6 +251,24 @@ func (d *Dir) Close() error {
 	}
 	d.closed = true
 	d.release()
+	d.removeIfUnused()
 	d.lock.Close()
 	return unix.Close(d.fd)
+}
+
+// removeIfUnused deletes the session directory when it holds only the lock
+// file and no other Dir (in any process) holds the lock: upgrading the
+// shared lock to an exclusive one succeeds only then. Another Open that
+// loses the race finds the directory gone and opens it afresh (errReaped).
+func (d *Dir) removeIfUnused() {
+	if unix.Flock(int(d.lock.Fd()), unix.LOCK_EX|unix.LOCK_NB) != nil {
+		return
+	}
+	names, err := readNames(d.fd)
+	if err != nil || len(names) != 1 || names[0] != lockName {
+		return
+	}
+	if unix.Unlinkat(d.fd, lockName, 0) == nil {
+		_ = unix.Rmdir(d.path) // fails, harmlessly, if a file appeared meanwhile
+	}
 }

@@ -350,3 +350,63 @@ func TestWriteFile(t *testing.T) {
 		t.Errorf("nil Dir WriteFile = %q, %v", p, err)
 	}
 }
+
+// TestCloseRemovesUnusedDir: a directory nothing was spilled to is removed
+// by the last Close, one with a file stays, and one still open elsewhere
+// (another Dir, as another process would hold it) stays until that closes.
+func TestCloseRemovesUnusedDir(t *testing.T) {
+	tmp := t.TempDir()
+	exists := func(p string) bool { _, err := os.Lstat(p); return err == nil }
+
+	d, err := OpenIn(tmp, "empty")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	if exists(d.Path()) {
+		t.Error("an unused directory was left behind")
+	}
+
+	d, err = OpenIn(tmp, "spilled")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := d.WriteFile("out-*.txt", []byte("kept"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	if b, err := os.ReadFile(p); err != nil || string(b) != "kept" {
+		t.Errorf("spilled file: %q, %v", b, err)
+	}
+
+	a, err := OpenIn(tmp, "shared")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := OpenIn(tmp, "shared")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Close()
+	if !exists(b.Path()) {
+		t.Fatal("closing one Dir removed a directory another still holds")
+	}
+	if _, err := b.WriteFile("late-*.txt", []byte("x")); err != nil {
+		t.Fatalf("the remaining Dir cannot create: %v", err)
+	}
+	b.Close()
+	if !exists(b.Path()) {
+		t.Error("a directory with a file was removed")
+	}
+
+	// Reopening after removal works.
+	d, err = OpenIn(tmp, "empty")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.WriteFile("x-*.txt", []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+}
