@@ -86,6 +86,7 @@ func (s *searcher) count(w int, abs string, ranges []selector.Range, limit int) 
 		}
 		return 0, fileUnreadable
 	}
+	data = bytes.TrimPrefix(data, utf8BOM)
 	sc := s.scanners[w]
 	sc.Reset(data)
 	n, line, pos := 0, 1, 0
@@ -117,6 +118,10 @@ func (s *searcher) count(w int, abs string, ranges []selector.Range, limit int) 
 }
 
 var nl = []byte{'\n'}
+
+// utf8BOM is stripped from the start of a file before matching and
+// rendering, as read and rg do; it is not part of the first line.
+var utf8BOM = []byte("\uFEFF")
 
 // collection is the ordered list of matching files a page is cut from.
 type collection struct {

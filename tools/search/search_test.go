@@ -360,3 +360,15 @@ func TestSearchStructuredTextIsWholeLine(t *testing.T) {
 		t.Errorf("text rows lost the 512-character cut:\n%s", tail(r.Text))
 	}
 }
+
+// A leading BOM is not part of line 1 for matching or the structured
+// text; the tag is still the file's.
+func TestSearchStripsLeadingBOM(t *testing.T) {
+	root := t.TempDir()
+	raw := "\uFEFFHELLO\r\nworld\r\n"
+	writeFiles(t, root, map[string]string{"bom.txt": raw})
+	r := searchResult(t, newEnv(t, root), `{"pattern":"^HELLO"}`)
+	if len(r.FileMatches) != 1 || r.FileMatches[0].Matches[0] != (SearchMatch{Line: 1, Text: "HELLO"}) || r.FileMatches[0].Tag != hashline.Tag(raw) {
+		t.Errorf("BOM file: %+v", r.FileMatches)
+	}
+}

@@ -101,7 +101,7 @@ func renderPage(env *tools.Env, m *textmatch.Matcher, v *fsview, sc *scope, col 
 		if err != nil || bytes.IndexByte(content, 0) >= 0 {
 			continue // changed since it was searched
 		}
-		fr := renderFile(sc2, content, f.ranges, perFile, before, after)
+		fr := renderFile(sc2, bytes.TrimPrefix(content, utf8BOM), f.ranges, perFile, before, after)
 		if len(fr.matches) == 0 {
 			continue
 		}
