@@ -97,7 +97,7 @@ func FuzzExpandEntries(f *testing.F) {
 		}
 		return exists(p)
 	}
-	for _, s := range []string{"a.txt, b.txt", "a.txt b.txt", "my file.txt", "x,y;z.txt", `"a.txt"`, "'b.txt'", "a.txt;missing", "{a,b}.txt c", `["a.txt","b.txt"]`, " ; ", "dir/*.go a.txt", "`a.txt`"} {
+	for _, s := range []string{"a.txt, b.txt", "a.txt b.txt", "my file.txt", "x,y;z.txt", `"a.txt"`, "'b.txt'", "a.txt;missing", "{a,b}.txt c", `["a.txt","b.txt"]`, " ; ", "dir/*.go a.txt", "`a.txt`", `"a.txt", "b.txt"`, `'a.txt' 'dir/c.go'`, `"a.txt,'b.txt'"`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, entry string) {

@@ -88,6 +88,22 @@ func normalizeEntry(e string, exists func(string) bool) string {
 	return e
 }
 
+// normalizePart normalises one part of a split entry. Besides a pair of
+// quotes it drops a lone quote at either end, left by a quoted list whose
+// outer quotes were removed whole ("a", "b" became a", "b): quoting only
+// delimits, so a part that does not exist loses every quote at its ends.
+func normalizePart(p string, exists func(string) bool) string {
+	p = normalizeEntry(p, exists)
+	for p != "" && !exists(p) {
+		q := strings.TrimSpace(strings.Trim(p, "\"'`"))
+		if q == p {
+			break
+		}
+		p = normalizeEntry(q, exists)
+	}
+	return p
+}
+
 func splitEntry(e string, exists, resolves func(string) bool) []string {
 	if !hasDelimiter(e) || exists(e) || (!hasGlobChars(e) && resolves(e)) {
 		return []string{e}
@@ -140,7 +156,7 @@ func splitTop(e string, sep func(rune) bool, exists func(string) bool) (parts []
 	}
 	raw = append(raw, e[start:])
 	for _, p := range raw {
-		if p = normalizeEntry(p, exists); p != "" {
+		if p = normalizePart(p, exists); p != "" {
 			parts = append(parts, p)
 		}
 	}
