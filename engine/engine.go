@@ -360,6 +360,9 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 			r.Value = out.Value
 			r.Output = append(r.Output, Item{Type: "text", Text: valueText(out.Value)})
 		}
+		if _, inMemory := e.kv.(*memBackend); inMemory && e.cfg.lostStoreNote != "" && store.changed() {
+			r.Warnings = append(r.Warnings, e.cfg.lostStoreNote)
+		}
 		if err := store.commit(); err != nil {
 			r.OK = false
 			r.Error = &ScriptError{Kind: KindScript, Name: "StoreError", Message: "the script succeeded but its store() writes could not be saved: " + err.Error()}

@@ -15,6 +15,7 @@ type config struct {
 	registry        *tools.Registry
 	sessionID       string
 	ephemeralStore  bool
+	lostStoreNote   string
 	storePath       string
 	owner           string
 	timeout         time.Duration
@@ -73,6 +74,13 @@ func WithStorePath(path string) Option {
 // (an MCP session whose branch must not outlive the server).
 func WithMemoryStore() Option {
 	return func(c *config) error { c.ephemeralStore = true; return nil }
+}
+
+// WithLostStoreNote says the engine serves one run and is then dropped, so
+// store() writes kept in memory are lost with it: a run that writes any
+// gets note as a warning (the CLI names --session there).
+func WithLostStoreNote(note string) Option {
+	return func(c *config) error { c.lostStoreNote = note; return nil }
 }
 
 // WithOwner sets who owns background tasks started by runs of this engine

@@ -163,9 +163,12 @@ func (s *stagedStore) Delete(key string) error {
 	return nil
 }
 
+// changed reports whether the run wrote or deleted any key.
+func (s *stagedStore) changed() bool { return len(s.puts) > 0 || len(s.deletes) > 0 }
+
 // commit writes the run's changes to the backend.
 func (s *stagedStore) commit() error {
-	if len(s.puts) == 0 && len(s.deletes) == 0 {
+	if !s.changed() {
 		return nil
 	}
 	dels := make([]string, 0, len(s.deletes))
