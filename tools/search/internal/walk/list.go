@@ -30,12 +30,21 @@ func (w *Walker) list(id int, st *workerState, d *Dir) {
 	ents = w.overlay.merge(d.Abs, ents, virtual)
 	st.ents = ents[:0]
 
-	ign := d.ign
+	ign, comps := d.ign, d.comps
 	if w.cfg.Gitignore {
+		// A directory holding .git (a nested repository or submodule) is
+		// an ignore base of its own, as for git and rg: the rules above it
+		// stop and its .git/info/exclude starts.
+		for _, e := range ents {
+			if e.Name == ".git" {
+				ign, comps = w.excludes(d.Abs), nil
+				break
+			}
+		}
 		for _, e := range ents {
 			if e.Name == ".gitignore" && e.Kind == KindFile {
 				if text, ok := w.readSmall(d.Join(".gitignore")); ok {
-					ign = ign.extend(parseIgnore(text, d.comps))
+					ign = ign.extend(parseIgnore(text, comps))
 				}
 				break
 			}
@@ -54,7 +63,7 @@ func (w *Walker) list(id int, st *workerState, d *Dir) {
 			continue
 		}
 		if ign != nil {
-			st.path = append(append(st.path[:0], d.comps...), e.Name)
+			st.path = append(append(st.path[:0], comps...), e.Name)
 			if ign.match(st.path, e.Kind == KindDir) {
 				continue
 			}
@@ -85,7 +94,7 @@ func (w *Walker) list(id int, st *workerState, d *Dir) {
 			}
 			c := &Dir{Abs: d.Join(e.Name), Rel: rel, Root: d.Root, key: childKey(d.key, sub), ign: ign, listed: make(chan struct{})}
 			if w.cfg.Gitignore {
-				c.comps = append(d.comps[:len(d.comps):len(d.comps)], e.Name)
+				c.comps = append(comps[:len(comps):len(comps)], e.Name)
 			}
 			sub++
 			d.subs = append(d.subs, c)

@@ -2,6 +2,7 @@ package walk
 
 import (
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -48,5 +49,37 @@ func TestIgnoreRulesAgreeWithGit(t *testing.T) {
 				t.Errorf("%q:\n got %q\nwant %q (git)", c.gitignore, got, want)
 			}
 		})
+	}
+}
+
+// TestNestedRepositoryIsItsOwnBase: inside a nested repository (or a
+// submodule, whose .git is a file) the outer .gitignore stops applying and
+// the inner .git/info/exclude starts, wherever the walk begins (as rg does).
+func TestNestedRepositoryIsItsOwnBase(t *testing.T) {
+	root := makeTree(t, map[string]string{
+		".git/info/exclude":       "",
+		".gitignore":              "*.log\n",
+		"top.log":                 "x\n",
+		"top.txt":                 "x\n",
+		"inner/.git/info/exclude": "a.txt\n",
+		"inner/x.log":             "x\n",
+		"inner/a.txt":             "x\n",
+		"inner/b.txt":             "x\n",
+		"sub/.git":                "gitdir: ../.git/modules/sub\n",
+		"sub/y.log":               "x\n",
+	})
+	for _, c := range []struct {
+		root string
+		want []string
+	}{
+		{root, []string{".gitignore", "top.txt", "inner/b.txt", "inner/x.log", "sub/.git", "sub/y.log"}},
+		{filepath.Join(root, "inner"), []string{"b.txt", "x.log"}},
+	} {
+		got := orderedFiles(t, Config{Roots: []Root{{Abs: c.root}}, Workspace: root, Gitignore: true, Hidden: true})
+		slices.Sort(got)
+		slices.Sort(c.want)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("from %s:\n got %q\nwant %q", c.root, got, c.want)
+		}
 	}
 }
