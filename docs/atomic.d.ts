@@ -242,7 +242,7 @@ declare namespace tools {
     truncated: boolean;
     /** entries of paths that matched nothing on disk */
     missingPaths?: string[];
-    /** named files that were not searched, with the reason */
+    /** files that were not searched, with the reason: named files (too large, binary, unreadable) and files over 4 MiB a walk met (ten by name, then a count) */
     skippedFiles?: string[];
     meta: {
       limits: {

@@ -51,10 +51,14 @@ const (
 
 // matchedFile is one file with matches found during collection.
 type matchedFile struct {
-	abs    string
-	ranges []selector.Range
-	count  int // matching lines, at most the per-file limit + 1
+	abs      string
+	ranges   []selector.Range
+	count    int  // matching lines, at most the per-file limit + 1
+	tooLarge bool // not searched: over searchMaxFileBytes (count is 0)
 }
+
+// maxSkippedListed bounds the too-large files a walk names; more are counted.
+const maxSkippedListed = 10
 
 // searcher holds what the workers of one search share.
 type searcher struct {
@@ -137,6 +141,7 @@ func collect(ctx context.Context, env *tools.Env, s *searcher, sc *scope, gitign
 	workers := len(s.readers) - 1
 	var roots []walk.Root
 	rootOf := map[int]int{}
+	largeSkipped := 0
 	for i, t := range sc.targets {
 		if t.kind == targetFile {
 			continue
@@ -160,8 +165,9 @@ func collect(ctx context.Context, env *tools.Env, s *searcher, sc *scope, gitign
 				var out []matchedFile
 				for _, name := range c.Files {
 					abs := c.Dir.Join(name)
-					if n, _ := s.count(wid, abs, nil, s.limit); n > 0 {
-						out = append(out, matchedFile{abs: abs, count: n})
+					n, st := s.count(wid, abs, nil, s.limit)
+					if n > 0 || st == fileTooLarge {
+						out = append(out, matchedFile{abs: abs, count: n, tooLarge: st == fileTooLarge})
 					}
 				}
 				return out
@@ -209,6 +215,14 @@ func collect(ctx context.Context, env *tools.Env, s *searcher, sc *scope, gitign
 		done := w.OrderedRoot(ctx, rootOf[i], func(c *walk.Chunk) bool {
 			files, _ := c.Result.([]matchedFile)
 			for _, f := range files {
+				if f.tooLarge {
+					// A walk skips it as for a named file, but says so:
+					// a silent "No matches" would be wrong.
+					if largeSkipped++; largeSkipped <= maxSkippedListed {
+						col.skipped = append(col.skipped, env.Display(f.abs)+" (larger than 4 MiB; read it with a line selector)")
+					}
+					continue
+				}
 				if !add(f) {
 					return false
 				}
@@ -221,6 +235,9 @@ func collect(ctx context.Context, env *tools.Env, s *searcher, sc *scope, gitign
 		if !done {
 			break
 		}
+	}
+	if largeSkipped > maxSkippedListed {
+		col.skipped = append(col.skipped, fmt.Sprintf("%d more files larger than 4 MiB", largeSkipped-maxSkippedListed))
 	}
 	return col, nil
 }

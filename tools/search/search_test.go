@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -370,5 +371,29 @@ func TestSearchStripsLeadingBOM(t *testing.T) {
 	r := searchResult(t, newEnv(t, root), `{"pattern":"^HELLO"}`)
 	if len(r.FileMatches) != 1 || r.FileMatches[0].Matches[0] != (SearchMatch{Line: 1, Text: "HELLO"}) || r.FileMatches[0].Tag != hashline.Tag(raw) {
 		t.Errorf("BOM file: %+v", r.FileMatches)
+	}
+}
+
+// A directory walk that meets files over the size limit says so instead of
+// a silent "No matches found": up to ten by name, the rest as a count.
+func TestSearchNamesTooLargeFilesInWalks(t *testing.T) {
+	root := t.TempDir()
+	big := "NEEDLE\n" + strings.Repeat("x", searchMaxFileBytes)
+	files := map[string]string{"d/small.txt": "no\n"}
+	for i := range 12 {
+		files[fmt.Sprintf("d/big%02d.txt", i)] = big
+	}
+	writeFiles(t, root, files)
+	r := searchResult(t, newEnv(t, root), `{"pattern":"NEEDLE","paths":"d"}`)
+	want := []string{}
+	for i := range 10 {
+		want = append(want, fmt.Sprintf("d/big%02d.txt (larger than 4 MiB; read it with a line selector)", i))
+	}
+	want = append(want, "2 more files larger than 4 MiB")
+	if !slices.Equal(r.SkippedFiles, want) {
+		t.Errorf("skippedFiles = %q, want %q", r.SkippedFiles, want)
+	}
+	if !strings.Contains(r.Text, "[Not searched: d/big00.txt (larger than 4 MiB; read it with a line selector), ") || !strings.Contains(r.Text, "2 more files larger than 4 MiB]") {
+		t.Errorf("text does not name the skipped files:\n%s", r.Text)
 	}
 }

@@ -33,7 +33,7 @@ type SearchResult struct {
 	LinesTruncated         bool     `json:"linesTruncated,omitempty" jsonschema:"some rows were cut at 512 characters"`
 	Truncated              bool     `json:"truncated" jsonschema:"true when any limit cut the result"`
 	MissingPaths           []string `json:"missingPaths,omitempty" jsonschema:"entries of paths that matched nothing on disk"`
-	SkippedFiles           []string `json:"skippedFiles,omitempty" jsonschema:"named files that were not searched, with the reason"`
+	SkippedFiles           []string `json:"skippedFiles,omitempty" jsonschema:"files that were not searched, with the reason: named files (too large, binary, unreadable) and files over 4 MiB a walk met (ten by name, then a count)"`
 	Meta                   struct {
 		Limits SearchLimits `json:"limits"`
 	} `json:"meta"`
