@@ -120,9 +120,12 @@ func renderSegments(r *Result) []segment {
 		}
 		add(true)
 		if len(r.Calls) > 0 {
-			if r.RolledBack {
+			switch {
+			case r.RolledBack:
 				b.WriteString("Tool calls made (file changes were rolled back):\n")
-			} else {
+			case r.DryRun:
+				b.WriteString("Tool calls made (dry run: files were not written; other effects, such as bash commands, were real):\n")
+			default:
 				b.WriteString("Tool calls made (their effects are not undone):\n")
 			}
 			for _, c := range r.Calls {
