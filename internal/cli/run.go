@@ -33,10 +33,17 @@ type runFlags struct {
 	atomic    bool
 }
 
-func cmdRun(args []string, stdio Stdio) (int, error) {
+func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var f runFlags
+	defer func() {
+		// With --json, a run that could not start still answers on stdout,
+		// so a CI step that parses the JSON sees why (stderr says it too).
+		if err != nil && f.asJSON {
+			writeStartError(stdio.Out, err)
+		}
+	}()
 	f.register(fs)
 	fs.StringVar(&f.expr, "e", "", "run CODE instead of a file")
 	fs.BoolVar(&f.asJSON, "json", false, "print the structured result as JSON")
@@ -188,4 +195,20 @@ func vmFor(name string) (runtime.New, error) {
 		return gojart.New, nil
 	}
 	return nil, usagef("run: --engine %q: want quickjs or goja", name)
+}
+
+// writeStartError prints the --json answer of a run that never started:
+// the shape of a result, with error kind "usage" and exit code 2.
+func writeStartError(w io.Writer, err error) {
+	type startError struct {
+		Kind    string `json:"kind"`
+		Message string `json:"message"`
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(struct {
+		OK       bool       `json:"ok"`
+		ExitCode int        `json:"exitCode"`
+		Error    startError `json:"error"`
+	}{false, engine.ExitUsage, startError{"usage", err.Error()}})
 }
