@@ -12,6 +12,7 @@ const (
 	WarnRecoveredHead  = "Recovered from a stale file hash using a previous read snapshot (file changed externally between read and edit)."
 	WarnRecoveredChain = "Recovered from a stale file hash using an earlier in-session snapshot (a prior edit in this session advanced the hash)."
 	WarnReplayed       = "Recovered by replaying your edits onto the current file content (a prior in-session edit changed the lines you re-targeted with a stale hash). Verify the diff matches your intent."
+	WarnCutRow         = "A body row ends with `" + CutRowMarker + "`, the marker of a search row cut at 512 characters: if it was copied from search output, the written line is cut too. Read that line whole (read path:N) and edit it again from there."
 	WarnHeadTailDrift  = "Applied the `insert head:`/`insert tail:` edit despite a stale snapshot tag (file changed since your read) — head/tail position is content-independent. Re-read if the drift was unexpected."
 
 	msgMinusRow         = "`-` rows are not valid; the range already names the lines being changed. For a literal `-` line, write `+-…`."
@@ -188,3 +189,9 @@ func mergeRanges(in []lineRange) []lineRange {
 	}
 	return merged
 }
+
+// CutRowMarker ends a search row cut at its display limit (the search tool
+// writes it). A body row ending with it was most likely copied from such a
+// row, and Parse warns (WarnCutRow); it is not refused, since a file may
+// hold the text.
+const CutRowMarker = "…... [truncated]"

@@ -50,6 +50,9 @@ func finishSections(raw []rawSection) ([]Section, error) {
 		if err != nil {
 			return nil, err
 		}
+		if hasCutRow(ops) {
+			warnings = append(warnings, WarnCutRow)
+		}
 		out = append(out, Section{Path: s.path, Tag: s.tag, Body: s.body, Ops: ops, Warnings: warnings})
 	}
 	return out, nil
@@ -621,4 +624,16 @@ func overlapError(rs []span) error {
 		return lineError(second, fmt.Sprintf("anchor line %d is already targeted by another hunk on line %d. %s", best, first, msgOverlapTail))
 	}
 	return nil
+}
+
+// hasCutRow reports whether a body row ends with CutRowMarker.
+func hasCutRow(ops []Op) bool {
+	for _, op := range ops {
+		for _, row := range op.Body {
+			if strings.HasSuffix(row, CutRowMarker) {
+				return true
+			}
+		}
+	}
+	return false
 }

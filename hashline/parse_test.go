@@ -116,3 +116,29 @@ func TestMergeParallel(t *testing.T) {
 		}
 	}
 }
+
+// TestParseWarnsOnCutRow: a body row ending with search's cut marker is
+// kept (a file may hold the text) with a warning that the line is cut.
+func TestParseWarnsOnCutRow(t *testing.T) {
+	for _, c := range []struct {
+		input string
+		warn  bool
+	}{
+		{"[a.ts#1A2B]\nreplace 1..1:\n+const s = \"abc" + CutRowMarker, true},
+		{"[a.ts#1A2B]\ninsert after 2:\n+ok\n+x" + CutRowMarker, true},
+		{"[a.ts#1A2B]\nreplace 1..1:\n+" + CutRowMarker + " in the middle", false},
+		{"[a.ts#1A2B]\ndelete 1", false},
+	} {
+		secs, err := Parse(c.input, ParseOptions{})
+		if err != nil {
+			t.Fatalf("%q: %v", c.input, err)
+		}
+		got := false
+		for _, w := range secs[0].Warnings {
+			got = got || w == WarnCutRow
+		}
+		if got != c.warn {
+			t.Errorf("%q: warned %v, want %v (%q)", c.input, got, c.warn, secs[0].Warnings)
+		}
+	}
+}

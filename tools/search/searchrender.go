@@ -344,7 +344,7 @@ func capLine(s string) (string, bool) {
 	n := 0
 	for i := range s {
 		if n == searchLineCap {
-			return s[:i] + "…... [truncated]", true
+			return s[:i] + hashline.CutRowMarker, true
 		}
 		n++
 	}
