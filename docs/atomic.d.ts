@@ -20,6 +20,7 @@ declare namespace tools {
     created: boolean;
     madeExecutable?: boolean;
     strippedHashline?: boolean;
+    keptHashline?: boolean;
     text: string;
   }>;
   /**

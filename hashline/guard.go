@@ -115,6 +115,28 @@ func StripCopied(content string, opts StripOptions) (string, bool) {
 	return out, true
 }
 
+// LooksCopied reports whether content starts (after blank and `# dir/`
+// lines) with a `[path#TAG]` header followed by an `N:` row: read output
+// that StripCopied kept because it matches no snapshot (often copied read
+// output the caller changed). write keeps it, as the spec requires, and
+// warns.
+func LooksCopied(content string) bool {
+	header := false
+	for _, l := range strings.SplitN(Normalize(content), "\n", 64) {
+		switch {
+		case isBlank(l):
+		case !header && copiedHeaderRE.MatchString(l):
+			header = true
+		case !header && dirLineRE.MatchString(l):
+		case header:
+			return copiedRowRE.MatchString(l)
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 // Evidence says where a file first diverges from the text a session
 // observed, after trimming the lines both share at the top and bottom.
 type Evidence struct {

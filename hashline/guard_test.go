@@ -107,3 +107,23 @@ func TestConflictMessages(t *testing.T) {
 		t.Errorf("excerpts must be JSON-quoted and cut at 120 chars:\n%s", msg)
 	}
 }
+
+func TestLooksCopied(t *testing.T) {
+	for _, c := range []struct {
+		content string
+		want    bool
+	}{
+		{"[a.ts#1A2B]\n1:x\n", true},
+		{"\n# src/\n[src/a.ts#1a2b]\n*3:x", true},
+		{"[a.ts#1A2B]\n\n 12:x", true},
+		{"[section]\nkey = 1\n", false},
+		{"[a.ts#1A2B]\nplain text\n", false},
+		{"text\n[a.ts#1A2B]\n1:x\n", false},
+		{"[a.ts#1A2B]\n", false},
+		{"", false},
+	} {
+		if got := LooksCopied(c.content); got != c.want {
+			t.Errorf("LooksCopied(%q) = %v, want %v", c.content, got, c.want)
+		}
+	}
+}

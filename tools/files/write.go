@@ -34,8 +34,11 @@ type WriteResult struct {
 	MadeExecutable bool `json:"madeExecutable,omitempty"`
 	// StrippedHashline is set when copied hashline output (a header and
 	// row prefixes matching a snapshot of this session) was removed.
-	StrippedHashline bool   `json:"strippedHashline,omitempty"`
-	Text             string `json:"text"` // the model-facing confirmation
+	StrippedHashline bool `json:"strippedHashline,omitempty"`
+	// KeptHashline is set when the content starts like read output (a
+	// header and N: rows) that matches no snapshot and was written as is.
+	KeptHashline bool   `json:"keptHashline,omitempty"`
+	Text         string `json:"text"` // the model-facing confirmation
 }
 
 func writeTool() tools.Tool {
@@ -139,6 +142,9 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 	lines := []string{hashline.Header(t.display, tag), fmt.Sprintf("Successfully wrote %d bytes to %s", len(data), t.display)}
 	if stripped {
 		lines = append(lines, "Note: stripped copied hashline header and line prefixes from the content (they matched this session's snapshot).")
+	} else if hashline.LooksCopied(content) {
+		r.KeptHashline = true
+		lines = append(lines, "Warning: the content starts with a [path#TAG] header and N: rows that match no snapshot of this session (read output changed after copying?), and they were written into the file as given. If that was not meant, write the text without the header and prefixes, or change the file with edit.")
 	}
 	if made {
 		lines = append(lines, "Made the file executable (madeExecutable): it starts with a shebang.")
