@@ -71,7 +71,7 @@ func runFind(ctx context.Context, env *tools.Env, a findArgs) (*FindResult, erro
 		return nil, err
 	}
 	if len(sc.targets) == 0 {
-		return nil, tools.Errorf(tools.ErrNotFound, "Path not found: %s", strings.Join(sc.missing, ", "))
+		return nil, tools.Errorf(tools.ErrNotFound, "Path not found: %s%s", strings.Join(sc.missing, ", "), anyDepthHint(sc.missing))
 	}
 
 	hits, timedOut, err := scanPaths(ctx, env, v, sc, scanOptions{
@@ -287,3 +287,15 @@ func boolOr(p *bool, def bool) bool {
 
 // walkWorkers is the number of walk goroutines: one per core.
 func walkWorkers() int { return max(1, runtime.GOMAXPROCS(0)) }
+
+// anyDepthHint is added to find's "Path not found" when an entry is a bare
+// name: it names a path at the root, and a model looking for the file by
+// name (as fd would find it) needs the glob.
+func anyDepthHint(missing []string) string {
+	for _, m := range missing {
+		if m != "" && !strings.ContainsAny(m, "/\\") && !hasGlobChars(m) {
+			return fmt.Sprintf(". A name without / is a path at the workspace root; to find %s at any depth use \"**/%s\"", m, m)
+		}
+	}
+	return ""
+}
