@@ -131,6 +131,7 @@
       const name = String(v.name).replace(/^__as_/, "");
       return "[Function" + (name ? ": " + name : " (anonymous)") + "]";
     }
+    if (v instanceof Promise) return "Promise { (not awaited: use await) }";
     if (v instanceof Error) return (v.name || "Error") + (v.message ? ": " + v.message : "") +
       (v.code ? " [" + v.code + "]" : "");
     if (seen.indexOf(v) >= 0) return "[Circular]";
@@ -183,7 +184,14 @@
     warn: __as_log("warn"), error: __as_log("error"),
   });
 
+  // __as_notAwaited is the error for a promise given where a value belongs:
+  // JSON would turn it into {} and hide the missing await.
+  function __as_notAwaited(fn) {
+    return __as_makeError(new TypeError(), { name: "TypeError", code: "ERR_INVALID_ARGS",
+      message: fn + ": got a Promise; await it first, e.g. " + fn + "(await tools.read({...}))" });
+  }
   function __as_text(value) {
+    if (value instanceof Promise) throw __as_notAwaited("text");
     const s = typeof value === "string" ? value : value === undefined ? "undefined" : __as_toJSON(value, 2);
     __as_sync("text", s === undefined ? String(value) : s);
   }
@@ -201,6 +209,7 @@
         message: "store: key must be a non-empty string" });
     }
     if (value === undefined) { __as_sync("store", [key]); return; }
+    if (value instanceof Promise) throw __as_notAwaited("store");
     let json;
     try { json = JSONstringify(value); } catch (e) {
       throw __as_makeError(new TypeError(), { name: "TypeError", code: "ERR_INVALID_ARGS",

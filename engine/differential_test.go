@@ -100,3 +100,25 @@ func TestStacksShowOnlyScriptFrames(t *testing.T) {
 		})
 	}
 }
+
+// TestPromiseWithoutAwait: a promise given to text() or store() is refused
+// with a hint to await it (JSON would make it {}), and console.log names it.
+func TestPromiseWithoutAwait(t *testing.T) {
+	for name, newVM := range map[string]runtime.New{"quickjs": runtime.NewQuickJS, "goja": gojart.New} {
+		t.Run(name, func(t *testing.T) {
+			eng := newEngine(t, nil, engine.WithVM(newVM))
+			for _, fn := range []string{"text", "store"} {
+				code := `const p = tools.noop(); ` + map[string]string{"text": "text(p)", "store": `store("k", p)`}[fn]
+				r := run(t, eng, code)
+				want := fn + ": got a Promise; await it first, e.g. " + fn + "(await tools.read({...}))"
+				if r.Error == nil || r.Error.Message != want || r.Error.Code != "ERR_INVALID_ARGS" {
+					t.Errorf("%s: error %+v, want %q", fn, r.Error, want)
+				}
+			}
+			r := run(t, eng, `const p = tools.noop(); console.log(p); await p`)
+			if !r.OK || len(r.Logs) != 1 || r.Logs[0] != "Promise { (not awaited: use await) }" {
+				t.Errorf("console.log: %+v %q", r.Error, r.Logs)
+			}
+		})
+	}
+}
