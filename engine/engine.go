@@ -387,6 +387,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 
 // classify turns the loop's end and the script's outcome into OK/Error.
 func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm runtime.VM) {
+	defer func() { explainNotAFunction(r.Error, s.src) }()
 	var exit *bindings.ExitRequested
 	switch {
 	case errors.As(loopErr, &exit) || (loopErr == nil && out.Exit != nil):
