@@ -240,21 +240,29 @@ func (pl *pool) run(c command) (*proc, error) {
 	if err := unix.Access(c.dir, unix.X_OK); err != nil {
 		return nil, err
 	}
-	s, err := pl.take(c)
-	if err != nil {
-		return nil, err
-	}
-	if s == nil {
-		if s, err = startSpare(c.dir, c.info, c.env); err != nil {
+	for {
+		s, err := pl.take(c)
+		if err != nil {
 			return nil, err
 		}
+		fresh := s == nil
+		if fresh {
+			if s, err = startSpare(c.dir, c.info, c.env); err != nil {
+				return nil, err
+			}
+		}
+		if err := s.send(c.script); err != nil {
+			s.discard()
+			if fresh {
+				return nil, err
+			}
+			// A spare that died after take saw it alive (its exit not yet
+			// noticed): try the next one.
+			continue
+		}
+		pl.served.Add(1)
+		return s.p, nil
 	}
-	if err := s.send(c.script); err != nil {
-		s.discard()
-		return nil, err
-	}
-	pl.served.Add(1)
-	return s.p, nil
 }
 
 // take removes and returns a spare that fits c, discarding those that no

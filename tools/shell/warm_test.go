@@ -572,6 +572,37 @@ func TestPoolStaleness(t *testing.T) {
 	}
 }
 
+// TestPoolSkipsSpareDeadUnnoticed: a spare that died but whose exit the
+// pool has not noticed yet fails to take its command; the call then goes to
+// the next spare, not to a cold start.
+func TestPoolSkipsSpareDeadUnnoticed(t *testing.T) {
+	allowWarm(t)
+	env := newEnv(t)
+	setTarget(env, 2)
+	runBashOK(t, env, map[string]any{"command": "true"})
+	old := fullPool(t, env)
+
+	// The first spare dies; its exited channel is swapped for one that
+	// closes later, as if the reaping goroutine had not run yet.
+	pl := poolOf(env)
+	pl.mu.Lock()
+	dead := pl.spares[0].p
+	pl.mu.Unlock()
+	reaped := dead.exited
+	late := make(chan struct{})
+	syscall.Kill(old[0], syscall.SIGKILL)
+	<-reaped
+	pl.mu.Lock()
+	dead.exited = late
+	pl.mu.Unlock()
+	go func() { time.Sleep(200 * time.Millisecond); close(late) }()
+
+	r, _ := runBashOK(t, env, map[string]any{"command": "echo $$"})
+	if strings.TrimSpace(r.Output) != strconv.Itoa(old[1]) {
+		t.Errorf("ran in %q, want the next spare %d", r.Output, old[1])
+	}
+}
+
 // TestPoolIdleRetirement: spares nobody takes are retired, and the pool's
 // target shrinks back to one.
 func TestPoolIdleRetirement(t *testing.T) {
