@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"github.com/atomic-script/atomic-script/tools/internal/selector"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -132,6 +133,16 @@ func resolveEntry(env *tools.Env, v *fsview, e string, withSelectors bool) (targ
 		return target{}, false, nil
 	}
 	base, pattern := splitGlob(e)
+	// A leading segment that names an existing directory literally is that
+	// directory, not a pattern: "app/[slug]/*.tsx" (a Next.js route) means
+	// the folder "[slug]", not one of s, l, u, g.
+	for {
+		seg, rest, more := strings.Cut(pattern, "/")
+		if !more || strings.HasPrefix(pattern, "**") || v.stat(env.Abs(path.Join(base, seg))) != pathDir {
+			break
+		}
+		base, pattern = path.Join(base, seg), rest
+	}
 	g, err := newGlobPattern(pattern)
 	if err != nil {
 		return target{}, false, tools.Errorf(tools.ErrInvalidArgs, "invalid glob %q: %v", e, err)
