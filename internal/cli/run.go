@@ -123,7 +123,7 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	}
 	defer eng.Close()
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	// Old spill trees are reaped off the startup path; a run that ends
 	// first simply leaves the sweep to a later one.

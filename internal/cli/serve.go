@@ -91,7 +91,7 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 	}
 	defer srv.Close()
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	if *httpAddr == "" {
 		return 0, srv.ServeStdio(ctx, stdio.In, stdio.Out)
