@@ -100,10 +100,22 @@ func prepare(env *tools.Env, a bashArgs) (command, timeouts, error) {
 	return c, to, nil
 }
 
+// nonInteractive are variables set for every command unless the
+// environment or the call sets them: nothing may wait for a person. Pagers
+// print (`git log`), git's editor accepts the message as it stands (`git
+// commit` without -m fails at once on an empty message instead of opening
+// vi), and git never prompts for credentials.
+var nonInteractive = [...]struct{ name, value string }{
+	{"PAGER", "cat"},
+	{"GIT_PAGER", "cat"},
+	{"GIT_EDITOR", "true"},
+	{"GIT_TERMINAL_PROMPT", "0"},
+}
+
 // environ is the inherited environment with extra applied on top. PWD names
-// the working directory (so bash keeps its logical path), and pagers are set
-// to cat unless given, so `git log` cannot wait for a keypress. It runs on
-// every call, so it builds the list without a map.
+// the working directory (so bash keeps its logical path), and the
+// nonInteractive defaults are added. It runs on every call, so it builds
+// the list without a map.
 func environ(extra map[string]string, dir string) ([]string, error) {
 	for k, v := range extra {
 		if k == "" || strings.ContainsAny(k, "=\x00") {
@@ -114,17 +126,20 @@ func environ(extra map[string]string, dir string) ([]string, error) {
 		}
 	}
 	base := os.Environ()
-	out := make([]string, 0, len(base)+len(extra)+3)
+	out := make([]string, 0, len(base)+len(extra)+1+len(nonInteractive))
 	_, pwd := extra["PWD"]
-	_, pager := extra["PAGER"]
-	_, gitPager := extra["GIT_PAGER"]
+	var given [len(nonInteractive)]bool
+	for i, d := range nonInteractive {
+		_, given[i] = extra[d.name]
+	}
 	for _, kv := range base {
 		k, _, _ := strings.Cut(kv, "=")
 		if _, over := extra[k]; over || k == "PWD" {
 			continue
 		}
-		pager = pager || k == "PAGER"
-		gitPager = gitPager || k == "GIT_PAGER"
+		for i, d := range nonInteractive {
+			given[i] = given[i] || k == d.name
+		}
 		out = append(out, kv)
 	}
 	for k, v := range extra {
@@ -133,11 +148,10 @@ func environ(extra map[string]string, dir string) ([]string, error) {
 	if !pwd {
 		out = append(out, "PWD="+dir)
 	}
-	if !pager {
-		out = append(out, "PAGER=cat")
-	}
-	if !gitPager {
-		out = append(out, "GIT_PAGER=cat")
+	for i, d := range nonInteractive {
+		if !given[i] {
+			out = append(out, d.name+"="+d.value)
+		}
 	}
 	return out, nil
 }

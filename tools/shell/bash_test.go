@@ -104,7 +104,10 @@ func TestExitCodesCwdEnv(t *testing.T) {
 		{map[string]any{"command": "pwd; echo $PWD", "cwd": "link"}, strings.Repeat(filepath.Join(env.Root, "link")+"\n", 2), 0}, // the logical path
 
 		{map[string]any{"command": "echo $FOO-$HOME", "env": map[string]string{"FOO": "bar", "HOME": "/nowhere"}}, "bar-/nowhere\n", 0},
-		{map[string]any{"command": "echo $PAGER $GIT_PAGER"}, "cat cat\n", 0},
+		{map[string]any{"command": "echo $PAGER $GIT_PAGER $GIT_EDITOR $GIT_TERMINAL_PROMPT"}, "cat cat true 0\n", 0},
+		{map[string]any{"command": "echo $GIT_EDITOR", "env": map[string]string{"GIT_EDITOR": "ed"}}, "ed\n", 0},
+		// git commit without -m ends at once instead of waiting in an editor.
+		{map[string]any{"command": "git init -q g && cd g && git -c user.email=a@b -c user.name=n commit -q --allow-empty >/dev/null 2>&1; echo rc=$?", "timeout": 20}, "rc=1\n", 0},
 		{map[string]any{"command": "read x; echo got:$x"}, "got:\n", 0}, // stdin is empty, not the caller's
 		{map[string]any{"command": `printf '\033[1;31mred\033[0m \033]0;title\007plain'`}, "red plain", 0},
 		{map[string]any{"command": `printf 'bin\377\376ary'`}, "bin\uFFFDary", 0},
