@@ -70,8 +70,8 @@ declare namespace tools {
   }): Promise<{
     /** Combined stdout and stderr: the last 50 KB / 2000 lines when truncated, ANSI escapes removed. */
     output: string;
-    /** The exit code (128+signal when killed by a signal); null for a background start. */
-    exitCode: number;
+    /** The exit code (128+signal when killed by a signal); absent for a background start. */
+    exitCode?: number;
     timedOut: boolean;
     /** The effective timeout in whole seconds. */
     timeoutSeconds: number;
@@ -104,8 +104,8 @@ declare namespace tools {
     running: boolean;
     /** running, exited, killed or timed-out. */
     status: string;
-    /** null while running. */
-    exitCode: number;
+    /** absent while running. */
+    exitCode?: number;
     timedOut: boolean;
     /** Output since the previous bash_output call for this task (its last 50 KB / 2000 lines). */
     output: string;
@@ -127,8 +127,8 @@ declare namespace tools {
     repeated: boolean;
     /** stopping, exited, killed or timed-out. */
     execution: string;
-    /** null until the task has ended. */
-    exitCode: number;
+    /** absent until the task has ended. */
+    exitCode?: number;
     /** pending, done or failed: whether the process group is gone and its output closed. */
     cleanup: string;
     cleanupError?: string;

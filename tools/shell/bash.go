@@ -14,7 +14,7 @@ import (
 // BackgroundTaskID and Status and leave ExitCode null.
 type BashResult struct {
 	Output                  string   `json:"output" jsonschema:"Combined stdout and stderr: the last 50 KB / 2000 lines when truncated, ANSI escapes removed."`
-	ExitCode                *int     `json:"exitCode" jsonschema:"The exit code (128+signal when killed by a signal); null for a background start."`
+	ExitCode                *int     `json:"exitCode,omitempty" jsonschema:"The exit code (128+signal when killed by a signal); absent for a background start."`
 	TimedOut                bool     `json:"timedOut"`
 	TimeoutSeconds          int      `json:"timeoutSeconds" jsonschema:"The effective timeout in whole seconds."`
 	RequestedTimeoutSeconds float64  `json:"requestedTimeoutSeconds" jsonschema:"The timeout as given (the default when none was)."`

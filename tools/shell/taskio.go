@@ -31,7 +31,7 @@ type TaskOutput struct {
 	Command        string   `json:"command"`
 	Running        bool     `json:"running"`
 	Status         string   `json:"status" jsonschema:"running, exited, killed or timed-out."`
-	ExitCode       *int     `json:"exitCode" jsonschema:"null while running."`
+	ExitCode       *int     `json:"exitCode,omitempty" jsonschema:"absent while running."`
 	TimedOut       bool     `json:"timedOut"`
 	Output         string   `json:"output" jsonschema:"Output since the previous bash_output call for this task (its last 50 KB / 2000 lines)."`
 	Truncated      bool     `json:"truncated"`
@@ -134,7 +134,7 @@ type KillResult struct {
 	Decision       string `json:"decision" jsonschema:"cancel (the task was running) or already-finished (its outcome stands); fixed by the first kill request."`
 	Repeated       bool   `json:"repeated" jsonschema:"An earlier kill request already decided."`
 	Execution      string `json:"execution" jsonschema:"stopping, exited, killed or timed-out."`
-	ExitCode       *int   `json:"exitCode" jsonschema:"null until the task has ended."`
+	ExitCode       *int   `json:"exitCode,omitempty" jsonschema:"absent until the task has ended."`
 	Cleanup        string `json:"cleanup" jsonschema:"pending, done or failed: whether the process group is gone and its output closed."`
 	CleanupError   string `json:"cleanupError,omitempty"`
 	FullOutputPath string `json:"fullOutputPath,omitempty"`

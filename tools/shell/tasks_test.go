@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
 func startBG(t *testing.T, env *tools.Env, args map[string]any) BashResult {
@@ -280,4 +282,38 @@ func TestBackgroundPty(t *testing.T) {
 	if o := poll(t, env, r.BackgroundTaskID, 5000); !strings.HasPrefix(o.Output, "/dev/pts/") || *o.ExitCode != 0 {
 		t.Errorf("background pty: %+v", o)
 	}
+}
+
+// outputAsInput lets tools.Validate check a structured result against a
+// tool's output schema.
+type outputAsInput struct{ tools.Tool }
+
+func (o outputAsInput) InputSchema() *jsonschema.Schema { return o.Tool.OutputSchema() }
+
+// TestResultsMatchOutputSchemas: every shape the shell tools return —
+// foreground, background start, a running and an ended task, a kill —
+// validates against the tool's own output schema (an MCP client checks it,
+// and a null exitCode failed it).
+func TestResultsMatchOutputSchemas(t *testing.T) {
+	env := newEnv(t)
+	check := func(tool tools.Tool, args map[string]any) tools.Result {
+		t.Helper()
+		res, err := invoke(t, env, tool, args)
+		if err != nil {
+			t.Fatalf("%s %v: %v", tool.Name(), args, err)
+		}
+		raw, err := json.Marshal(res.Structured)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tools.Validate(outputAsInput{tool}, raw); err != nil {
+			t.Errorf("%s %v: %v\n%s", tool.Name(), args, err, raw)
+		}
+		return res
+	}
+	check(Bash(), map[string]any{"command": "exit 3"})
+	bg := check(Bash(), map[string]any{"command": "sleep 30", "runInBackground": true}).Structured.(BashResult)
+	check(BashOutput(), map[string]any{"taskId": bg.BackgroundTaskID, "timeoutMs": 100})
+	check(Kill(), map[string]any{"id": bg.BackgroundTaskID})
+	check(BashOutput(), map[string]any{"taskId": bg.BackgroundTaskID})
 }
