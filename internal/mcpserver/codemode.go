@@ -59,7 +59,7 @@ func codemodeResult(res *engine.Result) *mcp.CallToolResult {
 			out.Content = append(out.Content, &mcp.ImageContent{MIMEType: it.Image.MIMEType, Data: it.Image.Data})
 		}
 	}
-	if data, err := json.Marshal(res); err == nil {
+	if data, err := json.Marshal(compactResult(res)); err == nil {
 		var m map[string]json.RawMessage
 		if json.Unmarshal(data, &m) == nil {
 			delete(m, "text")
@@ -67,6 +67,34 @@ func codemodeResult(res *engine.Result) *mcp.CallToolResult {
 		}
 	}
 	return out
+}
+
+// Bounds of the structured copy of a result whose text was capped.
+const (
+	maxStructuredValue = 4096 // bytes of the returned value's JSON
+	maxStructuredCalls = 100  // call records: the first and last halves
+)
+
+// compactResult is what goes into structuredContent. The text is capped,
+// so a host that shows the model the structured copy must not get the
+// uncapped output through it: for a truncated result the output items and
+// logs are left out (the text keeps their head and tail, the full output
+// file has all of them), a large value too, and the call list keeps its
+// first and last calls.
+func compactResult(res *engine.Result) *engine.Result {
+	if !res.Truncated {
+		return res
+	}
+	c := *res
+	c.Output, c.Logs = []engine.Item{}, []string{}
+	if len(c.Value) > maxStructuredValue {
+		c.Value = nil
+	}
+	if n := len(c.Calls); n > maxStructuredCalls {
+		h := maxStructuredCalls / 2
+		c.Calls = append(append([]engine.Call{}, c.Calls[:h]...), c.Calls[n-h:]...)
+	}
+	return &c
 }
 
 // runResult mirrors the JSON of engine.Result (minus text) for the output

@@ -229,7 +229,11 @@ type runResult struct {
 	Calls []struct {
 		ID, Name, Status, Code string
 	} `json:"calls"`
-	Text *string `json:"text"`
+	Text           *string           `json:"text"`
+	Output         []json.RawMessage `json:"output"`
+	Logs           []string          `json:"logs"`
+	Truncated      bool              `json:"truncated"`
+	FullOutputPath string            `json:"fullOutputPath"`
 }
 
 func mustRun(t testing.TB, c *client, code string) runResult {
@@ -378,6 +382,27 @@ func TestCodemodeFailures(t *testing.T) {
 	// Failures never ended the session.
 	if r := mustRun(t, c, "return 1"); string(r.Value) != "1" {
 		t.Errorf("after failures: %s", r.Value)
+	}
+}
+
+// TestCappedResultHasCompactStructuredCopy: a result over the output cap is
+// capped in its structured copy too: no output items or logs, no large
+// value, the first and last calls only; the truncation facts stay.
+func TestCappedResultHasCompactStructuredCopy(t *testing.T) {
+	c := newWorkspace(t, "", "").serve(t)
+	res := c.run(t, `for (let i = 0; i < 3000; i++) console.log("log line " + i); text("y".repeat(300000)); for (let i = 0; i < 150; i++) await tools.todo_get(); return "x".repeat(300000)`)
+	var r runResult
+	structured(t, res, &r)
+	raw, _ := json.Marshal(res.StructuredContent)
+	if !r.OK || !r.Truncated || r.FullOutputPath == "" || len(r.Output) != 0 || len(r.Logs) != 0 || r.Value != nil || len(r.Calls) != 100 || len(raw) > 64<<10 {
+		t.Errorf("structured copy: %d bytes, ok %v truncated %v path %q output %d logs %d value %v calls %d", len(raw), r.OK, r.Truncated, r.FullOutputPath, len(r.Output), len(r.Logs), r.Value != nil, len(r.Calls))
+	}
+	if len(r.Calls) == 100 && (r.Calls[0].ID != "1/1" || r.Calls[99].ID != "1/150") {
+		t.Errorf("calls kept: %s … %s", r.Calls[0].ID, r.Calls[99].ID)
+	}
+	// An uncapped result keeps everything.
+	if r := mustRun(t, c, `console.log("hi"); text("t"); return {a: 1}`); len(r.Logs) != 1 || len(r.Output) != 2 || r.Value == nil {
+		t.Errorf("uncapped copy lost data: %+v", r)
 	}
 }
 
