@@ -508,6 +508,14 @@ func TestMalformedFrameKeepsSession(t *testing.T) {
 	if string(r.ID) != "2" || r.Error == nil || r.Error.Code != -32700 || !strings.Contains(r.Error.Message, "nothing was run") || !strings.HasSuffix(r.Error.Message, "Original message:\n"+frame) {
 		t.Fatalf("malformed frame: %+v", r)
 	}
+	// A batch (which the SDK would end the session on) is refused alike.
+	for _, batch := range []string{`[]`, `[{"jsonrpc":"2.0","id":8,"method":"ping"}]`} {
+		send(batch)
+		r = recv()
+		if string(r.ID) != "null" || r.Error == nil || r.Error.Code != -32600 || !strings.Contains(r.Error.Message, "JSON-RPC batch") {
+			t.Fatalf("batch %s: %+v", batch, r)
+		}
+	}
 	send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"codemode","arguments":{"code":"return (await tools.todo_get()).todos.length"}}}`)
 	r = recv()
 	if string(r.ID) != "3" || r.Error != nil || !strings.Contains(string(r.Result), `Output:\n0\n`) {

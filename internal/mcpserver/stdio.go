@@ -102,11 +102,14 @@ func readLine(r *bufio.Reader) ([]byte, error) {
 // to send in its place.
 func check(line []byte) []byte {
 	trimmed := bytes.TrimSpace(line)
-	if trimmed[0] == '[' && json.Valid(trimmed) {
-		return nil // a batch: the SDK answers it
-	}
-	code, why := jsonrpc.CodeParseError, "it is not valid JSON (cut off or malformed)"
-	if json.Valid(trimmed) {
+	code, why, id := jsonrpc.CodeParseError, "it is not valid JSON (cut off or malformed)", frameID(trimmed)
+	switch {
+	case trimmed[0] == '[' && json.Valid(trimmed):
+		// The SDK would end the session on a batch (MCP dropped batching
+		// in 2025-06-18), so the filter refuses it like any bad line, with
+		// the null id JSON-RPC gives the answer to a batch it rejects.
+		code, why, id = jsonrpc.CodeInvalidRequest, "it is a JSON-RPC batch, which MCP does not support: send each message on its own line", json.RawMessage("null")
+	case json.Valid(trimmed):
 		if _, err := jsonrpc.DecodeMessage(trimmed); err == nil {
 			return nil
 		} else {
@@ -118,7 +121,7 @@ func check(line []byte) []byte {
 		JSONRPC string          `json:"jsonrpc"`
 		ID      json.RawMessage `json:"id"`
 		Error   jsonrpc.Error   `json:"error"`
-	}{"2.0", frameID(trimmed), jsonrpc.Error{Code: int64(code), Message: msg}})
+	}{"2.0", id, jsonrpc.Error{Code: int64(code), Message: msg}})
 	return append(reply, '\n')
 }
 

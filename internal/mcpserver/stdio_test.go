@@ -61,7 +61,7 @@ func TestReadLineCutsLongLines(t *testing.T) {
 }
 
 func FuzzCheck(f *testing.F) {
-	for _, s := range []string{`{"jsonrpc":"2.0","id":1,"method":"ping"}`, `{"id":1`, `[`, `"x"`, `{"jsonrpc":"2.0","id":"\u00e9","result":{}}`} {
+	for _, s := range []string{`{"jsonrpc":"2.0","id":1,"method":"ping"}`, `{"id":1`, `[`, `"x"`, `{"jsonrpc":"2.0","id":"\u00e9","result":{}}`, `[]`, ` [{"jsonrpc":"2.0","id":1,"method":"ping"}]`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, frame string) {
@@ -69,6 +69,9 @@ func FuzzCheck(f *testing.F) {
 			return
 		}
 		reply := check([]byte(frame))
+		if trimmed := strings.TrimSpace(frame); reply == nil && strings.HasPrefix(trimmed, "[") && json.Valid([]byte(trimmed)) {
+			t.Fatalf("batch %q passed to the SDK, which ends the session on it", frame)
+		}
 		if reply == nil {
 			return
 		}
