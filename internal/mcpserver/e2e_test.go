@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -881,6 +882,12 @@ func TestServeHTTP(t *testing.T) {
 	}
 	if r := mustRun(t, b, `return [load("k") ?? null, (await tools.todo_get()).todos.length]`); string(r.Value) != `[null,0]` {
 		t.Errorf("session b sees session a's state: %s", r.Value)
+	}
+	// One message may be as large over HTTP as over stdio (the SDK's own
+	// default body limit was 4 MiB).
+	big := strings.Repeat("x", 6<<20)
+	if r := mustRun(t, a, `return "`+big+`".length`); string(r.Value) != strconv.Itoa(len(big)) {
+		t.Errorf("6 MiB script: %s", r.Value)
 	}
 	if err := a.Close(); err != nil {
 		t.Errorf("closing session a: %v", err)

@@ -105,7 +105,7 @@ func (s *Server) HTTPHandler(token string) http.Handler {
 			return shared
 		}
 		return s.newSession().mcp
-	}, &mcp.StreamableHTTPOptions{Logger: nil})
+	}, &mcp.StreamableHTTPOptions{Logger: nil, MaxRequestBodyBytes: maxFrame})
 	return RequireBearer(token, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodDelete {
 			if id := r.Header.Get("Mcp-Session-Id"); id != "" {

@@ -15,7 +15,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// maxFrame bounds one inbound JSON-RPC line (the SDK's default).
+// maxFrame bounds one inbound JSON-RPC message: a stdio line (the SDK's
+// default line length) or an HTTP request body.
 const maxFrame = mcp.DefaultMaxLineLength
 
 // ServeStdio serves one MCP session over newline-delimited JSON on in and
@@ -62,9 +63,13 @@ func (t *lineTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 func filterLines(in io.Reader, pw *io.PipeWriter, w *lockedWriter) {
 	r := bufio.NewReaderSize(in, 64<<10)
 	for {
-		line, err := readLine(r)
+		line, size, err := readLine(r)
 		if len(bytes.TrimSpace(line)) > 0 {
-			if reply := check(line); reply != nil {
+			reply := check(line)
+			if size > maxFrame {
+				reply = tooLong(line, size)
+			}
+			if reply != nil {
 				if _, werr := w.Write(reply); werr != nil {
 					pw.CloseWithError(werr)
 					return
@@ -80,12 +85,12 @@ func filterLines(in io.Reader, pw *io.PipeWriter, w *lockedWriter) {
 	}
 }
 
-// readLine reads one line with its newline; a line over maxFrame is
-// returned cut short (check then rejects it) and the rest is skipped.
-func readLine(r *bufio.Reader) ([]byte, error) {
-	var line []byte
+// readLine reads one line with its newline and returns its full size; a
+// line over maxFrame is returned cut short and the rest is skipped.
+func readLine(r *bufio.Reader) (line []byte, size int, err error) {
 	for {
 		chunk, err := r.ReadSlice('\n')
+		size += len(chunk)
 		if len(line)+len(chunk) <= maxFrame {
 			line = append(line, chunk...)
 		}
@@ -93,9 +98,21 @@ func readLine(r *bufio.Reader) ([]byte, error) {
 			if err == nil && len(line) > 0 && line[len(line)-1] != '\n' {
 				line = append(line, '\n') // the over-long line was cut
 			}
-			return line, err
+			return line, size, err
 		}
 	}
+}
+
+// tooLong is the error response to a line over maxFrame: it names the
+// limit, since sending the same message again cannot succeed.
+func tooLong(line []byte, size int) []byte {
+	msg := fmt.Sprintf("atomic-script rejected a message of %d bytes: one message may hold at most %d bytes (%d MiB); nothing was run. Pass large content in smaller pieces, e.g. several write calls, or let a script read it from a file.", size, maxFrame, maxFrame>>20)
+	reply, _ := json.Marshal(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   jsonrpc.Error   `json:"error"`
+	}{"2.0", frameID(line[:min(len(line), 4096)]), jsonrpc.Error{Code: int64(jsonrpc.CodeInvalidRequest), Message: msg}})
+	return append(reply, '\n')
 }
 
 // check returns nil for a line the SDK can read, else the error response

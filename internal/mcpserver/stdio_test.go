@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -50,13 +51,24 @@ func TestCheckFrames(t *testing.T) {
 func TestReadLineCutsLongLines(t *testing.T) {
 	in := strings.Repeat("x", maxFrame+10) + "\n" + `{"ok":1}` + "\n"
 	r := bufio.NewReaderSize(strings.NewReader(in), 64<<10)
-	first, err := readLine(r)
-	if err != nil || len(first) != maxFrame+1 || first[len(first)-1] != '\n' {
-		t.Fatalf("first line: %d bytes, %v", len(first), err)
+	first, size, err := readLine(r)
+	if err != nil || len(first) != maxFrame+1 || first[len(first)-1] != '\n' || size != maxFrame+11 {
+		t.Fatalf("first line: %d bytes of %d, %v", len(first), size, err)
 	}
-	second, err := readLine(r)
-	if err != nil || string(second) != `{"ok":1}`+"\n" {
-		t.Fatalf("second line %q, %v", second, err)
+	second, size, err := readLine(r)
+	if err != nil || string(second) != `{"ok":1}`+"\n" || size != len(second) {
+		t.Fatalf("second line %q (%d), %v", second, size, err)
+	}
+	reply := tooLong([]byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"x":"`+strings.Repeat("y", 5000)), maxFrame+11)
+	var r2 struct {
+		ID    json.RawMessage `json:"id"`
+		Error struct {
+			Code    int64  `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if err := json.Unmarshal(reply, &r2); err != nil || string(r2.ID) != "7" || r2.Error.Code != -32600 || !strings.Contains(r2.Error.Message, fmt.Sprintf("a message of %d bytes: one message may hold at most %d bytes (16 MiB)", maxFrame+11, maxFrame)) {
+		t.Errorf("too long: %s", reply)
 	}
 }
 
