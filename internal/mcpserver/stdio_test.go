@@ -15,7 +15,7 @@ func TestCheckFrames(t *testing.T) {
 		id    string // the id of the error response
 	}{
 		{`{"jsonrpc":"2.0","id":1,"method":"ping"}`, 0, ""},
-		{`[{"jsonrpc":"2.0","id":1,"method":"ping"}]`, 0, ""},
+		{`[{"jsonrpc":"2.0","id":1,"method":"ping"}]`, -32600, "null"}, // a batch: the SDK would end the session
 		{`{"jsonrpc":"2.0","method":"notifications/initialized"}`, 0, ""},
 		{`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"codemode","arguments":{"code":"ret`, -32700, "7"},
 		{`{"jsonrpc":"2.0","id":"a\"b","method":"tools/call","params":{`, -32700, `"a\"b"`},
