@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"cmp"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -9,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -89,6 +91,10 @@ func RequireBearer(token string, next http.Handler) http.Handler {
 	})
 }
 
+// DefaultHTTPSessionIdle is how long an HTTP session may go without a
+// request before it is closed.
+const DefaultHTTPSessionIdle = time.Hour
+
 // HTTPHandler serves streamable HTTP to clients that present token (see
 // RequireBearer). Each MCP session (one initialize, then requests carrying
 // its Mcp-Session-Id) gets its own session state; a DELETE from the client
@@ -105,7 +111,7 @@ func (s *Server) HTTPHandler(token string) http.Handler {
 			return shared
 		}
 		return s.newSession().mcp
-	}, &mcp.StreamableHTTPOptions{Logger: nil, MaxRequestBodyBytes: maxFrame})
+	}, &mcp.StreamableHTTPOptions{Logger: nil, MaxRequestBodyBytes: maxFrame, SessionTimeout: cmp.Or(s.cfg.HTTPSessionIdle, DefaultHTTPSessionIdle)})
 	return RequireBearer(token, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodDelete {
 			if id := r.Header.Get("Mcp-Session-Id"); id != "" {

@@ -64,6 +64,11 @@ type Config struct {
 	// ProgressInterval is the heartbeat of progress notifications (0:
 	// DefaultProgressInterval).
 	ProgressInterval time.Duration
+	// HTTPSessionIdle closes an HTTP session that has had no request for
+	// this long, with its engine and background tasks, as a DELETE would: a
+	// client that vanished without one would keep them until the server
+	// stops (0: DefaultHTTPSessionIdle). A request in flight pauses it.
+	HTTPSessionIdle time.Duration
 	// Version is reported to clients.
 	Version string
 	// Log receives diagnostics (never the protocol stream). Nil discards.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -233,4 +234,50 @@ func TestServerCloseAbortsRunInFlight(t *testing.T) {
 		t.Fatal("the call did not return after Close")
 	}
 	noLateWrites(t, dir)
+}
+
+// TestHTTPIdleSessionIsClosed: an HTTP session whose client vanished
+// without a DELETE is closed after HTTPSessionIdle, and its background
+// task is killed with it; a request in flight pauses the clock.
+func TestHTTPIdleSessionIsClosed(t *testing.T) {
+	dir := t.TempDir()
+	reg, _ := tools.Select(builtin.Registry(), tools.Layer{Source: "test", Entries: []string{"+codemode"}})
+	srv, err := mcpserver.New(mcpserver.Config{Root: dir, Enabled: reg, HTTPSessionIdle: 700 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	const token = "0123456789abcdef-idle"
+	ts := httptest.NewServer(srv.HTTPHandler(token))
+	t.Cleanup(ts.Close) // after the client's own cleanup: its stream would hold ts.Close
+	cs := connectHTTP(t, ts.URL, "Bearer "+token)
+
+	// A run longer than the idle time is not cut short.
+	res := <-callAsync(cs, `await tools.bash({command: "sleep 1.2"}); await tools.bash({command: "echo $$ > task.pid; exec sleep 60", runInBackground: true}); return 1`)
+	if res == nil || res.IsError {
+		t.Fatalf("run in flight: %v", res)
+	}
+	pid := waitPid(t, filepath.Join(dir, "task.pid"))
+	// Then nothing: the session and its task end.
+	deadline := time.Now().Add(5 * time.Second)
+	for syscall.Kill(pid, 0) == nil {
+		if time.Now().After(deadline) {
+			t.Fatal("the idle session's background task is still running")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// waitPid reads a pid a script wrote to path.
+func waitPid(t *testing.T, path string) int {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if b, err := os.ReadFile(path); err == nil {
+			if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
+				return pid
+			}
+		}
+	}
+	t.Fatalf("no pid in %s", path)
+	return 0
 }
