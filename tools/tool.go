@@ -74,6 +74,9 @@ const (
 	// the entries that stand for MCP servers): they are selected and reported
 	// like any other tool, but never appear in a script's catalog.
 	TagHostOnly Tag = "host-only"
+	// TagReadOnly marks tools that change nothing outside the session
+	// (no file, no process): an MCP host may run them without asking.
+	TagReadOnly Tag = "read-only"
 )
 
 // ScriptCallable reports whether a script may ever call t: model-only and

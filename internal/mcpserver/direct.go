@@ -26,6 +26,10 @@ func directDescriptor(t tools.Tool) *mcp.Tool {
 		in = &c
 	}
 	d := &mcp.Tool{Name: t.Name(), Description: t.Description(), InputSchema: in}
+	if tools.HasTag(t, tools.TagReadOnly) {
+		// A host may run these without asking the user.
+		d.Annotations = &mcp.ToolAnnotations{ReadOnlyHint: true}
+	}
 	if out := t.OutputSchema(); out != nil {
 		d.OutputSchema = out
 	}

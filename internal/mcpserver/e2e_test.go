@@ -270,6 +270,17 @@ func TestInitializeAndListTools(t *testing.T) {
 	if byName["tool_search"] != nil {
 		t.Error("tool_search is listed though it is off by default")
 	}
+	// Tools that change nothing say so; the others do not.
+	for name, readOnly := range map[string]bool{"read": true, "search": true, "find": true, "bash_output": true, "todo_get": true, "write": false, "edit": false, "bash": false, "kill": false, "todowrite": false} {
+		tool := byName[name]
+		if tool == nil {
+			t.Errorf("tools/list lacks %s", name)
+			continue
+		}
+		if got := tool.Annotations != nil && tool.Annotations.ReadOnlyHint; got != readOnly {
+			t.Errorf("%s: readOnlyHint %v, want %v", name, got, readOnly)
+		}
+	}
 	cm := byName["codemode"]
 	for _, want := range []string{"searchTools(", "declare namespace tools {", "function todo_get(args?: {}): Promise<{", "Declarations ("} {
 		if !strings.Contains(cm.Description, want) {

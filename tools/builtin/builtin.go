@@ -24,8 +24,17 @@ func Tools() []tools.Tool {
 	// codemode and tool_search: off by default, host-only (never in a
 	// script's catalog), served by `atomic-script serve`.
 	out = append(out, meta.Tools()...)
+	for i, t := range out {
+		if readOnly[t.Name()] {
+			out[i] = tools.WithTags(t, tools.TagReadOnly)
+		}
+	}
 	return out
 }
+
+// readOnly names the built-in tools that change no file and start no
+// process (read and search record snapshots in the session only).
+var readOnly = map[string]bool{"read": true, "find": true, "search": true, "grep": true, "glob": true, "bash_output": true, "todo_get": true}
 
 // Registry returns a registry of every built-in tool (enabled or not; use
 // tools.Select to apply settings).
