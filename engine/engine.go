@@ -373,6 +373,11 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 			}
 		}
 	}
+	if e.cfg.endsWithRun {
+		for _, task := range e.session.Running() {
+			r.Warnings = append(r.Warnings, "background task "+task+" is still running and is killed when this run ends (the run's session ends with it); wait for it with bash_output, or use `atomic-script serve` for tasks that outlive a run")
+		}
+	}
 	var cancelled []string
 	for _, c := range r.Calls {
 		if c.Status == bindings.StatusCancelled && c.Code == string(tools.ErrCancelled) && !strings.HasPrefix(c.Error, "refused") {

@@ -16,6 +16,7 @@ type config struct {
 	sessionID       string
 	ephemeralStore  bool
 	lostStoreNote   string
+	endsWithRun     bool
 	storePath       string
 	owner           string
 	timeout         time.Duration
@@ -81,6 +82,13 @@ func WithMemoryStore() Option {
 // gets note as a warning (the CLI names --session there).
 func WithLostStoreNote(note string) Option {
 	return func(c *config) error { c.lostStoreNote = note; return nil }
+}
+
+// WithSessionEndsWithRun says the engine's session is closed after one run
+// (the CLI): a run that leaves background tasks running is warned that they
+// end with it.
+func WithSessionEndsWithRun() Option {
+	return func(c *config) error { c.endsWithRun = true; return nil }
 }
 
 // WithOwner sets who owns background tasks started by runs of this engine

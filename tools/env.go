@@ -126,6 +126,29 @@ func (s *Session) State(key any, init func() any) any {
 // files) to release when the session ends.
 type Closer interface{ Close() error }
 
+// Runner is implemented by session state that runs work of its own (the
+// background task table): Running describes what is still running, one
+// line each.
+type Runner interface{ Running() []string }
+
+// Running lists what the session's state still runs (see Runner), so a
+// host that is about to close the session can say what ends with it.
+func (s *Session) Running() []string {
+	s.mu.Lock()
+	vals := make([]any, 0, len(s.state))
+	for _, v := range s.state {
+		vals = append(vals, v)
+	}
+	s.mu.Unlock()
+	var out []string
+	for _, v := range vals {
+		if r, ok := v.(Runner); ok {
+			out = append(out, r.Running()...)
+		}
+	}
+	return out
+}
+
 // Close releases every piece of session state that implements Closer.
 func (s *Session) Close() error {
 	s.mu.Lock()

@@ -94,6 +94,7 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 		engine.WithTimeout(f.timeout),
 		engine.WithMaxOutputTokens(f.maxTokens),
 		engine.WithFileMode(f.fileMode()),
+		engine.WithSessionEndsWithRun(),
 	}
 	if f.session != "" {
 		opts = append(opts, engine.WithSession(f.session))

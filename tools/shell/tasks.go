@@ -51,6 +51,27 @@ func tasksOf(env *tools.Env) (*table, error) {
 	return env.Session.State(tableKey{}, func() any { return &table{} }).(*table), nil
 }
 
+// Running implements tools.Runner: the tasks still running, as
+// "bg-1 (command)" with the command cut to 60 characters.
+func (tb *table) Running() []string {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	var out []string
+	for _, t := range tb.tasks {
+		t.mu.Lock()
+		running := t.state == stateRunning
+		t.mu.Unlock()
+		if running {
+			cmd := strings.Join(strings.Fields(t.command), " ")
+			if r := []rune(cmd); len(r) > 60 {
+				cmd = string(r[:57]) + "..."
+			}
+			out = append(out, t.id+" ("+cmd+")")
+		}
+	}
+	return out
+}
+
 // task is one background command. Its fields under mu change as it runs;
 // done is closed when it has ended and been cleaned up.
 type task struct {
