@@ -360,8 +360,8 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 			r.Value = out.Value
 			r.Output = append(r.Output, Item{Type: "text", Text: valueText(out.Value)})
 		}
-		if _, inMemory := e.kv.(*memBackend); inMemory && e.cfg.lostStoreNote != "" && store.changed() {
-			r.Warnings = append(r.Warnings, e.cfg.lostStoreNote)
+		if _, inMemory := e.kv.(*memBackend); inMemory && e.cfg.endsWithRun && store.changed() {
+			r.Warnings = append(r.Warnings, "store() values last only for this run: pass --session NAME to keep them for later runs")
 		}
 		if err := store.commit(); err != nil {
 			r.OK = false

@@ -15,7 +15,6 @@ type config struct {
 	registry        *tools.Registry
 	sessionID       string
 	ephemeralStore  bool
-	lostStoreNote   string
 	endsWithRun     bool
 	storePath       string
 	owner           string
@@ -77,16 +76,10 @@ func WithMemoryStore() Option {
 	return func(c *config) error { c.ephemeralStore = true; return nil }
 }
 
-// WithLostStoreNote says the engine serves one run and is then dropped, so
-// store() writes kept in memory are lost with it: a run that writes any
-// gets note as a warning (the CLI names --session there).
-func WithLostStoreNote(note string) Option {
-	return func(c *config) error { c.lostStoreNote = note; return nil }
-}
-
 // WithSessionEndsWithRun says the engine's session is closed after one run
 // (the CLI): a run that leaves background tasks running is warned that they
-// end with it.
+// end with it, and so is one that writes store() values kept only in
+// memory (no --session).
 func WithSessionEndsWithRun() Option {
 	return func(c *config) error { c.endsWithRun = true; return nil }
 }

@@ -134,14 +134,8 @@ type Runner interface{ Running() []string }
 // Running lists what the session's state still runs (see Runner), so a
 // host that is about to close the session can say what ends with it.
 func (s *Session) Running() []string {
-	s.mu.Lock()
-	vals := make([]any, 0, len(s.state))
-	for _, v := range s.state {
-		vals = append(vals, v)
-	}
-	s.mu.Unlock()
 	var out []string
-	for _, v := range vals {
+	for _, v := range s.values() {
 		if r, ok := v.(Runner); ok {
 			out = append(out, r.Running()...)
 		}
@@ -153,13 +147,9 @@ func (s *Session) Running() []string {
 func (s *Session) Close() error {
 	s.mu.Lock()
 	s.closed = true
-	vals := make([]any, 0, len(s.state))
-	for _, v := range s.state {
-		vals = append(vals, v)
-	}
 	s.mu.Unlock()
 	var first error
-	for _, v := range vals {
+	for _, v := range s.values() {
 		if c, ok := v.(Closer); ok {
 			if err := c.Close(); err != nil && first == nil {
 				first = err
@@ -189,4 +179,16 @@ func ReportProgress(ctx context.Context, p Progress) {
 	if fn, ok := ctx.Value(progressKey{}).(func(Progress)); ok && fn != nil {
 		fn(p)
 	}
+}
+
+// values returns the session's state values, copied under the lock so they
+// can be called without it.
+func (s *Session) values() []any {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	vals := make([]any, 0, len(s.state))
+	for _, v := range s.state {
+		vals = append(vals, v)
+	}
+	return vals
 }

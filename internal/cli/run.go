@@ -98,8 +98,6 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	}
 	if f.session != "" {
 		opts = append(opts, engine.WithSession(f.session))
-	} else {
-		opts = append(opts, engine.WithLostStoreNote("store() values last only for this run: pass --session NAME to keep them for later runs"))
 	}
 	// Configured MCP servers become tools.<server>.*; they start on first use.
 	hub := mcpclient.New(ws.settings.MCPServers, mcpclient.Options{Root: ws.root, Stderr: stdio.Err, Version: Version})

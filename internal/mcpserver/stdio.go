@@ -107,12 +107,7 @@ func readLine(r *bufio.Reader) (line []byte, size int, err error) {
 // limit, since sending the same message again cannot succeed.
 func tooLong(line []byte, size int) []byte {
 	msg := fmt.Sprintf("atomic-script rejected a message of %d bytes: one message may hold at most %d bytes (%d MiB); nothing was run. Pass large content in smaller pieces, e.g. several write calls, or let a script read it from a file.", size, maxFrame, maxFrame>>20)
-	reply, _ := json.Marshal(struct {
-		JSONRPC string          `json:"jsonrpc"`
-		ID      json.RawMessage `json:"id"`
-		Error   jsonrpc.Error   `json:"error"`
-	}{"2.0", frameID(line[:min(len(line), 4096)]), jsonrpc.Error{Code: int64(jsonrpc.CodeInvalidRequest), Message: msg}})
-	return append(reply, '\n')
+	return errorLine(frameID(line[:min(len(line), 4096)]), jsonrpc.CodeInvalidRequest, msg)
 }
 
 // check returns nil for a line the SDK can read, else the error response
@@ -134,6 +129,11 @@ func check(line []byte) []byte {
 		}
 	}
 	msg := fmt.Sprintf("atomic-script rejected a message because %s; nothing was run. Send it again as one complete JSON object on one line. Original message:\n%s", why, quote(string(trimmed)))
+	return errorLine(id, code, msg)
+}
+
+// errorLine is a JSON-RPC error response on one line.
+func errorLine(id json.RawMessage, code int, msg string) []byte {
 	reply, _ := json.Marshal(struct {
 		JSONRPC string          `json:"jsonrpc"`
 		ID      json.RawMessage `json:"id"`

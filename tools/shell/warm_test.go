@@ -437,6 +437,16 @@ func fullPool(t *testing.T, env *tools.Env) []int {
 	}
 }
 
+// filledPool returns a session whose pool, after one call, holds n spares,
+// and their pids.
+func filledPool(t *testing.T, n int) (*tools.Env, []int) {
+	t.Helper()
+	env := newEnv(t)
+	setTarget(env, n)
+	runBashOK(t, env, map[string]any{"command": "true"})
+	return env, fullPool(t, env)
+}
+
 // setTarget makes env's pool keep n spares.
 func setTarget(env *tools.Env, n int) {
 	pl := poolOf(env)
@@ -533,10 +543,7 @@ func TestPoolLifecycle(t *testing.T) {
 // changed or that died is not used; the call runs on a fresh shell.
 func TestPoolStaleness(t *testing.T) {
 	allowWarm(t)
-	env := newEnv(t)
-	setTarget(env, 2)
-	runBashOK(t, env, map[string]any{"command": "true"})
-	old := fullPool(t, env)
+	env, old := filledPool(t, 2)
 
 	// The root removed and recreated: same path, new directory.
 	os.RemoveAll(env.Root)
@@ -577,10 +584,7 @@ func TestPoolStaleness(t *testing.T) {
 // the next spare, not to a cold start.
 func TestPoolSkipsSpareDeadUnnoticed(t *testing.T) {
 	allowWarm(t)
-	env := newEnv(t)
-	setTarget(env, 2)
-	runBashOK(t, env, map[string]any{"command": "true"})
-	old := fullPool(t, env)
+	env, old := filledPool(t, 2)
 
 	// The first spare dies; its exited channel is swapped for one that
 	// closes later, as if the reaping goroutine had not run yet.
@@ -610,10 +614,7 @@ func TestPoolIdleRetirement(t *testing.T) {
 	saved := spareMaxIdle
 	spareMaxIdle = 300 * time.Millisecond
 	t.Cleanup(func() { spareMaxIdle = saved }) // after the session's spawns end
-	env := newEnv(t)
-	setTarget(env, 3)
-	runBashOK(t, env, map[string]any{"command": "true"})
-	pids := fullPool(t, env)
+	env, pids := filledPool(t, 3)
 	waitGone(t, pids...)
 	if n, target := poolOf(env).size(); n != 0 || target != 1 {
 		t.Errorf("after retirement: %d spares, target %d", n, target)
