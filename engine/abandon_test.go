@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/atomic-script/atomic-script/engine"
-	"github.com/atomic-script/atomic-script/internal/racecheck"
+	"github.com/atomic-script/atomic-script/internal/testutil/racecheck"
 	"github.com/atomic-script/atomic-script/tools"
 )
 

@@ -5,8 +5,6 @@ import (
 	"testing"
 
 	"github.com/atomic-script/atomic-script/engine"
-	"github.com/atomic-script/atomic-script/runtime"
-	"github.com/atomic-script/atomic-script/runtime/gojart"
 )
 
 // TestEnginesAgree runs the same scripts through the engine on QuickJS and
@@ -34,10 +32,10 @@ func TestEnginesAgree(t *testing.T) {
 		`tools.sleep({ms: 5000}); return "left running"`,
 		`await new Promise(() => {})`,
 	}
-	engines := map[string]runtime.New{"quickjs": runtime.NewQuickJS, "goja": gojart.New}
+	engines := map[string]engine.JSEngine{"quickjs": engine.QuickJS, "goja": engine.Goja}
 	results := map[string][]*engine.Result{}
 	for name, newVM := range engines {
-		eng := newEngine(t, nil, engine.WithVM(newVM))
+		eng := newEngine(t, nil, engine.WithJSEngine(newVM))
 		for _, s := range scripts {
 			results[name] = append(results[name], run(t, eng, s))
 		}
@@ -77,9 +75,9 @@ func summary(r *engine.Result) string {
 // call carry no frame of the prelude or the engine, and a recursion is
 // folded, on both engines.
 func TestStacksShowOnlyScriptFrames(t *testing.T) {
-	for name, newVM := range map[string]runtime.New{"quickjs": runtime.NewQuickJS, "goja": gojart.New} {
+	for name, newVM := range map[string]engine.JSEngine{"quickjs": engine.QuickJS, "goja": engine.Goja} {
 		t.Run(name, func(t *testing.T) {
-			eng := newEngine(t, nil, engine.WithVM(newVM))
+			eng := newEngine(t, nil, engine.WithJSEngine(newVM))
 			for _, c := range []struct{ code, stack string }{
 				{"\n\nexit(1.5)", "    at codemode.js:3:5"},
 				{"const x = 1\nstore(\"f\", () => 1)", "    at codemode.js:2:6"},
@@ -104,9 +102,9 @@ func TestStacksShowOnlyScriptFrames(t *testing.T) {
 // TestPromiseWithoutAwait: a promise given to text() or store() is refused
 // with a hint to await it (JSON would make it {}), and console.log names it.
 func TestPromiseWithoutAwait(t *testing.T) {
-	for name, newVM := range map[string]runtime.New{"quickjs": runtime.NewQuickJS, "goja": gojart.New} {
+	for name, newVM := range map[string]engine.JSEngine{"quickjs": engine.QuickJS, "goja": engine.Goja} {
 		t.Run(name, func(t *testing.T) {
-			eng := newEngine(t, nil, engine.WithVM(newVM))
+			eng := newEngine(t, nil, engine.WithJSEngine(newVM))
 			for _, fn := range []string{"text", "store"} {
 				code := `const p = tools.noop(); ` + map[string]string{"text": "text(p)", "store": `store("k", p)`}[fn]
 				r := run(t, eng, code)

@@ -22,12 +22,12 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/atomic-script/atomic-script/bindings"
-	"github.com/atomic-script/atomic-script/internal/kvstore"
-	"github.com/atomic-script/atomic-script/runtime"
+	"github.com/atomic-script/atomic-script/engine/internal/kvstore"
+	"github.com/atomic-script/atomic-script/internal/bindings"
+	"github.com/atomic-script/atomic-script/internal/runtime"
+	"github.com/atomic-script/atomic-script/internal/tools/journal"
+	"github.com/atomic-script/atomic-script/internal/tools/spill"
 	"github.com/atomic-script/atomic-script/tools"
-	"github.com/atomic-script/atomic-script/tools/journal"
-	"github.com/atomic-script/atomic-script/tools/spill"
 )
 
 // DefaultMaxOutputTokens is the output budget when neither host nor script
@@ -105,9 +105,12 @@ func New(opts ...Option) (*Engine, error) {
 	} else {
 		e.kv = &memBackend{}
 	}
-	if d, err := spill.Open(sid); err == nil {
-		e.spill = d
+	// An unavailable directory says why when a tool tries to spill.
+	d, err := spill.Open(sid)
+	if err != nil {
+		d = spill.Unavailable(err)
 	}
+	e.spill = d
 	return e, nil
 }
 
@@ -468,15 +471,15 @@ func (e *Engine) caller(env *tools.Env, calls *nsCalls) bindings.CallFunc {
 // namespace's tools are listed in a run only when its script first needs
 // them (an MCP server starts then, not for every run).
 func (e *Engine) catalog() *bindings.Catalog {
-	e.catalogOnce.Do(func() { e.cached = bindings.NewCatalog(ScriptEntries(e.cfg.registry), e.namespaces()) })
+	e.catalogOnce.Do(func() { e.cached = bindings.NewCatalog(scriptEntries(e.cfg.registry), e.namespaces()) })
 	return e.cached
 }
 
-// ScriptEntries is the catalog entries of the tools of reg that a script
+// scriptEntries is the catalog entries of the tools of reg that a script
 // may call (model-only and host-only tools are left out), named as scripts
 // call them. Hosts that describe a script's tools (the codemode tool's
 // description) use it so they name tools as the engine does.
-func ScriptEntries(reg *tools.Registry) []bindings.Entry {
+func scriptEntries(reg *tools.Registry) []bindings.Entry {
 	var names []string
 	for _, t := range reg.Tools() {
 		if tools.ScriptCallable(t) {
@@ -499,7 +502,7 @@ func ScriptEntries(reg *tools.Registry) []bindings.Entry {
 // `tools` next to the tools of reg.
 func NamespaceIdentifiers(reg *tools.Registry, names []string) []string {
 	var taken []string
-	for _, e := range ScriptEntries(reg) {
+	for _, e := range scriptEntries(reg) {
 		taken = append(taken, e.Path[0])
 	}
 	return bindings.Identifiers(append(taken, names...))[len(taken):]
@@ -510,7 +513,7 @@ func NamespaceIdentifiers(reg *tools.Registry, names []string) []string {
 // It lists every namespace's tools, starting MCP servers that are not
 // running yet.
 func (e *Engine) DTS() string {
-	entries := ScriptEntries(e.cfg.registry)
+	entries := scriptEntries(e.cfg.registry)
 	for _, ns := range e.cfg.namespaces {
 		list, err := e.loadNamespace(context.Background(), ns.Name, nil)
 		if err == nil {

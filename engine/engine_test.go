@@ -4,15 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/atomic-script/atomic-script/internal/racecheck"
 	"os"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/testutil/racecheck"
+
 	"github.com/atomic-script/atomic-script/engine"
-	"github.com/atomic-script/atomic-script/tools/builtin"
+	"github.com/atomic-script/atomic-script/internal/tools/builtin"
 )
 
 func Example() {

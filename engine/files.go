@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/atomic-script/atomic-script/internal/tools/journal"
 	"github.com/atomic-script/atomic-script/tools"
-	"github.com/atomic-script/atomic-script/tools/journal"
 )
 
 // maxListedPaths bounds the paths a rollback note names.

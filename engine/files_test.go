@@ -11,14 +11,13 @@ import (
 
 	"github.com/atomic-script/atomic-script/engine"
 	"github.com/atomic-script/atomic-script/hashline"
+	"github.com/atomic-script/atomic-script/internal/tools/files"
 	"github.com/atomic-script/atomic-script/tools"
-	"github.com/atomic-script/atomic-script/tools/files"
-	"github.com/atomic-script/atomic-script/tools/journal"
 )
 
 // filesEngine is an engine with read, write and edit over a fresh
 // workspace holding the given files.
-func filesEngine(t *testing.T, mode journal.Mode, fixture map[string]string) (*engine.Engine, string) {
+func filesEngine(t *testing.T, mode engine.FileMode, fixture map[string]string) (*engine.Engine, string) {
 	t.Helper()
 	t.Setenv("TMPDIR", t.TempDir())
 	root := t.TempDir()
@@ -50,7 +49,7 @@ func fileText(t *testing.T, root, name string) string {
 // read, structured values from write and edit, coded errors caught by the
 // script, and the changes listed in the result.
 func TestFilesEndToEnd(t *testing.T) {
-	eng, root := filesEngine(t, journal.Write, map[string]string{"src/a.ts": "const X = 1;\nconst Y = 2;\n", "src/c.ts": "unseen\n"})
+	eng, root := filesEngine(t, engine.WriteFiles, map[string]string{"src/a.ts": "const X = 1;\nconst Y = 2;\n", "src/c.ts": "unseen\n"})
 	r := run(t, eng, `
 const text = await tools.read({path: "src/a.ts"});
 const header = text.split("\n")[0];
@@ -108,7 +107,7 @@ func tagOf(s string) string { return hashline.Tag(s) }
 // TestFilesDryRun: nothing reaches the disk, later reads see the pending
 // content, and the result carries the diff and the changes.
 func TestFilesDryRun(t *testing.T) {
-	eng, root := filesEngine(t, journal.DryRun, map[string]string{"a.txt": "one\ntwo\n"})
+	eng, root := filesEngine(t, engine.DryRun, map[string]string{"a.txt": "one\ntwo\n"})
 	r := run(t, eng, `
 const h = (await tools.read({path: "a.txt"})).split("\n")[0];
 await tools.edit({input: h + "\nreplace 2..2:\n+TWO"});
@@ -143,7 +142,7 @@ return await tools.read({path: "a.txt"});
 // leaves all three as they were, and the result says so.
 func TestFilesAtomicRollback(t *testing.T) {
 	fixture := map[string]string{"a.txt": "a\n", "b.txt": "b\n", "c.txt": "c\n"}
-	eng, root := filesEngine(t, journal.Atomic, fixture)
+	eng, root := filesEngine(t, engine.Atomic, fixture)
 	os.Chmod(filepath.Join(root, "c.txt"), 0o600)
 	r := run(t, eng, `
 for (const name of ["a.txt", "b.txt", "c.txt"]) {
@@ -183,9 +182,9 @@ throw new Error("migration check failed");
 // TestFilesAtomicTimeoutAndAbort roll back too.
 func TestFilesAtomicTimeoutAndAbort(t *testing.T) {
 	script := `await tools.write({path: "a.txt", content: "changed\n"}); for (;;) {}`
-	eng, root := filesEngine(t, journal.Atomic, nil)
+	eng, root := filesEngine(t, engine.Atomic, nil)
 	eng2, err := engine.New(engine.WithRoot(root), engine.WithTools(tools.NewRegistry(files.Tools()...)),
-		engine.WithFileMode(journal.Atomic), engine.WithTimeout(300*time.Millisecond))
+		engine.WithFileMode(engine.Atomic), engine.WithTimeout(300*time.Millisecond))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +204,7 @@ func TestFilesAtomicTimeoutAndAbort(t *testing.T) {
 // TestFilesParallelEditsFromScript: Promise.all of edits sharing one tag
 // apply as one batch.
 func TestFilesParallelEditsFromScript(t *testing.T) {
-	eng, root := filesEngine(t, journal.Write, map[string]string{"f.txt": "1\n2\n3\n4\n"})
+	eng, root := filesEngine(t, engine.WriteFiles, map[string]string{"f.txt": "1\n2\n3\n4\n"})
 	r := run(t, eng, `
 const h = (await tools.read({path: "f.txt"})).split("\n")[0];
 const rs = await Promise.all([2, 3, 4].map(n => tools.edit({input: h + "\nreplace " + n + ".." + n + ":\n+L" + n})));

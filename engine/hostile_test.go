@@ -1,12 +1,13 @@
 package engine_test
 
 import (
-	"github.com/atomic-script/atomic-script/internal/racecheck"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/atomic-script/atomic-script/internal/testutil/racecheck"
 
 	"github.com/atomic-script/atomic-script/engine"
 )

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/atomic-script/atomic-script/runtime"
+	"github.com/atomic-script/atomic-script/internal/runtime"
+	"github.com/atomic-script/atomic-script/internal/tools/journal"
 	"github.com/atomic-script/atomic-script/tools"
-	"github.com/atomic-script/atomic-script/tools/journal"
 )
 
 // config is what Options set.
@@ -131,26 +131,32 @@ func WithSettings(s tools.Settings) Option {
 }
 
 // WithFileMode sets what the file mutations of scripts do (default
-// journal.Write: write through, and list the changed files in
-// Result.Changes). journal.DryRun writes nothing: later reads of the run
-// see its pending files, and Result.Diff holds the unified diff of what it
-// would change. journal.Atomic writes through and, when the run fails,
-// times out or is aborted, restores every file it touched (content, mode,
-// modification time; created files removed) and sets Result.RolledBack.
-// Changes made by bash commands are outside the journal in every mode.
-func WithFileMode(m journal.Mode) Option {
+// WriteFiles). Changes made by bash commands are outside the journal in
+// every mode.
+func WithFileMode(m FileMode) Option {
 	return func(c *config) error {
-		switch m {
-		case journal.Write, journal.DryRun, journal.Atomic:
-			c.fileMode = m
-			return nil
+		jm, err := m.journalMode()
+		if err != nil {
+			return err
 		}
-		return fmt.Errorf("engine: unknown file mode %v", m)
+		c.fileMode = jm
+		return nil
 	}
 }
 
-// WithVM selects the JavaScript engine (default runtime.NewQuickJS).
-func WithVM(newVM runtime.New) Option {
+// WithJSEngine selects the JavaScript engine (default QuickJS).
+func WithJSEngine(j JSEngine) Option {
+	return func(c *config) error {
+		if _, err := ParseJSEngine(string(j)); err != nil {
+			return fmt.Errorf("engine: %w", err)
+		}
+		c.newVM = j.constructor()
+		return nil
+	}
+}
+
+// withVM selects a VM constructor directly (tests of the runtime contract).
+func withVM(newVM runtime.New) Option {
 	return func(c *config) error {
 		if newVM == nil {
 			return fmt.Errorf("engine: nil VM constructor")

@@ -5,7 +5,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/atomic-script/atomic-script/internal/kvstore"
+	"github.com/atomic-script/atomic-script/engine/internal/kvstore"
 	"github.com/atomic-script/atomic-script/tools"
 )
 

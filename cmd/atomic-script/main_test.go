@@ -13,7 +13,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/atomic-script/atomic-script/internal/cli"
-	"github.com/atomic-script/atomic-script/internal/racecheck"
+	"github.com/atomic-script/atomic-script/internal/testutil/racecheck"
 )
 
 func TestMain(m *testing.M) {

@@ -48,6 +48,15 @@ func within(path, prefix string) bool {
 
 func TestImportDirections(t *testing.T) {
 	jsEngines := []string{"modernc.org/quickjs", "modernc.org/libquickjs", "github.com/dop251/goja", "github.com/dop251/goja_nodejs"}
+	frontEnds := []string{module + "/internal/cli", module + "/internal/mcpserver", module + "/internal/mcpclient", module + "/internal/settings"}
+	anyOf := func(d string, prefixes ...string) bool {
+		for _, p := range prefixes {
+			if within(d, p) {
+				return true
+			}
+		}
+		return false
+	}
 	rules := []struct {
 		pkgPrefix string
 		exact     bool
@@ -58,25 +67,24 @@ func TestImportDirections(t *testing.T) {
 			return isStd(d) || within(d, module+"/hashline") || d == "github.com/OneOfOne/xxhash"
 		}, "hashline imports only the standard library and its hash (parsers live in hashline/blocks)"},
 		{module + "/tools", false, func(d string) bool {
-			if within(d, module+"/runtime") || within(d, module+"/bindings") || within(d, module+"/engine") {
-				return false
-			}
-			for _, e := range jsEngines {
-				if within(d, e) {
-					return false
-				}
-			}
-			return true
-		}, "tools never import runtime, bindings, the engine or a JS engine: every tool is plain Go"},
-		{module + "/runtime", false, func(d string) bool {
-			return !within(d, module+"/tools") && !within(d, module+"/bindings") && !within(d, module+"/engine")
-		}, "runtime knows nothing of tools"},
-		{module + "/bindings", false, func(d string) bool {
-			return !within(d, module+"/engine") && !within(d, module+"/internal/cli")
-		}, "bindings sit below the engine"},
+			return !anyOf(d, append([]string{module + "/internal/runtime", module + "/internal/bindings", module + "/engine"}, append(frontEnds, jsEngines...)...)...)
+		}, "tools never import the runtime, bindings, the engine, a front end or a JS engine: every tool is plain Go"},
+		{module + "/internal/tools", false, func(d string) bool {
+			return !anyOf(d, append([]string{module + "/internal/runtime", module + "/internal/bindings", module + "/engine"}, append(frontEnds, jsEngines...)...)...)
+		}, "tool implementations never import the runtime, bindings, the engine, a front end or a JS engine"},
+		{module + "/internal/runtime", false, func(d string) bool {
+			return !anyOf(d, module+"/tools", module+"/internal/tools", module+"/internal/bindings", module+"/engine")
+		}, "the runtime knows nothing of tools"},
+		{module + "/internal/bindings", false, func(d string) bool {
+			// The tools package's own spill service comes with it.
+			return d == module+"/internal/tools/spill" || !anyOf(d, append([]string{module + "/engine", module + "/internal/tools"}, frontEnds...)...)
+		}, "bindings sit below the engine and see tools only through the tools package"},
 		{module + "/engine", false, func(d string) bool {
-			return !within(d, module+"/internal/cli") && !within(d, module+"/internal/mcpserver")
+			return !anyOf(d, frontEnds...)
 		}, "the engine does not depend on its front ends"},
+		{module + "/internal/testutil", false, func(d string) bool {
+			return isStd(d)
+		}, "test utilities are the lowest layer"},
 	}
 	pkgs := listDeps(t)
 	if len(pkgs) < 5 {
@@ -93,6 +101,33 @@ func TestImportDirections(t *testing.T) {
 				if !r.allowed(d) {
 					t.Errorf("%s imports %s: %s", p.ImportPath, d, r.why)
 				}
+			}
+		}
+	}
+}
+
+// TestFrontEndsUseTheEngine: the CLI, the MCP server and client and the
+// settings reach scripts only through the engine (its own types, not the
+// runtime's or the bindings'), tools through the public tools package and
+// the host tools' definitions (internal/tools/meta); their tests too.
+func TestFrontEndsUseTheEngine(t *testing.T) {
+	allowed := []string{module + "/engine", module + "/tools", module + "/internal/tools/meta", module + "/internal/testutil",
+		module + "/internal/cli", module + "/internal/mcpserver", module + "/internal/mcpclient", module + "/internal/settings"}
+	for _, fe := range []string{"internal/cli", "internal/mcpserver", "internal/mcpclient", "internal/settings", "cmd/atomic-script"} {
+		out, err := exec.Command("go", "list", "-f", `{{join .Imports "\n"}}{{"\n"}}{{join .TestImports "\n"}}{{"\n"}}{{join .XTestImports "\n"}}`, module+"/"+fe).Output()
+		if err != nil {
+			t.Fatalf("go list %s: %v", fe, err)
+		}
+		for _, d := range strings.Fields(string(out)) {
+			if !within(d, module) {
+				continue
+			}
+			ok := false
+			for _, a := range allowed {
+				ok = ok || within(d, a)
+			}
+			if !ok {
+				t.Errorf("%s imports %s: front ends go through the engine (engine, tools, internal/tools/meta)", fe, d)
 			}
 		}
 	}
@@ -117,7 +152,7 @@ func deps(t *testing.T, path string) []string {
 // ones or documents that it is unstable.
 func TestPublicSurface(t *testing.T) {
 	public := []string{"engine", "tools", "hashline", "models"}
-	unstable := []string{"runtime", "bindings", "cmd", "bench"}
+	unstable := []string{"cmd", "bench"}
 	for _, p := range listDeps(t) {
 		rel := strings.TrimPrefix(strings.TrimPrefix(p.ImportPath, module), "/")
 		if within(rel, "internal") || strings.Contains(rel, "/internal/") || strings.HasSuffix(rel, "/internal") {

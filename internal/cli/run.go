@@ -5,9 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/atomic-script/atomic-script/runtime"
-	"github.com/atomic-script/atomic-script/runtime/gojart"
-	"github.com/atomic-script/atomic-script/tools/spill"
 	"io"
 	"os"
 	"os/signal"
@@ -17,7 +14,6 @@ import (
 
 	"github.com/atomic-script/atomic-script/engine"
 	"github.com/atomic-script/atomic-script/internal/mcpclient"
-	"github.com/atomic-script/atomic-script/tools/journal"
 )
 
 type runFlags struct {
@@ -87,7 +83,7 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 		return 0, err
 	}
 	opts := []engine.Option{
-		engine.WithVM(newVM),
+		engine.WithJSEngine(newVM),
 		engine.WithRoot(ws.root),
 		engine.WithTools(ws.enabled),
 		engine.WithSettings(ws.settings.Tools()),
@@ -126,7 +122,7 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	defer stop()
 	// Old spill trees are reaped off the startup path; a run that ends
 	// first simply leaves the sweep to a later one.
-	spill.StartReaper(ctx, 50*time.Millisecond, spill.ReapOptions{})
+	engine.StartSpillReaper(ctx, 50*time.Millisecond)
 	res, err := eng.Run(ctx, code, engine.WithArgs(scriptArgs...))
 	if status != nil {
 		status.close()
@@ -150,14 +146,14 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 }
 
 // fileMode is what --dry-run and --atomic select.
-func (f *runFlags) fileMode() journal.Mode {
+func (f *runFlags) fileMode() engine.FileMode {
 	switch {
 	case f.dryRun:
-		return journal.DryRun
+		return engine.DryRun
 	case f.atomic:
-		return journal.Atomic
+		return engine.Atomic
 	}
-	return journal.Write
+	return engine.WriteFiles
 }
 
 // script reads the script from -e, a file or stdin ("-").
@@ -185,15 +181,13 @@ func (f *runFlags) script(pos []string, stdin io.Reader) (string, error) {
 	return string(data), nil
 }
 
-// vmFor maps --engine to a VM constructor.
-func vmFor(name string) (runtime.New, error) {
-	switch name {
-	case "quickjs", "":
-		return runtime.NewQuickJS, nil
-	case "goja":
-		return gojart.New, nil
+// vmFor maps --engine to the engine's choice.
+func vmFor(name string) (engine.JSEngine, error) {
+	j, err := engine.ParseJSEngine(name)
+	if err != nil {
+		return "", usagef("run: --engine: %v", err)
 	}
-	return nil, usagef("run: --engine %q: want quickjs or goja", name)
+	return j, nil
 }
 
 // writeStartError prints the --json answer of a run that never started:

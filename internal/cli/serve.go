@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/atomic-script/atomic-script/tools/spill"
 	"io"
 	"net"
 	"net/http"
@@ -14,10 +13,11 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/atomic-script/atomic-script/engine"
 	"github.com/atomic-script/atomic-script/internal/mcpclient"
 	"github.com/atomic-script/atomic-script/internal/mcpserver"
+	"github.com/atomic-script/atomic-script/internal/tools/meta"
 	"github.com/atomic-script/atomic-script/tools"
-	"github.com/atomic-script/atomic-script/tools/meta"
 )
 
 // serveDefault is the selection serve starts from: the defaults plus
@@ -71,7 +71,7 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 	cm := ws.settings.Codemode
 	reapCtx, stopReaper := context.WithCancel(context.Background())
 	defer stopReaper()
-	spill.StartReaper(reapCtx, 2*time.Second, spill.ReapOptions{})
+	engine.StartSpillReaper(reapCtx, 2*time.Second)
 	srv, err := mcpserver.New(mcpserver.Config{
 		Root:                    ws.root,
 		Enabled:                 ws.enabled,

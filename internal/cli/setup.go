@@ -8,11 +8,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/atomic-script/atomic-script/bindings"
+	"github.com/atomic-script/atomic-script/engine"
 	"github.com/atomic-script/atomic-script/internal/mcpclient"
 	"github.com/atomic-script/atomic-script/internal/settings"
 	"github.com/atomic-script/atomic-script/tools"
-	"github.com/atomic-script/atomic-script/tools/builtin"
 )
 
 // common are the flags every engine-backed command shares.
@@ -70,7 +69,7 @@ func (c *common) load(stderr io.Writer) (*workspace, error) {
 	if err != nil {
 		return nil, err
 	}
-	all := builtin.Registry()
+	all := engine.Builtins()
 	// Configured MCP servers are selected by name like tools. Untrusted
 	// project servers get entries too, so the report can list them and a
 	// selection naming them is not an unknown name; they are never enabled
@@ -95,7 +94,7 @@ func (c *common) load(stderr io.Writer) (*workspace, error) {
 	mcpclient.Explain(&status, s.MCPServers)
 	enabled = withoutUntrusted(all, enabled, &status, s)
 	for _, name := range s.Shadowed {
-		fmt.Fprintf(stderr, "atomic-script: warning: %s: mcpServers.%s ignored: your user settings define a server of that name (or one scripts would call tools.%s too), and the user's always wins\n", display(s.ProjectFile, root), name, bindings.Identifier(name))
+		fmt.Fprintf(stderr, "atomic-script: warning: %s: mcpServers.%s ignored: your user settings define a server of that name (or one scripts would call tools.%s too), and the user's always wins\n", display(s.ProjectFile, root), name, engine.Identifier(name))
 	}
 	for _, u := range status.Unknown {
 		hint := ""

@@ -6,7 +6,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/atomic-script/atomic-script/internal/kvstore"
+	"github.com/atomic-script/atomic-script/engine"
 )
 
 func cmdStore(args []string, stdio Stdio) error {
@@ -30,13 +30,7 @@ func cmdStore(args []string, stdio Stdio) error {
 	if *session == "" {
 		return usagef("store %s: --session ID is required", sub)
 	}
-	p := *path
-	if p == "" {
-		if p, err = kvstore.DefaultPath(); err != nil {
-			return err
-		}
-	}
-	db, err := kvstore.Open(p)
+	db, err := engine.OpenStore(*path)
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
-	"github.com/atomic-script/atomic-script/bindings"
+	"github.com/atomic-script/atomic-script/engine"
 	"github.com/atomic-script/atomic-script/internal/settings"
 	"github.com/atomic-script/atomic-script/tools"
 )
@@ -37,7 +37,7 @@ func Entries(configs map[string]settings.MCPServer) ([]tools.Tool, error) {
 			desc = fmt.Sprintf("MCP server: %s (%s).", strings.TrimSuffix(d, "."), s.origin())
 		}
 		out = append(out, &entry{name: n, disabled: configs[n].Disabled,
-			desc: desc + " Scripts call its tools as tools." + bindings.Identifier(n) + ".<tool>."})
+			desc: desc + " Scripts call its tools as tools." + engine.Identifier(n) + ".<tool>."})
 	}
 	return out, nil
 }

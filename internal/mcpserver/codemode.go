@@ -9,8 +9,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/internal/tools/meta"
 	"github.com/atomic-script/atomic-script/tools"
-	"github.com/atomic-script/atomic-script/tools/meta"
 )
 
 // handleCodemode runs one script in the session's engine. The rendered
@@ -31,7 +31,7 @@ func (ss *session) handleCodemode(ctx context.Context, req *mcp.CallToolRequest)
 	if err := json.Unmarshal(raw, &args); err != nil {
 		return errorResult(tools.Errorf(tools.ErrInvalidArgs, "codemode: %v", err)), nil
 	}
-	eng, _, err := ss.engine()
+	eng, err := ss.engine()
 	if err != nil {
 		return errorResult(tools.Errorf(tools.ErrTool, "codemode: %v", err)), nil
 	}

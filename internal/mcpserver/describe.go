@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/atomic-script/atomic-script/bindings"
 	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/tools"
 )
 
 // codemodeIntro is the part of codemode's description that says how to
@@ -33,7 +33,7 @@ func codemodeDescription(cfg Config) string {
 	}
 	fmt.Fprintf(&b, codemodeIntro, limits)
 	b.WriteString("\n\n")
-	b.WriteString(declarations(engine.ScriptEntries(cfg.Enabled), cfg.InlineDeclarationTokens))
+	b.WriteString(declarations(cfg.Enabled, cfg.InlineDeclarationTokens))
 	if len(cfg.Namespaces) > 0 {
 		b.WriteString("\nMCP servers (their tools load on first use; describeNamespace(name) lists them, searchTools(query, {namespace}) finds them):\n")
 		names := make([]string, len(cfg.Namespaces))
@@ -52,13 +52,13 @@ func codemodeDescription(cfg Config) string {
 // until budget estimated tokens are used; deferred entries and those past
 // the budget are named at the end, pointing at searchTools and
 // describeTool.
-func declarations(entries []bindings.Entry, budget int) string {
-	if len(entries) == 0 {
+func declarations(reg *tools.Registry, budget int) string {
+	decls, shown, left, total := engine.Declarations(reg, budget*charsPerToken)
+	if total == 0 {
 		return "No built-in tools are enabled; see get_tools for why.\n"
 	}
-	decls, shown, left := bindings.Declarations(entries, budget*charsPerToken)
 	var b strings.Builder
-	fmt.Fprintf(&b, "Declarations (%d of %d tools):\n```ts\n%s```\n", shown, len(entries), decls)
+	fmt.Fprintf(&b, "Declarations (%d of %d tools):\n```ts\n%s```\n", shown, total, decls)
 	if len(left) > 0 {
 		fmt.Fprintf(&b, "Also callable, not declared above (describeTool(name) declares one, searchTools(query) ranks them): %s\n", strings.Join(left, ", "))
 	}

@@ -3,15 +3,13 @@ package mcpserver
 import (
 	"context"
 	"fmt"
-	"github.com/atomic-script/atomic-script/bindings"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/internal/tools/meta"
 	"github.com/atomic-script/atomic-script/tools"
-	"github.com/atomic-script/atomic-script/tools/builtin"
-	"github.com/atomic-script/atomic-script/tools/meta"
 )
 
 type wideArgs struct {
@@ -33,7 +31,7 @@ func TestCodemodeDescriptionBudget(t *testing.T) {
 	}
 	ts = append(ts, wideTool("later", tools.TagDeferred), wideTool("hidden-name"), meta.CodemodeTool())
 	reg := tools.NewRegistry(ts...)
-	decl, _, _ := bindings.Declarations(engine.ScriptEntries(reg)[:1], 0)
+	decl, _, _, _ := engine.Declarations(tools.NewRegistry(ts[0]), 0)
 	one := engine.EstimateTokens(strings.TrimPrefix(strings.TrimSuffix(decl, "}\n"), "declare namespace tools {\n"))
 	desc := codemodeDescription(Config{Enabled: reg, InlineDeclarationTokens: 3*one + one/2,
 		Namespaces: []engine.Namespace{{Name: "git-hub", Description: "GitHub API.\nMore text."}}})
@@ -60,7 +58,7 @@ func TestCodemodeDescriptionBudget(t *testing.T) {
 
 // The built-in tools' declarations stay within the default budget.
 func TestDefaultBudgetHolds(t *testing.T) {
-	reg, _ := tools.Select(builtin.Registry(), tools.Layer{Source: "test", Entries: []string{"+codemode"}})
+	reg, _ := tools.Select(engine.Builtins(), tools.Layer{Source: "test", Entries: []string{"+codemode"}})
 	desc := codemodeDescription(Config{Enabled: reg, InlineDeclarationTokens: DefaultInlineDeclarationTokens})
 	m := regexp.MustCompile("(?s)```ts\n(.*)```").FindStringSubmatch(desc)
 	if m == nil {

@@ -36,7 +36,7 @@ func directDescriptor(t tools.Tool) *mcp.Tool {
 	return d
 }
 
-// directHandler runs one built-in tool for the model through tools.Invoke,
+// directHandler runs one built-in tool for the model through Engine.Call,
 // so validation and error codes are those a script sees. A failure is a
 // result with isError, never a protocol error.
 func (ss *session) directHandler(t tools.Tool) mcp.ToolHandler {
@@ -46,7 +46,7 @@ func (ss *session) directHandler(t tools.Tool) mcp.ToolHandler {
 		if bad != nil {
 			return bad, nil
 		}
-		_, env, err := ss.engine()
+		eng, err := ss.engine()
 		if err != nil {
 			return errorResult(tools.Errorf(tools.ErrTool, "%s: %v", t.Name(), err)), nil
 		}
@@ -57,7 +57,7 @@ func (ss *session) directHandler(t tools.Tool) mcp.ToolHandler {
 			defer p.stop()
 			ctx = tools.WithProgress(ctx, func(pr tools.Progress) { p.toolProgress(t.Name(), pr) })
 		}
-		res, err := tools.Invoke(ctx, t, env, args)
+		res, err := eng.Call(ctx, t.Name(), args)
 		if err != nil {
 			return errorResult(err), nil
 		}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/atomic-script/atomic-script/engine"
 	"github.com/atomic-script/atomic-script/tools"
-	"github.com/atomic-script/atomic-script/tools/spill"
 )
 
 // session is one MCP session: its own *mcp.Server (so tool_search can
@@ -21,11 +20,10 @@ type session struct {
 	mcp *mcp.Server
 	id  string
 
-	once  sync.Once
-	eng   *engine.Engine
-	env   *tools.Env
-	spill *spill.Dir
-	err   error
+	once sync.Once
+	eng  *engine.Engine
+	env  *tools.Env
+	err  error
 
 	watching atomic.Bool
 	runs     atomic.Int64
@@ -118,9 +116,9 @@ func (ss *session) runContext(ctx context.Context) (_ context.Context, stop func
 	}
 }
 
-// engine returns the session's engine and the Env of its direct calls,
-// made on first use.
-func (ss *session) engine() (*engine.Engine, *tools.Env, error) {
+// engine returns the session's engine, made on first use; direct calls go
+// through it too (Engine.Call).
+func (ss *session) engine() (*engine.Engine, error) {
 	ss.once.Do(func() {
 		ss.mu.Lock()
 		closed := ss.closed
@@ -156,25 +154,8 @@ func (ss *session) engine() (*engine.Engine, *tools.Env, error) {
 		}
 		ss.eng = eng
 		ss.srv.track(ss, true)
-		// Direct calls share the engine's session (snapshots, todos,
-		// background tasks) and owner, so a direct kill can stop a task a
-		// script started.
-		sd, err := spill.Open(eng.Session().ID)
-		if err != nil {
-			sd = spill.Unavailable(err)
-		}
-		ss.spill = sd
-		ss.env = &tools.Env{
-			Root:     eng.Root(),
-			Session:  eng.Session(),
-			Owner:    owner,
-			Settings: cfg.Settings,
-			Files:    tools.DirectFiles{},
-			Spill:    sd,
-			Enabled:  func(name string) bool { _, ok := cfg.Enabled.Get(name); return ok },
-		}
 	})
-	return ss.eng, ss.env, ss.err
+	return ss.eng, ss.err
 }
 
 // close ends the engine session: background tasks stop, the in-memory
@@ -188,7 +169,7 @@ func (ss *session) close() error {
 		// Wait for a concurrent first use to finish making the engine.
 		ss.once.Do(func() { ss.err = errors.New("the MCP session has ended") })
 		if ss.eng != nil {
-			ss.closeErr = errors.Join(ss.eng.Close(), ss.spill.Close())
+			ss.closeErr = ss.eng.Close()
 			ss.srv.track(ss, false)
 			if ss.closeErr != nil {
 				ss.srv.logf("session %s: closing: %v", ss.id, ss.closeErr)

@@ -15,9 +15,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/atomic-script/atomic-script/engine"
 	"github.com/atomic-script/atomic-script/internal/mcpserver"
 	"github.com/atomic-script/atomic-script/tools"
-	"github.com/atomic-script/atomic-script/tools/builtin"
 )
 
 // The SDK waits for running handlers when a session ends without
@@ -160,7 +160,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 func inProcess(t *testing.T, ctx context.Context) (srv *mcpserver.Server, cs *mcp.ClientSession, dir string, served chan error) {
 	t.Helper()
 	dir = t.TempDir()
-	reg, _ := tools.Select(builtin.Registry(), tools.Layer{Source: "test", Entries: []string{"+codemode"}})
+	reg, _ := tools.Select(engine.Builtins(), tools.Layer{Source: "test", Entries: []string{"+codemode"}})
 	srv, err := mcpserver.New(mcpserver.Config{Root: dir, Enabled: reg})
 	if err != nil {
 		t.Fatal(err)
@@ -241,7 +241,7 @@ func TestServerCloseAbortsRunInFlight(t *testing.T) {
 // task is killed with it; a request in flight pauses the clock.
 func TestHTTPIdleSessionIsClosed(t *testing.T) {
 	dir := t.TempDir()
-	reg, _ := tools.Select(builtin.Registry(), tools.Layer{Source: "test", Entries: []string{"+codemode"}})
+	reg, _ := tools.Select(engine.Builtins(), tools.Layer{Source: "test", Entries: []string{"+codemode"}})
 	srv, err := mcpserver.New(mcpserver.Config{Root: dir, Enabled: reg, HTTPSessionIdle: 700 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

@@ -8,8 +8,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/atomic-script/atomic-script/internal/tools/meta"
 	"github.com/atomic-script/atomic-script/tools"
-	"github.com/atomic-script/atomic-script/tools/meta"
 )
 
 // defaultSearchLimit is how many tools tool_search activates by default.
@@ -37,7 +37,7 @@ func (ss *session) handleToolSearch(ctx context.Context, req *mcp.CallToolReques
 	if args.Limit == 0 {
 		args.Limit = defaultSearchLimit
 	}
-	eng, _, err := ss.engine()
+	eng, err := ss.engine()
 	if err != nil {
 		return errorResult(tools.Errorf(tools.ErrTool, "tool_search: %v", err)), nil
 	}

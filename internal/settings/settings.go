@@ -18,7 +18,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/atomic-script/atomic-script/bindings"
+	"github.com/atomic-script/atomic-script/engine"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -181,7 +181,7 @@ func (s *Settings) mergeServers(user, project map[string]MCPServer, trusted bool
 	s.ServerSources = map[string]Source{}
 	userIDs := map[string]bool{}
 	for name, c := range user {
-		userIDs[bindings.Identifier(name)] = true
+		userIDs[engine.Identifier(name)] = true
 		if s.MCPServers == nil {
 			s.MCPServers = map[string]MCPServer{}
 		}
@@ -189,7 +189,7 @@ func (s *Settings) mergeServers(user, project map[string]MCPServer, trusted bool
 		s.ServerSources[name] = User
 	}
 	for name, c := range project {
-		if _, dup := user[name]; dup || userIDs[bindings.Identifier(name)] {
+		if _, dup := user[name]; dup || userIDs[engine.Identifier(name)] {
 			s.Shadowed = append(s.Shadowed, name)
 			continue
 		}

@@ -1,0 +1,125 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/atomic-script/atomic-script/internal/bindings"
+	"github.com/atomic-script/atomic-script/internal/runtime"
+	"github.com/atomic-script/atomic-script/internal/runtime/gojart"
+	"github.com/atomic-script/atomic-script/internal/tools/builtin"
+	"github.com/atomic-script/atomic-script/internal/tools/journal"
+	"github.com/atomic-script/atomic-script/internal/tools/spill"
+	"github.com/atomic-script/atomic-script/tools"
+)
+
+// JSEngine names the JavaScript engine a script runs on.
+type JSEngine string
+
+const (
+	// QuickJS is the default engine: modernc.org/quickjs, with a heap limit
+	// of its own and catchable stack overflows.
+	QuickJS JSEngine = "quickjs"
+	// Goja is the pure-Go second engine (no heap limit of its own; the Go
+	// heap is sampled instead).
+	Goja JSEngine = "goja"
+)
+
+// ParseJSEngine maps an engine name ("" means QuickJS) to a JSEngine.
+func ParseJSEngine(name string) (JSEngine, error) {
+	switch JSEngine(name) {
+	case "", QuickJS:
+		return QuickJS, nil
+	case Goja:
+		return Goja, nil
+	}
+	return "", fmt.Errorf("unknown engine %q: want quickjs or goja", name)
+}
+
+func (j JSEngine) constructor() runtime.New {
+	if j == Goja {
+		return gojart.New
+	}
+	return runtime.NewQuickJS
+}
+
+// FileMode says what the file mutations of a run's scripts do.
+type FileMode int
+
+const (
+	// WriteFiles writes through and lists the changed files in
+	// Result.Changes (the default).
+	WriteFiles FileMode = iota
+	// DryRun writes nothing: later reads of the run see its pending files,
+	// and Result.Diff holds the unified diff of what it would change.
+	DryRun
+	// Atomic writes through and, when the run fails, times out or is
+	// aborted, restores every file it touched (content, mode, modification
+	// time; created files removed) and sets Result.RolledBack.
+	Atomic
+)
+
+func (m FileMode) journalMode() (journal.Mode, error) {
+	switch m {
+	case WriteFiles:
+		return journal.Write, nil
+	case DryRun:
+		return journal.DryRun, nil
+	case Atomic:
+		return journal.Atomic, nil
+	}
+	return 0, fmt.Errorf("engine: unknown file mode %d", int(m))
+}
+
+// Builtins returns a new registry of every built-in tool (those off by
+// default included; tools.Select picks the enabled ones).
+func Builtins() *tools.Registry { return builtin.Registry() }
+
+// Identifier is the JavaScript identifier under `tools` that a tool or
+// namespace named name gets (invalid characters become _, a leading digit
+// gets a _ prefix, a reserved word a _ suffix).
+func Identifier(name string) string { return bindings.Identifier(name) }
+
+// StartSpillReaper removes the persisted-output directories of sessions
+// that ended long ago, in the background until ctx ends; the first pass
+// starts after delay. Safe to call once per process.
+func StartSpillReaper(ctx context.Context, delay time.Duration) {
+	spill.StartReaper(ctx, delay, spill.ReapOptions{})
+}
+
+// Declarations renders the TypeScript declarations of the script-callable
+// tools of reg, grouped by namespace, until budgetChars characters are used
+// (0: no budget). It reports how many were declared and the names of those
+// left out (deferred ones and those past the budget).
+func Declarations(reg *tools.Registry, budgetChars int) (text string, declared int, left []string, total int) {
+	entries := scriptEntries(reg)
+	text, declared, left = bindings.Declarations(entries, budgetChars)
+	return text, declared, left, len(entries)
+}
+
+// Call runs one tool directly, not from a script (an MCP host's direct
+// tool call), through the validation, file rules and error codes a
+// script's call gets. Direct calls share the engine's session (snapshots,
+// todos, background tasks) and owner, write through without a journal,
+// and spill large output into the engine's persisted-output directory.
+// Progress reaches fn set with tools.WithProgress on ctx.
+func (e *Engine) Call(ctx context.Context, name string, args []byte) (tools.Result, error) {
+	t, ok := e.cfg.registry.Get(name)
+	if !ok {
+		return tools.Result{}, tools.Errorf(tools.ErrNotFound, "%s is not an enabled tool", name)
+	}
+	env := &tools.Env{
+		Root:     e.cfg.root,
+		Session:  e.session,
+		Owner:    e.cfg.owner,
+		Settings: e.cfg.settings,
+		Files:    tools.DirectFiles{},
+		Spill:    e.spill,
+		Enabled:  func(n string) bool { _, ok := e.cfg.registry.Get(n); return ok },
+	}
+	if env.Owner == "" {
+		env.Owner = e.session.ID
+	}
+	return tools.Invoke(ctx, t, env, args)
+}

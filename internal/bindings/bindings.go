@@ -1,0 +1,790 @@
+// Package bindings turns a catalog of callable tools into the globals a
+// script sees — tools.*, ALL_TOOLS, searchTools, describeTool,
+// describeNamespace, store/load, text, image, console, exit, ARGS — and does
+// the promise plumbing between the VM's owner goroutine and the goroutines
+// that run tool calls.
+//
+// This package is not public API: it is documented for maintainers and may
+// change without notice.
+package bindings
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/atomic-script/atomic-script/internal/runtime"
+	"github.com/atomic-script/atomic-script/tools"
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+//go:embed prelude.js
+var prelude string
+
+// wrapperPrefix goes on the script's first line, so line numbers in errors
+// match the script; columns on line 1 are shifted back by its length.
+const wrapperPrefix = "__as_main(async () => {"
+
+// Entry is one callable tool as scripts see it.
+type Entry struct {
+	// Name is the call name, unique in the catalog: "read", or
+	// "<server>.<tool>" for an MCP server's tool.
+	Name string
+	// Path is where the function sits under `tools`: ["read"] or
+	// ["server", "tool"], each segment a valid JS identifier.
+	Path        []string
+	Namespace   string
+	Description string
+	Input       *jsonschema.Schema
+	Output      *jsonschema.Schema
+	// Deferred tools are callable and listed by ALL_TOOLS and searchTools,
+	// but left out of inline catalogs.
+	Deferred bool
+}
+
+// Namespace describes a group of tools (an MCP server). Its tools are
+// listed only when a script first needs them (see Config.LoadNamespace).
+type Namespace struct {
+	Name         string `json:"name"`
+	ID           string `json:"id"` // the identifier under `tools`
+	Description  string `json:"description"`
+	Instructions string `json:"instructions,omitempty"`
+}
+
+// CallFunc runs one tool call and returns the JSON value the script
+// receives. It is called on its own goroutine and must honour ctx.
+type CallFunc func(ctx context.Context, name string, args json.RawMessage) (json.RawMessage, error)
+
+// Store is the session key-value store behind store()/load(). Writes are
+// staged; the engine commits them only when the script succeeds. Methods are
+// called on the VM's owner goroutine.
+type Store interface {
+	Load(key string) (value string, ok bool, err error)
+	Put(key, value string) error
+	Delete(key string) error
+}
+
+// Sink receives what a script produces, as it happens. Methods are called on
+// the VM's owner goroutine, except Progress, which tool goroutines call.
+type Sink interface {
+	Log(level, text string)
+	Text(text string)
+	Image(img tools.Image)
+	CallStarted(c Call)
+	CallEnded(c Call)
+	Progress(callID, name string, p tools.Progress)
+}
+
+// Catalog is a set of callable tools with what is derived from it (the
+// name index, the searchTools index, the prelude's catalog JSON). It is
+// immutable: build it once per tool set and share it between runs.
+type Catalog struct {
+	Entries    []Entry
+	Namespaces []Namespace
+
+	byName map[string]*Entry
+	index  *searchIndex
+	json   json.RawMessage // the "catalog" reply for the prelude
+}
+
+// NewCatalog indexes entries and namespaces.
+func NewCatalog(entries []Entry, namespaces []Namespace) *Catalog {
+	c := &Catalog{Entries: entries, Namespaces: namespaces, byName: map[string]*Entry{}}
+	for i := range c.Entries {
+		c.byName[c.Entries[i].Name] = &c.Entries[i]
+	}
+	c.index = newSearchIndex(c.Entries)
+	c.json, _ = json.Marshal(map[string]any{"tools": scriptEntries(c.Entries), "namespaces": namespaces})
+	return c
+}
+
+// scriptEntry is how the prelude sees a tool.
+type scriptEntry struct {
+	Name        string   `json:"name"`
+	Path        []string `json:"path"`
+	Namespace   string   `json:"namespace"`
+	Description string   `json:"description"`
+}
+
+func scriptEntries(entries []Entry) []scriptEntry {
+	out := make([]scriptEntry, 0, len(entries))
+	for _, e := range entries {
+		out = append(out, scriptEntry{e.Name, e.Path, e.Namespace, firstLine(e.Description)})
+	}
+	return out
+}
+
+// Config is what a Binding needs for one run.
+type Config struct {
+	Catalog *Catalog
+	Call    CallFunc
+	// LoadNamespace lists a namespace's tools (it may start an MCP server).
+	// It is called on the VM's owner goroutine, at most once a run for each
+	// namespace, the first time the script needs that namespace.
+	LoadNamespace func(ctx context.Context, name string) ([]Entry, error)
+	Store         Store // nil: store/load throw
+	Sink          Sink
+	Args          []string
+	// CallIDPrefix prefixes nested call ids as "<prefix>/<n>".
+	CallIDPrefix string
+	// MaxInFlight bounds concurrently running calls; more wait in order.
+	// 0 means 64.
+	MaxInFlight int
+	// MaxOutputBytes bounds what text() and console keep; 0 means 64 MiB.
+	MaxOutputBytes int
+}
+
+// Call records one nested tool call.
+type Call struct {
+	ID       string          `json:"id"`
+	Name     string          `json:"name"`
+	Args     json.RawMessage `json:"args"`
+	Status   string          `json:"status"` // running | ok | error | cancelled
+	Duration time.Duration   `json:"-"`
+	Error    string          `json:"error,omitempty"`
+	Code     string          `json:"code,omitempty"`
+	Started  time.Time       `json:"-"`
+
+	// promise is the call's promise when the VM makes promises in Go
+	// (runtime.AsyncVM); nil when the prelude's batch settles it.
+	promise runtime.Promise
+}
+
+// Call statuses.
+const (
+	StatusRunning   = "running"
+	StatusOK        = "ok"
+	StatusError     = "error"
+	StatusCancelled = "cancelled"
+)
+
+// ScriptError is how the script failed, as read in JavaScript.
+type ScriptError struct {
+	Name    string `json:"name"`
+	Message string `json:"message"`
+	Stack   string `json:"stack,omitempty"`
+	Code    string `json:"code,omitempty"`
+	// CallID names the tool call whose failure this is, if any.
+	CallID string `json:"callId,omitempty"`
+}
+
+// Outcome is how the script settled.
+type Outcome struct {
+	// Finished is false when the script never settled (timeout, abort, a
+	// limit, a stuck await); the loop's error then says why.
+	Finished bool
+	OK       bool
+	// Value is the JSON of the returned value; empty for undefined.
+	Value json.RawMessage
+	Err   *ScriptError
+	// Exit is the code passed to exit(), when the script called it.
+	Exit *int
+}
+
+// ExitRequested is the loop-stop reason when the script calls exit().
+type ExitRequested struct{ Code int }
+
+func (e *ExitRequested) Error() string { return fmt.Sprintf("exit(%d)", e.Code) }
+
+// Binding is the Go half of one run's globals. Apart from Progress
+// forwarding, it is used only on the VM's owner goroutine.
+type Binding struct {
+	cfg  Config
+	cat  *Catalog
+	vm   runtime.VM
+	loop *runtime.Loop
+
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	nextID   int
+	calls    []*Call
+	running  map[int]*Call
+	queued   []queuedCall
+	inFlight int
+	wg       sync.WaitGroup
+	batch    []any // [id, ok, value] triples waiting for __as_settle
+
+	// Calls run on a pool of worker goroutines, started as needed up to
+	// MaxInFlight. A goroutine per call would grow a fresh stack through
+	// argument validation and JSON every time.
+	jobs    chan func()
+	workers int
+
+	finished    bool
+	outcome     Outcome
+	outputBytes int
+	argBytes    int // argument bytes of calls queued or running
+
+	live atomic.Int64 // tool calls inside cfg.Call; read by WaitIdle from any goroutine
+
+	ns nsView // namespaces loaded in this run
+}
+
+type queuedCall struct {
+	id   int
+	call *Call
+	args json.RawMessage
+	post func(func() error)
+}
+
+// Install defines the host functions on vm, runs the prelude and returns the
+// binding. ctx bounds every tool call of the run.
+func Install(ctx context.Context, vm runtime.VM, loop *runtime.Loop, cfg Config) (*Binding, error) {
+	if cfg.MaxInFlight <= 0 {
+		cfg.MaxInFlight = 64
+	}
+	if cfg.MaxOutputBytes <= 0 {
+		cfg.MaxOutputBytes = 64 << 20
+	}
+	if cfg.Catalog == nil {
+		cfg.Catalog = NewCatalog(nil, nil)
+	}
+	b := &Binding{cfg: cfg, cat: cfg.Catalog, vm: vm, loop: loop, running: map[int]*Call{}}
+	b.ctx, b.cancel = context.WithCancel(ctx)
+	loop.Flush = b.flush
+	if err := vm.Define("__as_call", b.hostCall); err != nil {
+		return nil, err
+	}
+	if err := vm.Define("__as_sync", b.hostSync); err != nil {
+		return nil, err
+	}
+	if avm, ok := vm.(runtime.AsyncVM); ok {
+		if err := avm.DefineAsync("__as_callp", b.hostCallAsync); err != nil {
+			return nil, err
+		}
+	}
+	eval := vm.Eval
+	if ce, ok := vm.(runtime.CachedEvaluator); ok {
+		eval = ce.EvalCached
+	}
+	if err := eval(prelude); err != nil {
+		return nil, fmt.Errorf("bindings: prelude: %w", err)
+	}
+	return b, nil
+}
+
+// Start evaluates the script; the loop then runs it to the end. It is the
+// start function for runtime.Loop.Run.
+func (b *Binding) Start(src string) func() error {
+	return func() error {
+		err := b.vm.Eval(wrapperPrefix + src + "\n})")
+		var ex *runtime.Exception
+		if errors.As(err, &ex) {
+			// A syntax error: the script never started.
+			b.finish(Outcome{Finished: true, Err: b.scriptError(ex.Name, ex.Message, ex.Stack, "")})
+			return nil
+		}
+		return err
+	}
+}
+
+// Done reports whether the script has settled (or called exit).
+func (b *Binding) Done() bool { return b.finished }
+
+// Outcome returns how the script settled.
+func (b *Binding) Outcome() Outcome { return b.outcome }
+
+// Calls returns the calls made so far, in order.
+func (b *Binding) Calls() []Call {
+	out := make([]Call, len(b.calls))
+	for i, c := range b.calls {
+		out[i] = *c
+	}
+	return out
+}
+
+// Finish cancels every call still queued or running, records it as
+// cancelled and waits up to grace for the running ones to return (a bash
+// call kills its process group on the way out). Calls made after Finish are
+// refused.
+func (b *Binding) Finish(grace time.Duration) {
+	b.finished = true
+	b.cancel()
+	now := time.Now()
+	for _, q := range b.queued {
+		q.call.Status = StatusCancelled
+		q.call.Error = "cancelled: the script ended before this call started"
+		q.call.Code = string(tools.ErrCancelled)
+		b.cfg.Sink.CallEnded(*q.call)
+	}
+	b.queued = nil
+	for _, c := range b.running {
+		c.Status = StatusCancelled
+		c.Duration = now.Sub(c.Started)
+		c.Error = "cancelled: the script ended while this call was running"
+		c.Code = string(tools.ErrCancelled)
+		b.cfg.Sink.CallEnded(*c)
+	}
+	b.running = map[int]*Call{}
+	if b.jobs != nil {
+		close(b.jobs) // workers drain what was sent and exit
+		b.jobs = nil
+	}
+	done := make(chan struct{})
+	go func() { b.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(grace):
+	}
+}
+
+func (b *Binding) finish(o Outcome) {
+	if b.finished {
+		return
+	}
+	b.finished = true
+	b.outcome = o
+}
+
+// hostCall starts a tool call: it returns the call id, or a JSON error
+// object for calls refused at once.
+func (b *Binding) hostCall(args []string) string {
+	if len(args) != 2 {
+		return refusal("TypeError", tools.ErrInvalidArgs, "internal: bad host call")
+	}
+	id, refused := b.start(args[0], json.RawMessage(args[1]), nil)
+	if refused != "" {
+		return refused
+	}
+	return strconv.Itoa(id)
+}
+
+// hostCallAsync is hostCall for a VM that makes the promise in Go: the
+// call settles p itself, and a refusal rejects it at once.
+func (b *Binding) hostCallAsync(args []string, p runtime.Promise) error {
+	if len(args) != 2 {
+		return errors.New(refusal("TypeError", tools.ErrInvalidArgs, "internal: bad host call"))
+	}
+	if _, refused := b.start(args[0], json.RawMessage(args[1]), p); refused != "" {
+		return errors.New(refused)
+	}
+	return nil
+}
+
+// start records and launches (or queues) a call. refused is the JSON error
+// of a call that is not run.
+func (b *Binding) start(name string, raw json.RawMessage, p runtime.Promise) (id int, refused string) {
+	b.nextID++
+	id = b.nextID
+	// The record keeps a short form of the arguments for the whole run;
+	// the full text lives only as long as the call.
+	c := &Call{ID: b.callID(id), Name: name, Args: RecordArgs(raw), Status: StatusRunning, Started: time.Now(), promise: p}
+	b.calls = append(b.calls, c)
+	if b.finished {
+		c.Status = StatusCancelled
+		c.Error = "refused: the script had already finished"
+		c.Code = string(tools.ErrCancelled)
+		return id, refusal("ToolError", tools.ErrCancelled, name+": the script has already finished; calls made after it settles are not run")
+	}
+	if b.entry(name) == nil {
+		c.Status = StatusError
+		c.Error = "unknown tool"
+		c.Code = string(tools.ErrUnknownTool)
+		return id, refusal("ToolError", tools.ErrUnknownTool, fmt.Sprintf("unknown tool %q; see ALL_TOOLS or searchTools()", name))
+	}
+	if msg := b.argsRefused(len(raw)); msg != "" {
+		c.Status = StatusError
+		c.Error = msg
+		c.Code = string(tools.ErrLimit)
+		return id, refusal("ToolError", tools.ErrLimit, name+": "+msg)
+	}
+	b.cfg.Sink.CallStarted(*c)
+	b.argBytes += len(raw)
+	post := b.loop.Register()
+	if b.inFlight >= b.cfg.MaxInFlight {
+		b.queued = append(b.queued, queuedCall{id: id, call: c, args: raw, post: post})
+	} else {
+		b.launch(id, c, raw, post)
+	}
+	return id, ""
+}
+
+// Caps on the argument text held in Go. The JavaScript heap is bounded by
+// the memory limit, but every call copies its arguments out of it, so
+// without these a loop of unawaited calls could grow the Go heap without
+// bound.
+const (
+	MaxCallArgBytes     = 64 << 20
+	MaxInFlightArgBytes = 256 << 20
+)
+
+// argsRefused says why a call with n bytes of arguments cannot start, or "".
+func (b *Binding) argsRefused(n int) string {
+	switch {
+	case n > MaxCallArgBytes:
+		return fmt.Sprintf("the arguments are %d bytes of JSON; the limit is %d a call", n, MaxCallArgBytes)
+	case b.argBytes+n > MaxInFlightArgBytes:
+		return fmt.Sprintf("calls queued or running already hold %d bytes of arguments, and %d more would pass the limit of %d; await earlier calls first", b.argBytes, n, MaxInFlightArgBytes)
+	}
+	return ""
+}
+
+func (b *Binding) callID(n int) string {
+	if b.cfg.CallIDPrefix == "" {
+		return strconv.Itoa(n)
+	}
+	return b.cfg.CallIDPrefix + "/" + strconv.Itoa(n)
+}
+
+// launch runs call c on its own goroutine; the result comes back through
+// post to the owner goroutine.
+func (b *Binding) launch(id int, c *Call, args json.RawMessage, post func(func() error)) {
+	b.inFlight++
+	b.running[id] = c
+	b.wg.Add(1)
+	ctx := tools.WithProgress(b.ctx, func(p tools.Progress) { b.cfg.Sink.Progress(c.ID, c.Name, p) })
+	if b.jobs == nil {
+		b.jobs = make(chan func(), b.cfg.MaxInFlight)
+	}
+	if b.workers < b.inFlight {
+		b.workers++
+		go worker(b.jobs)
+	}
+	b.live.Add(1)
+	b.jobs <- func() {
+		defer b.wg.Done()
+		value, err := b.cfg.Call(ctx, c.Name, args)
+		b.live.Add(-1)
+		n := len(args)
+		post(func() error { b.argBytes -= n; return b.complete(id, c, value, err) })
+	}
+}
+
+// WaitIdle waits up to d for every tool call to return and reports whether
+// they did. Unlike Finish it is safe from any goroutine: the engine uses it
+// when it abandons a VM stuck in a builtin, after cancelling the run, so a
+// CLI that exits next does not leave a call's processes running.
+func (b *Binding) WaitIdle(d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for b.live.Load() > 0 {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return true
+}
+
+// worker runs jobs until the channel closes.
+func worker(jobs <-chan func()) {
+	for job := range jobs {
+		job()
+	}
+}
+
+// complete runs on the owner goroutine when a call returns.
+func (b *Binding) complete(id int, c *Call, value json.RawMessage, err error) error {
+	b.inFlight--
+	var settleErr error
+	if _, live := b.running[id]; live {
+		delete(b.running, id)
+		c.Duration = time.Since(c.Started)
+		if err != nil {
+			c.Status = StatusError
+			c.Error = err.Error()
+			c.Code = string(tools.CodeOf(err))
+			info := errorInfo(err)
+			info["callId"] = c.ID
+			if c.promise != nil {
+				data, _ := json.Marshal(info)
+				settleErr = c.promise.Reject(string(data))
+			} else {
+				b.batch = append(b.batch, []any{id, false, info})
+			}
+		} else {
+			c.Status = StatusOK
+			if len(value) == 0 {
+				value = json.RawMessage("null")
+			}
+			if c.promise != nil {
+				settleErr = c.promise.Resolve(string(value))
+			} else {
+				b.batch = append(b.batch, []any{id, true, value})
+			}
+		}
+		b.cfg.Sink.CallEnded(*c)
+	}
+	for b.inFlight < b.cfg.MaxInFlight && len(b.queued) > 0 && !b.finished {
+		q := b.queued[0]
+		b.queued = b.queued[1:]
+		b.launch(q.id, q.call, q.args, q.post)
+	}
+	return settleErr
+}
+
+// flush settles the batch of finished calls with one call into JS.
+func (b *Binding) flush() error {
+	if len(b.batch) == 0 || b.finished {
+		b.batch = b.batch[:0]
+		return nil
+	}
+	data, err := json.Marshal(b.batch)
+	b.batch = b.batch[:0]
+	if err != nil {
+		return err
+	}
+	_, err = b.vm.Call("__as_settle", string(data))
+	return err
+}
+
+func errorInfo(err error) map[string]string {
+	return map[string]string{"name": "ToolError", "message": err.Error(), "code": string(tools.CodeOf(err))}
+}
+
+func refusal(name string, code tools.Code, msg string) string {
+	data, _ := json.Marshal(map[string]string{"name": name, "message": msg, "code": string(code)})
+	return string(data)
+}
+
+// hostSync answers the prelude's synchronous requests.
+func (b *Binding) hostSync(args []string) string {
+	if len(args) != 2 {
+		return replyErr("TypeError", tools.ErrInvalidArgs, "internal: bad sync call")
+	}
+	v, err := b.sync(args[0], args[1])
+	if err != nil {
+		var te *tools.Error
+		if errors.As(err, &te) {
+			return replyErr(errName(te.Code), te.Code, te.Msg)
+		}
+		return replyErr("Error", tools.ErrTool, err.Error())
+	}
+	data, err := json.Marshal(map[string]any{"ok": v})
+	if err != nil {
+		return replyErr("Error", tools.ErrTool, err.Error())
+	}
+	return string(data)
+}
+
+func errName(c tools.Code) string {
+	if c == tools.ErrInvalidArgs {
+		return "TypeError"
+	}
+	return "Error"
+}
+
+func replyErr(name string, code tools.Code, msg string) string {
+	data, _ := json.Marshal(map[string]any{"err": map[string]string{"name": name, "message": msg, "code": string(code)}})
+	return string(data)
+}
+
+func (b *Binding) sync(op, payload string) (any, error) {
+	switch op {
+	case "catalog":
+		return b.cat.json, nil
+	case "args":
+		if b.cfg.Args == nil {
+			return []string{}, nil
+		}
+		return b.cfg.Args, nil
+	case "log":
+		var p [2]string
+		if err := json.Unmarshal([]byte(payload), &p); err != nil {
+			return nil, err
+		}
+		if b.finished || !b.takeOutput(len(p[1])) {
+			return nil, nil
+		}
+		b.cfg.Sink.Log(p[0], p[1])
+		return nil, nil
+	case "text":
+		var s string
+		if err := json.Unmarshal([]byte(payload), &s); err != nil {
+			return nil, err
+		}
+		if b.finished {
+			return nil, nil
+		}
+		if !b.takeOutput(len(s)) {
+			return nil, tools.Errorf(tools.ErrLimit, "text: output limit of %d bytes reached; return less, or write large results to a file with tools.write", b.cfg.MaxOutputBytes)
+		}
+		b.cfg.Sink.Text(s)
+		return nil, nil
+	case "image":
+		img, err := decodeImage(json.RawMessage(payload))
+		if err != nil {
+			return nil, err
+		}
+		if b.finished {
+			return nil, nil
+		}
+		if !b.takeOutput(len(img.Data)) {
+			return nil, tools.Errorf(tools.ErrLimit, "image: output limit of %d bytes reached", b.cfg.MaxOutputBytes)
+		}
+		b.cfg.Sink.Image(img)
+		return nil, nil
+	case "exit":
+		var code float64
+		if err := json.Unmarshal([]byte(payload), &code); err != nil || code != float64(int(code)) || code < 0 || code > 255 {
+			return nil, tools.Errorf(tools.ErrInvalidArgs, "exit: code must be an integer from 0 to 255, got %s", payload)
+		}
+		n := int(code)
+		b.finish(Outcome{Finished: true, OK: n == 0, Exit: &n})
+		b.loop.Stop(&ExitRequested{Code: n})
+		return nil, nil
+	case "done":
+		var d struct {
+			OK    bool         `json:"ok"`
+			Value string       `json:"value"`
+			Error *ScriptError `json:"error"`
+		}
+		if err := json.Unmarshal([]byte(payload), &d); err != nil {
+			return nil, err
+		}
+		o := Outcome{Finished: true, OK: d.OK, Value: json.RawMessage(d.Value)}
+		if !d.OK && d.Error != nil {
+			o.Err = b.scriptError(d.Error.Name, d.Error.Message, d.Error.Stack, d.Error.Code)
+			o.Err.CallID = d.Error.CallID
+		}
+		b.finish(o)
+		return nil, nil
+	case "store", "load":
+		return b.storeOp(op, payload)
+	case "searchTools":
+		var q struct {
+			Query   string `json:"query"`
+			Options struct {
+				Limit     int    `json:"limit"`
+				Namespace string `json:"namespace"`
+			} `json:"options"`
+		}
+		if err := json.Unmarshal([]byte(payload), &q); err != nil {
+			return nil, err
+		}
+		b.loadAllNamespaces()
+		results, total := b.searchIndex().search(q.Query, q.Options.Namespace, q.Options.Limit)
+		return map[string]any{"results": results, "total": total}, nil
+	case "describeTool":
+		var name string
+		if err := json.Unmarshal([]byte(payload), &name); err != nil {
+			return nil, err
+		}
+		e := b.lookup(name)
+		if e == nil {
+			return nil, nil
+		}
+		return DescribeTool(*e), nil
+	case "describeNamespace":
+		var name string
+		if err := json.Unmarshal([]byte(payload), &name); err != nil {
+			return nil, err
+		}
+		return b.describeNamespace(name), nil
+	case "loadNamespace":
+		var name string
+		if err := json.Unmarshal([]byte(payload), &name); err != nil {
+			return nil, err
+		}
+		if err := b.loadNamespace(name); err != nil {
+			return nil, err
+		}
+		return scriptEntries(b.ns.entries[name]), nil
+	case "allTools":
+		b.loadAllNamespaces()
+		return scriptEntries(b.allEntries()), nil
+	}
+	return nil, tools.Errorf(tools.ErrInvalidArgs, "internal: unknown sync op %q", op)
+}
+
+// lookup finds an entry by call name or by its dotted JS path
+// ("tools.server.tool" and "server.tool" both work).
+func (b *Binding) lookup(name string) *Entry {
+	name = strings.TrimPrefix(name, "tools.")
+	if e := b.entry(name); e != nil {
+		return e
+	}
+	all := b.allEntries()
+	for i := range all {
+		if strings.Join(all[i].Path, ".") == name {
+			return &all[i]
+		}
+	}
+	return nil
+}
+
+func (b *Binding) takeOutput(n int) bool {
+	if b.outputBytes+n > b.cfg.MaxOutputBytes {
+		return false
+	}
+	b.outputBytes += n
+	return true
+}
+
+func (b *Binding) storeOp(op, payload string) (any, error) {
+	if b.cfg.Store == nil {
+		return nil, tools.Errorf(tools.ErrNotAllowed, "%s: no store is available in this run", op)
+	}
+	if op == "load" {
+		var key string
+		if err := json.Unmarshal([]byte(payload), &key); err != nil {
+			return nil, err
+		}
+		v, ok, err := b.cfg.Store.Load(key)
+		if err != nil || !ok {
+			return nil, err
+		}
+		return v, nil
+	}
+	var kv []string
+	if err := json.Unmarshal([]byte(payload), &kv); err != nil || len(kv) == 0 {
+		return nil, tools.Errorf(tools.ErrInvalidArgs, "store: bad arguments")
+	}
+	if b.finished {
+		return nil, nil
+	}
+	if len(kv) == 1 {
+		return nil, b.cfg.Store.Delete(kv[0])
+	}
+	return nil, b.cfg.Store.Put(kv[0], kv[1])
+}
+
+func (b *Binding) describeNamespace(name string) any {
+	var ns *Namespace
+	for i := range b.cat.Namespaces {
+		if b.cat.Namespaces[i].Name == name {
+			ns = &b.cat.Namespaces[i]
+		}
+	}
+	type toolInfo struct {
+		Name        string `json:"name"`
+		Description string `json:"description"`
+	}
+	var list []toolInfo
+	var loadErr error
+	if ns != nil {
+		loadErr = b.loadNamespace(name)
+	}
+	for _, e := range b.allEntries() {
+		if e.Namespace == name {
+			list = append(list, toolInfo{e.Name, firstLine(e.Description)})
+		}
+	}
+	if ns == nil && len(list) == 0 {
+		return nil
+	}
+	out := map[string]any{"name": name, "description": "", "instructions": "", "tools": list}
+	if loadErr != nil {
+		out["error"] = loadErr.Error()
+	}
+	if ns != nil {
+		out["description"] = ns.Description
+		out["instructions"] = ns.Instructions
+	}
+	return out
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = strings.TrimSpace(s[:i])
+	}
+	return s
+}

@@ -1,0 +1,190 @@
+package files
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"regexp"
+	"strings"
+
+	"github.com/atomic-script/atomic-script/hashline"
+	"github.com/atomic-script/atomic-script/internal/tools/journal"
+	"github.com/atomic-script/atomic-script/tools"
+)
+
+// mutations serialises read-modify-write of one file across every call in
+// the process (write's guard, edit's prepare and write), so two calls never
+// interleave on the same path.
+var mutations journal.PathLocks
+
+// WriteArgs are write's arguments.
+type WriteArgs struct {
+	Path    string `json:"path" jsonschema:"file to create or overwrite, relative to the workspace root or absolute; missing directories are created"`
+	Content string `json:"content" jsonschema:"the complete new content of the file"`
+}
+
+// WriteResult is write's structured result (what a script receives).
+type WriteResult struct {
+	Path    string `json:"path"`    // as shown to a model
+	Tag     string `json:"tag"`     // the new snapshot tag, for edit's [path#TAG]
+	Bytes   int    `json:"bytes"`   // bytes written
+	Created bool   `json:"created"` // the file did not exist before
+	// MadeExecutable is set when a shebang made the file executable.
+	MadeExecutable bool `json:"madeExecutable,omitempty"`
+	// StrippedHashline is set when copied hashline output (a header and
+	// row prefixes matching a snapshot of this session) was removed.
+	StrippedHashline bool `json:"strippedHashline,omitempty"`
+	// KeptHashline is set when the content starts like read output (a
+	// header and N: rows) that matches no snapshot and was written as is.
+	KeptHashline bool   `json:"keptHashline,omitempty"`
+	Text         string `json:"text"` // the model-facing confirmation
+}
+
+func writeTool() tools.Tool {
+	return tools.NewStructured(tools.Spec{
+		Name: "write",
+		Description: "Create a file, or replace a whole file with new content. Creating needs no prior read; overwriting an existing file needs this session " +
+			"to have read (or written, or edited) its current content, else it is refused with FILE_MUTATION_CONFLICT (ERR_CONFLICT): read the file " +
+			"again and retry. Files marked as generated (@generated, DO NOT EDIT, auto-generated near the top) are never overwritten. A shebang makes the " +
+			"file executable. Returns the new `[path#TAG]` header for edit. To change part of a file, prefer edit.",
+	}, runWrite, func(r WriteResult) string { return r.Text })
+}
+
+func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, error) {
+	env = ensureFiles(env)
+	t, err := resolveWrite(env, in.Path)
+	if err != nil {
+		return WriteResult{}, err
+	}
+	if ctx.Err() != nil {
+		return WriteResult{}, aborted(ctx)
+	}
+	unlock := mutations.Lock(t.abs)
+	defer unlock()
+
+	conflict := func(reason string, c hashline.Conflict) error {
+		c.Reason, c.Path, c.Session, c.Agent = reason, t.display, env.Session.ID, env.Owner
+		return &tools.Error{Code: tools.ErrConflict, Msg: c.Error(), Err: &c}
+	}
+	fi, err := env.Files.Stat(t.abs)
+	exists := err == nil
+	switch {
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return WriteResult{}, conflict(hashline.TargetUnreadable, hashline.Conflict{Errno: errnoOr(err, "")})
+	case exists && fi.IsDir():
+		return WriteResult{}, conflict(hashline.TargetUnreadable, hashline.Conflict{Errno: "EISDIR"})
+	}
+	var mode fs.FileMode = 0o644
+	if exists && overCap(fi) {
+		return WriteResult{}, limitError("write", t.display, fi.Size())
+	}
+	if exists {
+		cur, err := env.Files.ReadFile(t.abs)
+		if err != nil {
+			return WriteResult{}, conflict(hashline.TargetUnreadable, hashline.Conflict{Errno: errnoOr(err, "")})
+		}
+		if isGenerated(cur) {
+			return WriteResult{}, tools.Errorf(tools.ErrNotAllowed, "Refusing to overwrite generated file: %s\nIt is marked as generated near the top: change its generator or source and regenerate it instead.", t.display)
+		}
+		norm := hashline.Normalize(string(cur))
+		if !env.Session.Snapshots.Holds(t.abs, hashline.TagNormalized(norm), norm) {
+			live := hashline.LiveStateOf(string(cur))
+			if _, head, ok := env.Session.Snapshots.Head(t.abs); ok {
+				ev := hashline.Diverge(head, norm)
+				return WriteResult{}, conflict(hashline.ChangedSinceObservation, hashline.Conflict{Evidence: &ev, Live: live})
+			}
+			return WriteResult{}, conflict(hashline.NoPriorObservation, hashline.Conflict{Live: live})
+		}
+		mode = fi.Mode().Perm()
+	}
+
+	content, stripped := hashline.StripCopied(in.Content, hashline.StripOptions{
+		Store:   env.Session.Snapshots,
+		Resolve: func(display string) (string, bool) { return env.Abs(display), true },
+		Target:  []string{t.given, t.abs, t.display},
+	})
+	data := []byte(content)
+	shebang := strings.HasPrefix(content, "#!")
+	made := false
+	if exists {
+		err = env.Files.WriteFile(t.abs, data, mode)
+		if err == nil && shebang && mode&0o111 == 0 {
+			if err = env.Files.Chmod(t.abs, mode|(mode&0o444)>>2); err == nil {
+				made = true
+			}
+		}
+	} else {
+		perm := fs.FileMode(0o644)
+		if shebang {
+			perm, made = 0o755, true
+		}
+		err = env.Files.CreateFile(t.abs, data, perm)
+		if errors.Is(err, fs.ErrExist) {
+			var live *hashline.LiveState
+			// A file over fileCap is not loaded to describe it.
+			if fi, serr := env.Files.Stat(t.abs); serr != nil || !overCap(fi) {
+				if cur, rerr := env.Files.ReadFile(t.abs); rerr == nil {
+					live = hashline.LiveStateOf(string(cur))
+				}
+			}
+			return WriteResult{}, conflict(hashline.TargetExists, hashline.Conflict{Live: live})
+		}
+	}
+	if err != nil {
+		return WriteResult{}, writeError(t.display, err)
+	}
+	// Recorded even when the call was cancelled meanwhile: the bytes are on
+	// disk, so a retry must recognise this session's write.
+	tag := env.Session.Snapshots.Record(t.abs, content)
+
+	r := WriteResult{Path: t.display, Tag: tag, Bytes: len(data), Created: !exists, MadeExecutable: made, StrippedHashline: stripped}
+	lines := []string{hashline.Header(t.display, tag), fmt.Sprintf("Successfully wrote %d bytes to %s", len(data), t.display)}
+	if stripped {
+		lines = append(lines, "Note: stripped copied hashline header and line prefixes from the content (they matched this session's snapshot).")
+	} else if hashline.LooksCopied(content) {
+		r.KeptHashline = true
+		lines = append(lines, "Warning: the content starts with a [path#TAG] header and N: rows that match no snapshot of this session (read output changed after copying?), and they were written into the file as given. If that was not meant, write the text without the header and prefixes, or change the file with edit.")
+	}
+	if made {
+		lines = append(lines, "Made the file executable (madeExecutable): it starts with a shebang.")
+	}
+	r.Text = strings.Join(lines, "\n")
+	return r, nil
+}
+
+// generatedRE finds the markers of a generated file.
+var generatedRE = regexp.MustCompile(`@generated|DO NOT EDIT|(?i:auto-generated)`)
+
+// isGenerated reports whether data carries a generated-file marker in its
+// first 40 lines or first KiB, whichever is shorter.
+func isGenerated(data []byte) bool {
+	head := data[:min(len(data), 1024)]
+	n := 0
+	for i, c := range head {
+		if c == '\n' {
+			if n++; n == 40 {
+				head = head[:i]
+				break
+			}
+		}
+	}
+	return generatedRE.Match(head)
+}
+
+// writeError reports a failed write: what failed and the errno.
+func writeError(display string, err error) error {
+	if tools.CodeOf(err) == tools.ErrCancelled {
+		return err // the run ended (journal closed)
+	}
+	code := tools.ErrIO
+	if errors.Is(err, fs.ErrPermission) {
+		code = tools.ErrPermission
+	}
+	return &tools.Error{Code: code, Msg: "Could not write " + display + ": " + errText(err), Err: err}
+}
+
+// aborted is the error of a call cancelled before it changed anything.
+func aborted(ctx context.Context) error {
+	return &tools.Error{Code: tools.CodeOf(ctx.Err()), Msg: "Operation aborted", Err: ctx.Err()}
+}
