@@ -155,17 +155,6 @@ func WithJSEngine(j JSEngine) Option {
 	}
 }
 
-// withVM selects a VM constructor directly (tests of the runtime contract).
-func withVM(newVM runtime.New) Option {
-	return func(c *config) error {
-		if newVM == nil {
-			return fmt.Errorf("engine: nil VM constructor")
-		}
-		c.newVM = newVM
-		return nil
-	}
-}
-
 // WithEvents streams every run's events to fn. fn may be called from
 // several goroutines (progress comes from tool goroutines).
 func WithEvents(fn func(Event)) Option {

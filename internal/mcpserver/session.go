@@ -22,7 +22,6 @@ type session struct {
 
 	once sync.Once
 	eng  *engine.Engine
-	env  *tools.Env
 	err  error
 
 	watching atomic.Bool
