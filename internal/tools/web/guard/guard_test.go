@@ -389,8 +389,7 @@ func isRefusal(err error, rule string) bool {
 // allowlist, change scheme to anything but http(s), loop, or go on past 10.
 func TestRedirects(t *testing.T) {
 	private := newTarget(t, "tcp4", nil)
-	var origin *target
-	origin = newTarget(t, "tcp4", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	origin := newTarget(t, "tcp4", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case r.URL.Path == "/to-private":
 			http.Redirect(w, r, "http://127.0.0.1:"+private.port+"/secret", http.StatusFound)
