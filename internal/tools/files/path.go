@@ -34,8 +34,8 @@ func cleanPathArg(p string) string {
 }
 
 // checkLocal refuses what these tools do not read or write: empty paths,
-// NUL bytes and URL-like selectors (http, conflict://, skill://, local://,
-// …). file:// URLs become plain paths.
+// NUL bytes and URL-like selectors (http, file://, conflict://, skill://,
+// local://, …); read fetches http(s) URLs before it gets here.
 func checkLocal(tool, p string) (string, error) {
 	if p == "" {
 		return "", tools.Errorf(tools.ErrInvalidArgs, "%s: path is empty; give a file path relative to the workspace root or an absolute path", tool)
@@ -46,7 +46,7 @@ func checkLocal(tool, p string) (string, error) {
 	if m := schemeRE.FindStringSubmatch(p); m != nil {
 		scheme := strings.ToLower(m[1])
 		if scheme == "file" {
-			return strings.TrimPrefix(p, m[0]), nil
+			return "", tools.Errorf(tools.ErrInvalidArgs, "%s: file:// URLs are not supported; give the path itself (%s)", tool, strings.TrimPrefix(p, m[0]))
 		}
 		what := scheme + ":// selectors are"
 		if scheme == "http" || scheme == "https" {

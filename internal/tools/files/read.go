@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/atomic-script/atomic-script/hashline"
+	"github.com/atomic-script/atomic-script/internal/tools/web"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -73,11 +74,15 @@ func readTool() tools.Tool {
 			"(bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header). " +
 			"Output stops at 3,000 lines or 50 KiB with a footer naming the selector that continues. A directory reads as a depth-2 tree, newest first, " +
 			"with sizes and ages; a notebook (.ipynb) as its cells (`nb.ipynb:cell:N` for one). Binary files are refused. " +
-			"Local files only: no URLs, archive members or SQLite selectors.",
+			"An http(s) URL reads the page as Markdown (main content; `https://host/page:5-8` selects rendered lines, `:raw` the body unchanged): the first 300 lines or 50 KiB, " +
+			"private, loopback and metadata addresses refused. No archive members or SQLite selectors.",
 	}, runRead)
 }
 
 func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, error) {
+	if web.IsURL(cleanPathArg(in.Path)) {
+		return web.Read(ctx, env, cleanPathArg(in.Path))
+	}
 	env = ensureFiles(env)
 	t, err := resolveRead(env, in.Path)
 	if err != nil {
@@ -131,7 +136,7 @@ func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, er
 func readText(env *tools.Env, t *target, text string) (tools.Result, error) {
 	lines := hashline.Lines(text)
 	total := len(lines)
-	shown := []span{{1, total}}
+	shown := []span{{From: 1, To: total}}
 	bounded := false
 	if t.sel != nil {
 		var beyond int
@@ -142,7 +147,7 @@ func readText(env *tools.Env, t *target, text string) (tools.Result, error) {
 	}
 	sink := newRowSink(shown)
 	for _, s := range shown {
-		for n := s.from; n <= s.to && sink.wants(n); n++ {
+		for n := s.From; n <= s.To && sink.wants(n); n++ {
 			sink.add(n, lines[n-1], len(lines[n-1]))
 		}
 	}
@@ -161,12 +166,12 @@ func beyondEOF(t *target, line, total int) error {
 // continuation is the selector that reads the spans a truncated read did
 // not show: ":N" when they run to the end of the file, else the list.
 func continuation(rest []span, total int) string {
-	if len(rest) == 1 && rest[0].to == total {
-		return ":" + strconv.Itoa(rest[0].from)
+	if len(rest) == 1 && rest[0].To == total {
+		return ":" + strconv.Itoa(rest[0].From)
 	}
 	parts := make([]string, len(rest))
 	for i, s := range rest {
-		parts[i] = strconv.Itoa(s.from) + "-" + strconv.Itoa(s.to)
+		parts[i] = strconv.Itoa(s.From) + "-" + strconv.Itoa(s.To)
 	}
 	return ":" + strings.Join(parts, ",")
 }

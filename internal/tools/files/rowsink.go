@@ -34,10 +34,10 @@ func (r *rowSink) wants(n int) bool {
 	if r.stopped {
 		return false
 	}
-	for r.si < len(r.spans) && n > r.spans[r.si].to {
+	for r.si < len(r.spans) && n > r.spans[r.si].To {
 		r.si++
 	}
-	return r.si < len(r.spans) && n >= r.spans[r.si].from
+	return r.si < len(r.spans) && n >= r.spans[r.si].From
 }
 
 // add writes line n (text; full is its whole length, which is more than
@@ -72,7 +72,7 @@ func (r *rowSink) add(n int, text string, full int) {
 // of a cut read, or the hint for a first line over the byte limit.
 func (r *rowSink) result(t *target, tag string, total int, shown []span, bounded bool) tools.Result {
 	meta := ReadMeta{Source: "file", SourcePath: t.abs}
-	first := shown[0].from
+	first := shown[0].From
 	if r.firstLen > 0 {
 		meta.Truncation = &Truncation{Truncated: true, TruncatedBy: "bytes", TotalLines: total, FirstLineExceedsLimit: true, FirstLine: first}
 		meta.Limits = &Limits{MaxLines: MaxReadLines, MaxBytes: MaxReadBytes}
@@ -88,8 +88,8 @@ func (r *rowSink) result(t *target, tag string, total int, shown []span, bounded
 	case r.by != "":
 		var rest []span // what a continuation selector must still cover
 		for i, s := range shown {
-			if r.stopAt >= s.from && r.stopAt <= s.to {
-				rest = append([]span{{r.stopAt, s.to}}, shown[i+1:]...)
+			if r.stopAt >= s.From && r.stopAt <= s.To {
+				rest = append([]span{{From: r.stopAt, To: s.To}}, shown[i+1:]...)
 				break
 			}
 		}
