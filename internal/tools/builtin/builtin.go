@@ -8,6 +8,7 @@ import (
 	"github.com/atomic-script/atomic-script/internal/tools/search"
 	"github.com/atomic-script/atomic-script/internal/tools/shell"
 	"github.com/atomic-script/atomic-script/internal/tools/todo"
+	"github.com/atomic-script/atomic-script/internal/tools/web"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -21,6 +22,9 @@ func Tools() []tools.Tool {
 	// when selected, off by default so models see one way to do each.
 	out = append(out, tools.WithTags(search.Grep(), tools.TagOffByDefault), tools.WithTags(search.Glob(), tools.TagOffByDefault))
 	out = append(out, todo.Tools()...)
+	// webfetch, websearch, code_search: off by default; `--tools
+	// +webfetch,+websearch,+code_search` turns them on.
+	out = append(out, web.Tools()...)
 	// codemode and tool_search: off by default, host-only (never in a
 	// script's catalog), served by `atomic-script serve`.
 	out = append(out, meta.Tools()...)
@@ -34,7 +38,8 @@ func Tools() []tools.Tool {
 
 // readOnly names the built-in tools that change no file and start no
 // process (read and search record snapshots in the session only).
-var readOnly = map[string]bool{"read": true, "find": true, "search": true, "grep": true, "glob": true, "bash_output": true, "todo_get": true}
+var readOnly = map[string]bool{"read": true, "find": true, "search": true, "grep": true, "glob": true, "bash_output": true, "todo_get": true,
+	"webfetch": true, "websearch": true, "code_search": true}
 
 // Registry returns a registry of every built-in tool (enabled or not; use
 // tools.Select to apply settings).
