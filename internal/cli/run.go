@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -30,8 +29,8 @@ type runFlags struct {
 }
 
 func cmdRun(args []string, stdio Stdio) (_ int, err error) {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	cmd := newCommand("run", "atomic-script run FILE|-|-e CODE [flags] [-- ARGS...]", 0, -1)
+	fs := cmd.fs
 	var f runFlags
 	defer func() {
 		// With --json, a run that could not start still answers on stdout,
@@ -50,18 +49,9 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	fs.StringVar(&f.session, "session", "", "session id: store() values persist under it across runs")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "write no files: the run's reads see its pending writes, and the result shows the unified diff it would apply (bash commands still run for real)")
 	fs.BoolVar(&f.atomic, "atomic", false, "restore every file the run changed (content and mode; created files removed) when the script fails, times out or is interrupted")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: atomic-script run FILE|-|-e CODE [flags] [-- ARGS...]")
-		fs.PrintDefaults()
-	}
-	pos, scriptArgs, err := parseInterspersed(fs, args)
-	if err == flag.ErrHelp {
-		fs.SetOutput(stdio.Out)
-		fs.Usage()
-		return 0, nil
-	}
+	pos, scriptArgs, err := cmd.parse(args, stdio.Out)
 	if err != nil {
-		return 0, usagef("run: %v", err)
+		return 0, err
 	}
 	code, err := f.script(pos, stdio.In)
 	if err != nil {
