@@ -128,10 +128,13 @@ func TestSuggest(t *testing.T) {
 	}{
 		{"go test ./...", "go test *"},
 		{"ls -la", "ls *"},
-		{"./build.sh release", "./build.sh release *"},
+		{"./build.sh release", "./build.sh *"},
+		{"echo one", "echo *"},
+		{"make test", "make test *"},
+		{"git commit -m x", "git commit *"},
 		{"go build ./... && go test ./... && go build x", "go build *|go test *"},
 		{"npm run lint", "npm run *"},
-		{"'my tool' x", "'my tool' x *"},
+		{"'my tool' x", "'my tool' *"},
 		{"go test $(x)", ""},
 		{"make", "make *"},
 	} {

@@ -176,9 +176,9 @@ func Denied(cmd string, deny []*CommandPattern) *CommandPattern {
 }
 
 // Suggest returns patterns that would cover cmd from now on, one for each
-// of its commands: the program, its subcommand when it has one (a second
-// word of lowercase letters), then *. It returns nil when cmd is not made
-// of plain commands (see Covered).
+// of its commands: the program, its subcommand for programs driven by
+// subcommands (git status, go test, npm run, make test), then *. It
+// returns nil when cmd is not made of plain commands (see Covered).
 func Suggest(cmd string) []string {
 	f, err := parse(cmd)
 	if err != nil || len(f.Stmts) == 0 {
@@ -198,7 +198,7 @@ func Suggest(cmd string) []string {
 		if strings.HasPrefix(p, "$'") {
 			return nil // control characters: no pattern can name them
 		}
-		if len(words) > 1 && words[1].exact && subcommand.MatchString(words[1].text) {
+		if len(words) > 1 && words[1].exact && subcommands[words[0].text] && subcommand.MatchString(words[1].text) {
 			p += " " + words[1].text
 		}
 		p += " *"
@@ -210,7 +210,16 @@ func Suggest(cmd string) []string {
 	return out
 }
 
-var subcommand = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+var subcommand = regexp.MustCompile(`^[a-z][a-z0-9:-]*$`)
+
+// subcommands are programs whose second word says what they do.
+var subcommands = map[string]bool{}
+
+func init() {
+	for _, p := range strings.Fields("git go gofmt npm npx pnpm yarn bun deno node cargo rustup docker podman kubectl helm terraform make gh pip pip3 poetry uv dotnet mvn gradle bazel brew apt apt-get systemctl") {
+		subcommands[p] = true
+	}
+}
 
 func quote(s string) string {
 	q, err := syntax.Quote(s, syntax.LangBash)
