@@ -215,6 +215,7 @@ type approvalRecord struct {
 	decision Approval
 	by       string
 	rule     string
+	err      *tools.Error // the call's error, when denied
 }
 
 // gate is one run's approval gate: every tool call of the run's script
@@ -295,8 +296,7 @@ func (g *gate) admit(ctx context.Context, ct callTarget, env *tools.Env, args js
 		g.record(info.ID, Allowed, ApprovalByPolicy, v.why)
 		return nil
 	case ActionDeny:
-		g.record(info.ID, Denied, ApprovalByPolicy, v.why)
-		return tools.Errorf(tools.ErrDenied, "%s was denied by the approval policy: %s. Change that setting to let it run.", req.Summary(), v.why)
+		return g.deny(info.ID, ApprovalByPolicy, v.why, tools.Errorf(tools.ErrDenied, "%s was denied by the approval policy: %s. Change that setting to let it run.", req.Summary(), v.why))
 	}
 	switch {
 	case g.dryRun && pv.Contained:
@@ -306,12 +306,10 @@ func (g *gate) admit(ctx context.Context, ct callTarget, env *tools.Env, args js
 		g.record(info.ID, Allowed, ApprovalByPolicy, g.pol.assumeYes+"; "+v.why)
 		return nil
 	case g.dryRun:
-		g.record(info.ID, Denied, ApprovalByPolicy, "--dry-run never asks; "+v.why)
-		return tools.Errorf(tools.ErrDenied, "%s needs approval (%s), and a dry run never asks: this call would act for real, outside the dry run's overlay. Run without --dry-run to be asked, or pass --yes.", req.Summary(), v.why)
+		return g.deny(info.ID, ApprovalByPolicy, "--dry-run never asks; "+v.why, tools.Errorf(tools.ErrDenied, "%s needs approval (%s), and a dry run never asks: this call would act for real, outside the dry run's overlay. Run without --dry-run to be asked, or pass --yes.", req.Summary(), v.why))
 	}
 	if err := g.turns.wait(ctx, info.Seq); err != nil {
-		g.record(info.ID, Denied, g.askBy, "the run ended before it was asked; "+v.why)
-		return tools.Errorf(tools.CodeOf(err), "%s: the run ended while it waited to be asked: %v", req.Summary(), err)
+		return g.deny(info.ID, g.askBy, "the run ended before it was asked; "+v.why, tools.Errorf(tools.CodeOf(err), "%s: the run ended while it waited to be asked: %v", req.Summary(), err))
 	}
 	return g.askFor(ctx, info, class, ct, pv, req)
 }
@@ -330,24 +328,20 @@ func (g *gate) askFor(ctx context.Context, info bindings.CallInfo, class Approva
 	g.mu.Unlock()
 	switch {
 	case stopped != "":
-		g.record(info.ID, Denied, g.askBy, stopped)
-		return tools.Errorf(tools.ErrDenied, "%s was not run: %s", req.Summary(), stopped)
+		return g.deny(info.ID, g.askBy, stopped, tools.Errorf(tools.ErrDenied, "%s was not run: %s", req.Summary(), stopped))
 	case remembered != "":
 		g.record(info.ID, AskedAllowed, g.askBy, remembered)
 		return nil
 	case g.ask == nil:
-		g.record(info.ID, Denied, ApprovalByPolicy, "nothing can ask; "+req.Why)
-		return tools.Errorf(tools.ErrDenied, "%s needs approval (%s), and this run has no way to ask. Allow or deny it in the approval settings.", req.Summary(), req.Why)
+		return g.deny(info.ID, ApprovalByPolicy, "nothing can ask; "+req.Why, tools.Errorf(tools.ErrDenied, "%s needs approval (%s), and this run has no way to ask. Allow or deny it in the approval settings.", req.Summary(), req.Why))
 	}
 	tools.ReportProgress(ctx, tools.Progress{Message: "waiting for approval (" + g.askBy + "): " + req.Summary()})
 	ans, err := g.ask(ctx, req)
 	if cerr := ctx.Err(); cerr != nil {
-		g.record(info.ID, Denied, g.askBy, "no answer before the run ended; "+req.Why)
-		return tools.Errorf(tools.CodeOf(cerr), "%s: the run ended while it waited for approval (%v)", req.Summary(), cerr)
+		return g.deny(info.ID, g.askBy, "no answer before the run ended; "+req.Why, tools.Errorf(tools.CodeOf(cerr), "%s: the run ended while it waited for approval (%v)", req.Summary(), cerr))
 	}
 	if err != nil {
-		g.record(info.ID, Denied, ApprovalByPolicy, req.Why+"; the "+g.askBy+" could not be asked")
-		return tools.Errorf(tools.ErrDenied, "%s needs approval (%s), but %v", req.Summary(), req.Why, err)
+		return g.deny(info.ID, ApprovalByPolicy, req.Why+"; the "+g.askBy+" could not be asked", tools.Errorf(tools.ErrDenied, "%s needs approval (%s), but %v", req.Summary(), req.Why, err))
 	}
 	switch ans.Decision {
 	case Approve:
@@ -362,18 +356,17 @@ func (g *gate) askFor(ctx context.Context, info bindings.CallInfo, class Approva
 		g.mu.Lock()
 		g.stopped = reason
 		g.mu.Unlock()
-		g.record(info.ID, Denied, g.askBy, reason)
+		err := g.deny(info.ID, g.askBy, reason, tools.Errorf(tools.ErrDenied, "%s was not run: %s", req.Summary(), reason))
 		if g.stop != nil {
 			g.stop(reason + " (" + req.Summary() + ")")
 		}
-		return tools.Errorf(tools.ErrDenied, "%s was not run: %s", req.Summary(), reason)
+		return err
 	}
 	why := "declined"
 	if ans.Reason != "" {
 		why = ans.Reason
 	}
-	g.record(info.ID, Denied, g.askBy, why)
-	return tools.Errorf(tools.ErrDenied, "%s was denied by the %s: %s", req.Summary(), g.askBy, why)
+	return g.deny(info.ID, g.askBy, why, tools.Errorf(tools.ErrDenied, "%s was denied by the %s: %s", req.Summary(), g.askBy, why))
 }
 
 func (g *gate) remember(info bindings.CallInfo, class ApprovalClass, ct callTarget, req ApprovalRequest) {
@@ -453,12 +446,22 @@ func (g *gate) request(id string, ct callTarget, class ApprovalClass, pv tools.P
 }
 
 func (g *gate) record(id string, d Approval, by, rule string) {
+	g.keep(id, approvalRecord{decision: d, by: by, rule: rule})
+}
+
+// deny records a denial and returns err, the call's error.
+func (g *gate) deny(id, by, rule string, err *tools.Error) error {
+	g.keep(id, approvalRecord{decision: Denied, by: by, rule: rule, err: err})
+	return err
+}
+
+func (g *gate) keep(id string, r approvalRecord) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.records == nil {
 		g.records = map[string]approvalRecord{}
 	}
-	g.records[id] = approvalRecord{decision: d, by: by, rule: rule}
+	g.records[id] = r
 }
 
 // annotate adds the recorded approval of c, if any.
@@ -469,8 +472,14 @@ func (g *gate) annotate(c *Call) {
 	g.mu.Lock()
 	r, ok := g.records[c.ID]
 	g.mu.Unlock()
-	if ok {
-		c.Approval, c.ApprovalBy, c.ApprovalRule = r.decision, r.by, r.rule
+	if !ok {
+		return
+	}
+	c.Approval, c.ApprovalBy, c.ApprovalRule = r.decision, r.by, r.rule
+	if r.err != nil && r.err.Code == tools.ErrDenied && c.Status == bindings.StatusCancelled {
+		// The run ended (an asker stopped it) before the refusal reached
+		// the script: it was refused, not cancelled.
+		c.Status, c.Code, c.Error = bindings.StatusError, string(r.err.Code), r.err.Msg
 	}
 }
 
