@@ -77,4 +77,3 @@ func quoteJS(s string) string {
 	q, _ := json.Marshal(s)
 	return string(q)
 }
-
