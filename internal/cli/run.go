@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -27,11 +26,13 @@ type runFlags struct {
 	session   string
 	dryRun    bool
 	atomic    bool
+	approve   string
+	yes       bool
 }
 
 func cmdRun(args []string, stdio Stdio) (_ int, err error) {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	cmd := newCommand("run", "atomic-script run FILE|-|-e CODE [flags] [-- ARGS...]", 0, -1)
+	fs := cmd.fs
 	var f runFlags
 	defer func() {
 		// With --json, a run that could not start still answers on stdout,
@@ -50,18 +51,11 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	fs.StringVar(&f.session, "session", "", "session id: store() values persist under it across runs")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "write no files: the run's reads see its pending writes, and the result shows the unified diff it would apply (bash commands still run for real)")
 	fs.BoolVar(&f.atomic, "atomic", false, "restore every file the run changed (content and mode; created files removed) when the script fails, times out or is interrupted")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: atomic-script run FILE|-|-e CODE [flags] [-- ARGS...]")
-		fs.PrintDefaults()
-	}
-	pos, scriptArgs, err := parseInterspersed(fs, args)
-	if err == flag.ErrHelp {
-		fs.SetOutput(stdio.Out)
-		fs.Usage()
-		return 0, nil
-	}
+	fs.StringVar(&f.approve, "approve", "", "ask before the script's calls of these approval classes (write,bash) that no allow pattern of the settings covers: on a terminal a prompt per call; without one (CI) they are denied unless --yes")
+	fs.BoolVar(&f.yes, "yes", false, "answer yes to every approval ask without prompting (deny rules still deny)")
+	pos, scriptArgs, err := cmd.parse(args, stdio.Out)
 	if err != nil {
-		return 0, usagef("run: %v", err)
+		return 0, err
 	}
 	code, err := f.script(pos, stdio.In)
 	if err != nil {
@@ -72,6 +66,10 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	}
 	if f.dryRun && f.atomic {
 		return 0, usagef("run: --dry-run writes nothing, so there is nothing for --atomic to roll back; pick one")
+	}
+	approve, err := parseApprove("run", f.approve)
+	if err != nil {
+		return 0, err
 	}
 	ws, err := f.load(stdio.Err)
 	if err != nil {
@@ -91,6 +89,7 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 		engine.WithMaxOutputTokens(f.maxTokens),
 		engine.WithFileMode(f.fileMode()),
 		engine.WithSessionEndsWithRun(),
+		engine.WithApprovals(ws.settings.Policy(approve, f.yes)),
 	}
 	if f.session != "" {
 		opts = append(opts, engine.WithSession(f.session))
@@ -123,7 +122,9 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	// Old spill trees are reaped off the startup path; a run that ends
 	// first simply leaves the sweep to a later one.
 	engine.StartSpillReaper(ctx, 50*time.Millisecond)
-	res, err := eng.Run(ctx, code, engine.WithArgs(scriptArgs...))
+	asker := newTerminalAsker(status)
+	defer asker.close()
+	res, err := eng.Run(ctx, code, engine.WithArgs(scriptArgs...), engine.WithAsker("terminal", asker.ask))
 	if status != nil {
 		status.close()
 	}
