@@ -163,19 +163,6 @@ func beyondEOF(t *target, line, total int) error {
 	return tools.Errorf(tools.ErrInvalidArgs, "Requested line %d is beyond end of file (%d lines total). Use %s:%d to read the final line.", line, total, t.display, total)
 }
 
-// continuation is the selector that reads the spans a truncated read did
-// not show: ":N" when they run to the end of the file, else the list.
-func continuation(rest []span, total int) string {
-	if len(rest) == 1 && rest[0].To == total {
-		return ":" + strconv.Itoa(rest[0].From)
-	}
-	parts := make([]string, len(rest))
-	for i, s := range rest {
-		parts[i] = strconv.Itoa(s.From) + "-" + strconv.Itoa(s.To)
-	}
-	return ":" + strings.Join(parts, ",")
-}
-
 // readError maps a failed stat or read to a coded, actionable error.
 func readError(t *target, err error) error {
 	switch {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/atomic-script/atomic-script/hashline"
+	"github.com/atomic-script/atomic-script/internal/tools/selector"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -86,14 +87,7 @@ func (r *rowSink) result(t *target, tag string, total int, shown []span, bounded
 	b.WriteString(r.b.String())
 	switch {
 	case r.by != "":
-		var rest []span // what a continuation selector must still cover
-		for i, s := range shown {
-			if r.stopAt >= s.From && r.stopAt <= s.To {
-				rest = append([]span{{From: r.stopAt, To: s.To}}, shown[i+1:]...)
-				break
-			}
-		}
-		cont := continuation(rest, total)
+		cont := selector.Continuation(shown, r.stopAt, total)
 		limit := ""
 		if r.by == "bytes" {
 			limit = " (" + formatSize(MaxReadBytes) + " limit)"

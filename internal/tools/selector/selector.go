@@ -216,3 +216,24 @@ func Spans(ranges []Range, total int) (out []Span, beyond int, bounded bool) {
 	}
 	return merged, 0, bounded
 }
+
+// Continuation is the selector that reads on from line stopAt of the shown
+// spans of a text of total lines: ":N" when what is left runs to the end,
+// else the list of the ranges left (":40-60,900-910").
+func Continuation(shown []Span, stopAt, total int) string {
+	var rest []Span
+	for i, s := range shown {
+		if stopAt >= s.From && stopAt <= s.To {
+			rest = append([]Span{{From: stopAt, To: s.To}}, shown[i+1:]...)
+			break
+		}
+	}
+	if len(rest) == 1 && rest[0].To == total {
+		return ":" + strconv.Itoa(rest[0].From)
+	}
+	parts := make([]string, len(rest))
+	for i, s := range rest {
+		parts[i] = strconv.Itoa(s.From) + "-" + strconv.Itoa(s.To)
+	}
+	return ":" + strings.Join(parts, ",")
+}

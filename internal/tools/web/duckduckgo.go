@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/atomic-script/atomic-script/internal/tools/htmltext"
 	"github.com/atomic-script/atomic-script/tools"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -202,17 +203,4 @@ func getAttr(n *html.Node, key string) string {
 }
 
 // nodeText is the text below n with whitespace collapsed.
-func nodeText(n *html.Node) string {
-	var b strings.Builder
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		if n.Type == html.TextNode {
-			b.WriteString(n.Data)
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
-	}
-	walk(n)
-	return strings.Join(strings.Fields(b.String()), " ")
-}
+func nodeText(n *html.Node) string { return strings.Join(strings.Fields(htmltext.TextContent(n)), " ") }

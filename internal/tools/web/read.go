@@ -286,14 +286,7 @@ rows:
 	footer := ""
 	switch {
 	case by != "":
-		var rest []selector.Span
-		for i, s := range shown {
-			if stopAt >= s.From && stopAt <= s.To {
-				rest = append([]selector.Span{{From: stopAt, To: s.To}}, shown[i+1:]...)
-				break
-			}
-		}
-		cont := continuation(rest, total)
+		cont := selector.Continuation(shown, stopAt, total)
 		limit := ""
 		if by == "bytes" {
 			limit = " (" + formatSize(ReadBytes) + " limit)"
@@ -340,19 +333,6 @@ func notes(meta ReadMeta, footer string) string {
 		return ""
 	}
 	return "\n\n" + strings.Join(out, "\n")
-}
-
-// continuation is the selector that reads the spans a cut read did not
-// show: ":N" when they run to the end, else the list.
-func continuation(rest []selector.Span, total int) string {
-	if len(rest) == 1 && rest[0].To == total {
-		return ":" + strconv.Itoa(rest[0].From)
-	}
-	parts := make([]string, len(rest))
-	for i, s := range rest {
-		parts[i] = strconv.Itoa(s.From) + "-" + strconv.Itoa(s.To)
-	}
-	return ":" + strings.Join(parts, ",")
 }
 
 // cutUTF8 cuts s to at most n bytes on a character boundary.

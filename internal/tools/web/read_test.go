@@ -297,3 +297,34 @@ func short(s string) string {
 	}
 	return s[:600] + "\n…\n" + s[len(s)-600:]
 }
+
+// FuzzSplitURLSelector: a split never loses or moves a byte (the URL, a
+// colon and the selector are the input), and never takes the port for a
+// selector when no port precedes it.
+func FuzzSplitURLSelector(f *testing.F) {
+	for _, s := range []string{"https://h/p:5-8", "https://h:8080", "http://[::1]:8080:40", "https://h/p:raw", "http://h:1:2:3", "https://h/a:b:c:1+2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, arg string) {
+		if !IsURL(arg) {
+			return
+		}
+		base, sel, err := splitURLSelector(arg)
+		if err != nil {
+			return
+		}
+		if sel == "" {
+			if base != arg {
+				t.Fatalf("splitURLSelector(%q) = %q with no selector", arg, base)
+			}
+			return
+		}
+		if base+":"+sel != arg {
+			t.Fatalf("splitURLSelector(%q) = %q + %q", arg, base, sel)
+		}
+		scheme := strings.Index(base, "://") + 3
+		if !strings.ContainsAny(base[scheme:], "/?#") && !hasPort(base[scheme:]) && strings.Contains(arg[scheme:], ":") && strings.Count(arg[scheme:], ":") == 1 && !strings.Contains(arg, "]") {
+			t.Fatalf("splitURLSelector(%q) took the port for a selector: %q + %q", arg, base, sel)
+		}
+	})
+}
