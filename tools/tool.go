@@ -86,6 +86,15 @@ const (
 	// TagOpenWorld marks tools that reach beyond the workspace: the
 	// network, any program (MCP's openWorldHint).
 	TagOpenWorld Tag = "open-world"
+	// TagRunsCommands marks tools that run shell commands (bash): their
+	// calls are in the "bash" approval class.
+	TagRunsCommands Tag = "runs-commands"
+	// TagSessionOnly marks tools that change only the session's own state
+	// (the todo list, background tasks the session started): like
+	// read-only tools they need no approval. (The todo tools also carry
+	// TagReadOnly, as the spec's read-only set lists them; kill does not:
+	// it stops a process.)
+	TagSessionOnly Tag = "session-only"
 )
 
 // Annotations are a tool's behaviour hints, MCP's ToolAnnotations: what a
@@ -141,7 +150,8 @@ type taggedTool struct {
 	tags []Tag
 }
 
-func (t *taggedTool) Tags() []Tag { return t.tags }
+func (t *taggedTool) Tags() []Tag  { return t.tags }
+func (t *taggedTool) Unwrap() Tool { return t.Tool }
 
 func existingTags(t Tool) []Tag {
 	if tt, ok := t.(Tagged); ok {
