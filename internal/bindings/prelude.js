@@ -25,6 +25,9 @@
   const ObjectDefineProperty = Object.defineProperty;
   const ObjectFreeze = Object.freeze;
   const ObjectKeys = Object.keys;
+  const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+  const ReflectGet = Reflect.get;
+  const ProxyCtor = Proxy;
   const ObjectHasOwnProperty = Object.prototype.hasOwnProperty;
   const ObjectIsPrototypeOf = Object.prototype.isPrototypeOf;
   const ArrayIsArray = Array.isArray;
@@ -138,38 +141,62 @@
 
   // ---- tools, discovery ----
   // Built-in tools are functions on `tools`; a namespace (an MCP server) is
-  // a getter that lists its tools the first time the script touches it. A
-  // namespace that cannot be listed reads as undefined (so `if (tools.x)`
-  // works); describeNamespace(name).error says why.
+  // a getter that lists its tools the first time the script touches it.
+  // Every tool is reachable by its identifier (tools.ns.get_sum) and by its
+  // own name (tools.ns["get-sum"]); a namespace likewise. Reading a name
+  // that is not a tool throws an error naming the nearest ones ("x" in
+  // tools tests for a tool), and reading a namespace that could not be
+  // loaded (an MCP server that failed to start) throws why.
   const catalog = __as_sync("catalog");
   const tools = {};
-  function __as_toolFunction(name) {
-    return function __as_tool(args) { return __as_callTool(name, args); };
+  function __as_toolFunction(call) {
+    return function __as_tool(args) { return __as_callTool(call, args); };
+  }
+  function __as_put(o, key, desc, alias) {
+    if (alias && __as_own(o, key)) return;
+    desc.enumerable = !alias;
+    ObjectDefineProperty(o, key, desc);
+  }
+  // __as_guard makes reading a name that is not a tool an error. Names read
+  // by await, Promise.resolve and JSON.stringify ("then", "toJSON") are
+  // absent, not an error. The handler has no prototype, so no trap the
+  // script puts on Object.prototype joins it.
+  function __as_guard(target, namespace) {
+    const handler = ObjectCreate(null);
+    handler.get = function __as_get(t, key, receiver) {
+      if (typeof key !== "string" || key in t || key === "then" || key === "toJSON") return ReflectGet(t, key, receiver);
+      return __as_sync("unknownTool", '{"namespace":' + __as_q(namespace) + ',"name":' + __as_q(key) + "}"); // throws
+    };
+    return new ProxyCtor(target, handler);
   }
   for (let i = 0; i < catalog.tools.length; i++) {
     const t = catalog.tools[i];
-    tools[t.path[0]] = __as_toolFunction(t.name);
+    __as_put(tools, t.path[0], { value: __as_toolFunction(t.call) }, false);
   }
   for (let i = 0; i < catalog.namespaces.length; i++) {
     const ns = catalog.namespaces[i];
     let loaded;
-    ObjectDefineProperty(tools, ns.id, {
-      enumerable: true,
-      get: function __as_namespace() {
-        if (loaded === undefined) {
-          let list;
-          try { list = __as_sync("loadNamespace", __as_q(ns.name)); } catch (e) { list = null; }
-          if (list === null || list === undefined) {
-            loaded = null;
-          } else {
-            const o = {};
-            for (let j = 0; j < list.length; j++) o[list[j].path[1]] = __as_toolFunction(list[j].name);
-            loaded = ObjectFreeze(o);
-          }
+    const getter = function __as_namespace() {
+      if (loaded === undefined) {
+        try {
+          const o = {};
+          const list = __as_sync("loadNamespace", __as_q(ns.name));
+          for (let j = 0; j < list.length; j++) __as_put(o, list[j].path[1], { value: __as_toolFunction(list[j].call) }, false);
+          for (let j = 0; j < list.length; j++) __as_put(o, list[j].name, { value: o[list[j].path[1]] }, true);
+          loaded = { value: __as_guard(ObjectFreeze(o), ns.name) };
+        } catch (e) {
+          const d = __as_describeError(e);
+          loaded = { error: { name: d.name, message: d.message, code: d.code } };
         }
-        return loaded === null ? undefined : loaded;
-      },
-    });
+      }
+      if (__as_own(loaded, "error")) throw __as_makeError(new ErrorCtor(), loaded.error);
+      return loaded.value;
+    };
+    __as_put(tools, ns.id, { get: getter }, false);
+  }
+  for (let i = 0; i < catalog.namespaces.length; i++) {
+    const ns = catalog.namespaces[i];
+    if (ns.name !== ns.id) __as_put(tools, ns.name, ObjectGetOwnPropertyDescriptor(tools, ns.id), true);
   }
   let allTools;
   function __as_allTools() {
@@ -218,7 +245,9 @@
       const parts = [];
       for (let i = 0; i < keys.length; i++) {
         const k = keys[i];
-        __as_push(parts, (ReflectApply(RegExpPrototypeTest, /^[A-Za-z_$][\w$]*$/, [k]) ? k : JSONstringify(k)) + ": " + __as_inspect(v[k], depth + 1, seen));
+        let shown;
+        try { shown = __as_inspect(v[k], depth + 1, seen); } catch (e) { shown = "[unavailable: " + __as_describeError(e).message + "]"; }
+        __as_push(parts, (ReflectApply(RegExpPrototypeTest, /^[A-Za-z_$][\w$]*$/, [k]) ? k : JSONstringify(k)) + ": " + shown);
       }
       out = parts.length === 0 ? "{}" : "{ " + __as_join(parts, ", ") + " }";
     }
@@ -398,7 +427,7 @@
   function define(name, value) {
     ObjectDefineProperty(global, name, { value, writable: false, enumerable: false, configurable: false });
   }
-  define("tools", ObjectFreeze(tools));
+  define("tools", __as_guard(ObjectFreeze(tools), ""));
   ObjectDefineProperty(global, "ALL_TOOLS", { get: __as_allTools, enumerable: false, configurable: false });
   define("ARGS", ObjectFreeze(__as_sync("args")));
   define("console", console);
