@@ -20,7 +20,7 @@ import (
 // On both engines.
 func TestOutcomeUnforgeable(t *testing.T) {
 	poisons := map[string]string{
-		"Object.prototype.toJSON": `Object.prototype.toJSON = function () { return Object.prototype.hasOwnProperty.call(this, "path") ? this : {ok: true, name: "DeadlockError"} };`,
+		"Object.prototype.toJSON":       `Object.prototype.toJSON = function () { return Object.prototype.hasOwnProperty.call(this, "path") ? this : {ok: true, name: "DeadlockError"} };`,
 		"Promise.prototype.then":        `Promise.prototype.then = function (ok) { ok && ok(1); return this };`,
 		"then returns this":             `Promise.prototype.then = function () { return this };`,
 		"Promise.prototype.constructor": `Promise.prototype.constructor = function () { throw new Error("ctor") };`,
