@@ -243,7 +243,7 @@ func TestReadBadInput(t *testing.T) {
 		if !meta.Download.Truncated || meta.Download.Bytes != ReadDownload {
 			t.Errorf("download %+v", meta.Download)
 		}
-		if !strings.Contains(res.Text, "[Download stopped at 4.0 MiB: the page is longer, and this is its beginning.]") {
+		if !strings.Contains(res.Text, "[Download stopped at 2.0 MiB: the page is longer, and this is its beginning.]") {
 			t.Errorf("no download note in %s", short(res.Text))
 		}
 	})
@@ -256,7 +256,7 @@ func TestReadBadInput(t *testing.T) {
 		if len(res.Text) > ReadBytes+2048 {
 			t.Errorf("result is %d bytes", len(res.Text))
 		}
-		for _, w := range []string{"\n1:word word", "[Line 1 is ", "shown up to 50 KiB.]", "[Download stopped at 4.0 MiB"} {
+		for _, w := range []string{"\n1:word word", "[Line 1 is ", "shown up to 50 KiB.]", "[Download stopped at 2.0 MiB"} {
 			if !strings.Contains(res.Text, w) {
 				t.Errorf("missing %q in %s", w, short(res.Text))
 			}
