@@ -2,14 +2,14 @@
 // Globals available to an atomic-script script.
 
 declare namespace tools {
-  /** Read a local text file as hashline rows: a `[path#TAG]` header, then `N:text` rows with the file's line numbers. Copy the header into `edit` to change the file. Selectors after the path: `file.ts:5-16`, `file.ts:5+3`, `file.ts:5-16,960-973` (bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header). Output stops at 3,000 lines or 50 KiB with a footer naming the selector that continues. A directory reads as a depth-2 tree, newest first, with sizes and ages; a notebook (.ipynb) as its cells (`nb.ipynb:cell:N` for one). Binary files are refused. Local files only: no URLs, archive members or SQLite selectors. */
+  /** Read a local text file as hashline rows: a `[path#TAG]` header, then `N:text` rows with the file's line numbers. Copy the header into `edit` to change the file. Selectors after the path: `file.ts:5-16`, `file.ts:5+3`, `file.ts:5-16,960-973` (bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header). Output stops at 3,000 lines or 50 KiB with a footer naming the selector that continues. A directory reads as a depth-2 tree, newest first, with sizes and ages; a notebook (.ipynb) as its cells (`nb.ipynb:cell:N` for one). Binary files are refused. Archives (.zip .jar .tar .tgz .tar.gz .gz) list their members; `a.zip:dir/m.txt` reads one member as rows (then `:5-9` or `:raw` as for a file; a member literally named `raw`, `1` or `raw:notes.txt` is that member), `a.zip:dir/` lists a directory. Every result's details carry meta.source and meta.sourcePath (the file on disk), plus meta.truncation when cut. */
   function read(args: {
-    /** file or directory to read, relative to the workspace root or absolute; may end in a selector: :5-16, :5+3, :5-16,960-973, :40 (to the end), :raw (unformatted), :cell:N (notebook cell) */
+    /** file or directory to read, relative to the workspace root or absolute; may end in a selector: :5-16, :5+3, :5-16,960-973, :40 (to the end), :raw (unformatted), :cell:N (notebook cell); an archive member: a.zip:dir/m.txt[:5-9] */
     path: string;
   }): Promise<string>;
-  /** Create a file, or replace a whole file with new content. Creating needs no prior read; overwriting an existing file needs this session to have read (or written, or edited) its current content, else it is refused with FILE_MUTATION_CONFLICT (ERR_CONFLICT): read the file again and retry. Files marked as generated (@generated, DO NOT EDIT, auto-generated near the top) are never overwritten. A shebang makes the file executable. Returns the new `[path#TAG]` header for edit. To change part of a file, prefer edit. */
+  /** Create a file, or replace a whole file with new content. Creating needs no prior read; overwriting an existing file needs this session to have read (or written, or edited) its current content, else it is refused with FILE_MUTATION_CONFLICT (ERR_CONFLICT): read the file again and retry. Files marked as generated (@generated, DO NOT EDIT, auto-generated near the top) are never overwritten. A shebang makes the file executable. Returns the new `[path#TAG]` header for edit. To change part of a file, prefer edit. `a.zip:dir/m.txt` writes one archive member (zip, jar, tar, tgz, gz): the archive is rewritten atomically with every other member byte-identical, a missing archive is created; member paths climbing out (`../`) or ending in `/` are refused. Replacing an existing member needs a prior read of it. A path ending in a line selector (`a.ts:2-3`) is refused: write replaces whole files. */
   function write(args: {
-    /** file to create or overwrite, relative to the workspace root or absolute; missing directories are created */
+    /** file to create or overwrite, relative to the workspace root or absolute; missing directories are created; or an archive member: a.zip:dir/m.txt */
     path: string;
     /** the complete new content of the file */
     content: string;
@@ -21,6 +21,8 @@ declare namespace tools {
     madeExecutable?: boolean;
     strippedHashline?: boolean;
     keptHashline?: boolean;
+    source?: string;
+    sourcePath?: string;
     text: string;
   }>;
   /**
@@ -179,7 +181,7 @@ declare namespace tools {
    * Search file contents with a regular expression (Go RE2 syntax).
    * 
    * pattern: RE2, like ripgrep's default engine: no lookahead/lookbehind, no backreferences, no possessive quantifiers or atomic groups, no (?x); unlike ripgrep, \w \d \s \b are ASCII-only (use \pL, \p{Greek}, [[:^ascii:]] for other scripts). Inline flags (?i) (?m) (?s) (?U) work; ^ and $ match at line starts and ends. Each line is matched on its own, without its line ending; a pattern containing a newline (\n) matches across lines. i:true (or case:false) ignores case.
-   * paths: files, directories, globs or "file:LINES" selectors (file.ts:5-16, file.ts:5+3, file.ts:5-16,960-973, file.ts:40 = from line 40); omitted or empty searches the workspace root. Several paths may be joined with commas or semicolons. A selector limits which lines count as matches; context may extend beyond it.
+   * paths: files, directories, globs or "file:LINES" selectors (file.ts:5-16, file.ts:5+3, file.ts:5-16,960-973, file.ts:40 = from line 40); omitted or empty searches the workspace root. Several paths may be joined with commas or semicolons. A selector limits which lines count as matches; context may extend beyond it. A named archive (a.zip, b.tar.gz) is searched member by member ("a.zip:docs/" for one directory, "a.zip:dir/m.txt:5-9" for one member's lines); each member is shown as [a.zip:dir/m.txt#TAG], which edit accepts.
    * Hidden files are searched; .gitignore rules are respected unless gitignore:false; .git and node_modules are skipped unless named. Binary files and files over 4 MiB are skipped.
    * Output is paged by matching files, 20 per page: pass skip to see the next page (skip is ignored for a single file). Up to 20 matches are shown per file (200 when searching one file), with context lines (1 before, 3 after by default). Each file starts with an editable hashline header [path#TAG], preceded by "# dir/" when the directory changes; rows are "*N:text" for matches and " N:text" for context. Lines over 512 characters are cut. Output is capped at 50 KB.
    * Scripts receive {text, files, fileMatches: [{path, tag, count, matches: [{line, text}]}], matchCount, fileCount, nextSkip, truncated, ...}: build edit input as "[" + path + "#" + tag + "]"; a match's text is the whole line (up to 50 KiB, else truncated:true), not cut like the rows.

@@ -459,6 +459,7 @@ func (e *Engine) caller(env *tools.Env, calls *nsCalls) bindings.CallFunc {
 		if err != nil {
 			return nil, err
 		}
+		bindings.ReportMeta(ctx, res.Details)
 		if t.OutputSchema() != nil {
 			return json.Marshal(res.Structured)
 		}
