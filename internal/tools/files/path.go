@@ -2,7 +2,6 @@ package files
 
 import (
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/atomic-script/atomic-script/internal/tools/resource"
@@ -23,34 +22,8 @@ type target struct {
 	meta *resource.Meta
 }
 
-var schemeRE = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9+.-]*)://`)
-
 // cleanPathArg trims whitespace and one pair of copied quotes.
 func cleanPathArg(p string) string { return resource.CleanArg(p) }
-
-// checkLocal refuses what these tools do not read or write: empty paths,
-// NUL bytes and URL-like selectors (http, conflict://, skill://, local://,
-// …). file:// URLs become plain paths.
-func checkLocal(tool, p string) (string, error) {
-	if p == "" {
-		return "", tools.Errorf(tools.ErrInvalidArgs, "%s: path is empty; give a file path relative to the workspace root or an absolute path", tool)
-	}
-	if strings.IndexByte(p, 0) >= 0 {
-		return "", tools.Errorf(tools.ErrInvalidArgs, "%s: path contains a NUL byte", tool)
-	}
-	if m := schemeRE.FindStringSubmatch(p); m != nil {
-		scheme := strings.ToLower(m[1])
-		if scheme == "file" {
-			return strings.TrimPrefix(p, m[0]), nil
-		}
-		what := scheme + ":// selectors are"
-		if scheme == "http" || scheme == "https" {
-			what = "URLs are"
-		}
-		return "", tools.Errorf(tools.ErrInvalidArgs, "%s: %s not supported here: this tool works on local files only (got %q)", tool, what, p)
-	}
-	return p, nil
-}
 
 // resolveRead resolves read's path argument with the shared parser: the
 // whole string when it names something, else a file (or archive,

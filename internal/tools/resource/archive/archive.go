@@ -278,7 +278,7 @@ func (r *Reader) Each(fn func(m Member, data []byte, err error) bool) error {
 		return nil
 	}
 	return r.scanTar(func(h *tar.Header, tr io.Reader) (bool, error) {
-		if h.Typeflag != tar.TypeReg && h.Typeflag != tar.TypeRegA {
+		if h.Typeflag != tar.TypeReg {
 			return false, nil
 		}
 		name := strings.TrimPrefix(h.Name, "./")
