@@ -25,6 +25,7 @@ import (
 	"github.com/atomic-script/atomic-script/engine/internal/kvstore"
 	"github.com/atomic-script/atomic-script/internal/bindings"
 	"github.com/atomic-script/atomic-script/internal/runtime"
+	"github.com/atomic-script/atomic-script/internal/tools/builtin"
 	"github.com/atomic-script/atomic-script/internal/tools/journal"
 	"github.com/atomic-script/atomic-script/internal/tools/spill"
 	"github.com/atomic-script/atomic-script/tools"
@@ -376,6 +377,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 			}
 		}
 	}
+	r.Warnings = append(r.Warnings, namespaceWarnings(b.NamespaceErrors())...)
 	if e.cfg.endsWithRun {
 		for _, task := range e.session.Running() {
 			r.Warnings = append(r.Warnings, "background task "+task+" is still running and is killed when this run ends (the run's session ends with it); wait for it with bash_output, or use `atomic-script serve` for tasks that outlive a run")
@@ -472,7 +474,14 @@ func (e *Engine) caller(env *tools.Env, calls *nsCalls) bindings.CallFunc {
 // namespace's tools are listed in a run only when its script first needs
 // them (an MCP server starts then, not for every run).
 func (e *Engine) catalog() *bindings.Catalog {
-	e.catalogOnce.Do(func() { e.cached = bindings.NewCatalog(scriptEntries(e.cfg.registry), e.namespaces()) })
+	e.catalogOnce.Do(func() {
+		e.cached = bindings.NewCatalog(scriptEntries(e.cfg.registry), e.namespaces())
+		for _, t := range builtin.Tools() {
+			if _, on := e.cfg.registry.Get(t.Name()); !on && tools.ScriptCallable(t) {
+				e.cached.Inactive = append(e.cached.Inactive, t.Name())
+			}
+		}
+	})
 	return e.cached
 }
 

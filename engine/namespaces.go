@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"sync"
 
 	"github.com/atomic-script/atomic-script/internal/bindings"
@@ -90,11 +91,27 @@ func (e *Engine) loadNamespace(ctx context.Context, name string, calls *nsCalls)
 		}
 		for j, t := range list {
 			out[j] = bindings.Entry{
-				Name: ns.Name + "." + t.Name, Path: []string{ns.ID, ids[j]}, Namespace: ns.Name,
+				Name: ns.Name + "." + t.Name, Local: t.Name, Path: []string{ns.ID, ids[j]}, Namespace: ns.Name,
 				Description: t.Description, Input: t.Input, Output: t.Output,
 			}
 		}
 		return out, nil
 	}
 	return nil, fmt.Errorf("no namespace %q", name)
+}
+
+// namespaceWarnings says, for each namespace a run needed but could not
+// load (a configured MCP server that failed to start), why, and that its
+// tools are missing from the run's lists.
+func namespaceWarnings(errs map[string]error) []string {
+	names := make([]string, 0, len(errs))
+	for n := range errs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		out = append(out, errs[n].Error()+"; its tools are missing from ALL_TOOLS and searchTools in this run")
+	}
+	return out
 }
