@@ -30,6 +30,10 @@ type NamespaceTool struct {
 	Description string
 	Input       *jsonschema.Schema
 	Output      *jsonschema.Schema
+	// ReadOnly is set when the server annotates the tool readOnlyHint: it
+	// runs like read, without approval. Every other external tool is in
+	// the write approval class.
+	ReadOnly bool
 	// Call runs the tool and returns the JSON value the script receives.
 	Call func(ctx context.Context, args json.RawMessage) (json.RawMessage, error)
 }
@@ -52,13 +56,14 @@ func (e *Engine) namespaces() []bindings.Namespace {
 // goroutine, read on tool goroutines.
 type nsCalls struct {
 	mu    sync.Mutex
-	calls map[string]func(context.Context, json.RawMessage) (json.RawMessage, error)
+	calls map[string]NamespaceTool
 }
 
-func (c *nsCalls) get(name string) func(context.Context, json.RawMessage) (json.RawMessage, error) {
+func (c *nsCalls) get(name string) (NamespaceTool, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.calls[name]
+	t, ok := c.calls[name]
+	return t, ok
 }
 
 // loadNamespace lists the tools of the namespace called name as catalog
@@ -82,10 +87,10 @@ func (e *Engine) loadNamespace(ctx context.Context, name string, calls *nsCalls)
 		if calls != nil {
 			calls.mu.Lock()
 			if calls.calls == nil {
-				calls.calls = map[string]func(context.Context, json.RawMessage) (json.RawMessage, error){}
+				calls.calls = map[string]NamespaceTool{}
 			}
 			for _, t := range list {
-				calls.calls[ns.Name+"."+t.Name] = t.Call
+				calls.calls[ns.Name+"."+t.Name] = t
 			}
 			calls.mu.Unlock()
 		}

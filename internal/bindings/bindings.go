@@ -227,6 +227,7 @@ type Binding struct {
 	cancel context.CancelFunc
 
 	nextID   int
+	launched int // calls launched so far (CallInfo.Seq)
 	calls    []*Call
 	running  map[int]*Call
 	queued   []queuedCall
@@ -462,7 +463,9 @@ func (b *Binding) launch(id int, c *Call, args json.RawMessage, post func(func()
 	b.inFlight++
 	b.running[id] = c
 	b.wg.Add(1)
+	b.launched++
 	ctx := tools.WithProgress(b.ctx, func(p tools.Progress) { b.cfg.Sink.Progress(c.ID, c.Name, p) })
+	ctx = context.WithValue(ctx, callInfoKey{}, CallInfo{ID: c.ID, Seq: b.launched})
 	if b.jobs == nil {
 		b.jobs = make(chan func(), b.cfg.MaxInFlight)
 	}
@@ -484,6 +487,24 @@ func (b *Binding) launch(id int, c *Call, args json.RawMessage, post func(func()
 			return b.complete(id, c, value, err)
 		})
 	}
+}
+
+// CallInfo identifies the call a CallFunc is running.
+type CallInfo struct {
+	// ID is the call's id in the run's record.
+	ID string
+	// Seq numbers the run's calls in the order they were launched, from 1
+	// with no gaps: every launched call reaches the CallFunc, so a CallFunc
+	// may serve calls in this order (approvals ask one at a time, in order).
+	Seq int
+}
+
+type callInfoKey struct{}
+
+// CallInfoFrom returns the CallInfo of the call whose context ctx is.
+func CallInfoFrom(ctx context.Context) (CallInfo, bool) {
+	ci, ok := ctx.Value(callInfoKey{}).(CallInfo)
+	return ci, ok
 }
 
 // WaitIdle waits up to d for every tool call to return and reports whether
