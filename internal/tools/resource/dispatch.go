@@ -18,6 +18,12 @@ func Read(ctx context.Context, env *tools.Env, t *Target) (*Text, *tools.Result,
 	switch {
 	case t.Path.Kind == selector.Archive:
 		return readArchive(t)
+	case t.Path.Kind == selector.SQLite:
+		res, err := readSQLite(ctx, env, t)
+		return nil, res, err
+	case t.Path.Kind == selector.Document:
+		text, err := readDocument(env, t)
+		return text, nil, err
 	}
 	return nil, nil, tools.Errorf(tools.ErrInvalidArgs, "read: %s: this kind of resource is not supported yet", t.Given)
 }
@@ -33,6 +39,10 @@ func Write(ctx context.Context, env *tools.Env, t *Target, content string) (*Wri
 			return nil, tools.Errorf(tools.ErrInvalidArgs, "write: %s is an archive; write to one of its members (%s:dir/name.txt)", t.Display, t.Display)
 		}
 		return writeMember(ctx, env, t, content)
+	case t.Path.Kind == selector.SQLite:
+		return writeSQLite(ctx, env, t, content)
+	case t.Path.Kind == selector.Document:
+		return nil, tools.Errorf(tools.ErrNotAllowed, "write: %s is a document (%s); read gives its text, but documents are not written here. Write a new file next to it instead", t.Display, t.Path.Kind)
 	}
 	return nil, tools.Errorf(tools.ErrInvalidArgs, "write: %s: this kind of resource cannot be written", t.Given)
 }
@@ -43,6 +53,14 @@ func Texts(ctx context.Context, env *tools.Env, t *Target) ([]Text, []string, er
 	switch {
 	case t.Path.Kind == selector.Archive:
 		return archiveTexts(t)
+	case t.Path.Kind == selector.SQLite:
+		return sqliteTexts(ctx, env, t)
+	case t.Path.Kind == selector.Document:
+		text, err := readDocument(env, t)
+		if err != nil {
+			return nil, nil, err
+		}
+		return []Text{*text}, nil, nil
 	}
 	return nil, nil, tools.Errorf(tools.ErrInvalidArgs, "search: %s: this kind of resource cannot be searched", t.Given)
 }

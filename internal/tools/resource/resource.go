@@ -26,6 +26,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/internal/tools/journal"
 	"github.com/atomic-script/atomic-script/internal/tools/resource/archive"
+	"github.com/atomic-script/atomic-script/internal/tools/resource/document"
 	"github.com/atomic-script/atomic-script/internal/tools/selector"
 	"github.com/atomic-script/atomic-script/tools"
 )
@@ -266,6 +267,8 @@ func fileKind(env *tools.Env, abs string) selector.Kind {
 	switch {
 	case strings.EqualFold(filepath.Ext(abs), ".ipynb"):
 		return selector.Notebook
+	case document.Known(abs):
+		return selector.Document
 	}
 	if _, ok := archive.FormatOf(abs); ok {
 		return selector.Archive

@@ -3,9 +3,13 @@ package search
 import (
 	"archive/zip"
 	"bytes"
+	"database/sql"
 	"io"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	_ "modernc.org/sqlite"
 )
 
 func zipBytes(t *testing.T, members ...string) string {
@@ -58,5 +62,36 @@ func TestSearchArchiveMembers(t *testing.T) {
 	_, text := call(t, Search(), env, `{"pattern": "needle", "paths": "a.zip:nope/"}`)
 	if !strings.Contains(text, `a.zip has no member "nope"`) {
 		t.Errorf("missing dir: %s", text)
+	}
+}
+
+func TestSearchSQLite(t *testing.T) {
+	root := t.TempDir()
+	db, err := sql.Open("sqlite", filepath.Join(root, "app.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{
+		`CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)`,
+		`INSERT INTO users (name) VALUES ('Ann'), ('needle Bob')`,
+		`CREATE TABLE notes (body TEXT)`,
+		`INSERT INTO notes VALUES ('hay'), ('a needle')`,
+	} {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	env := newEnv(t, root)
+	res := searchResult(t, env, `{"pattern": "needle", "paths": "app.db"}`)
+	if strings.Join(res.Files, ",") != "app.db:notes,app.db:users" {
+		t.Fatalf("files %v\n%s", res.Files, res.Text)
+	}
+	if !strings.Contains(res.Text, `*2:{"id":2,"name":"needle Bob"}`) {
+		t.Errorf("rows as JSON lines:\n%s", res.Text)
+	}
+	res = searchResult(t, env, `{"pattern": "needle", "paths": "app.db:users"}`)
+	if len(res.Files) != 1 || res.MatchCount != 1 {
+		t.Errorf("one table: %v", res.Files)
 	}
 }
