@@ -10,6 +10,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/internal/tools/resource"
+	"github.com/atomic-script/atomic-script/internal/tools/selector"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -56,7 +57,7 @@ func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, er
 		return tools.Result{}, err
 	}
 	defer t.res.Close()
-	if t.res.IsResource() {
+	if t.res.IsResource() && t.res.Kind() != selector.Notebook {
 		return readResource(ctx, env, t)
 	}
 	fi, err := env.Files.Stat(t.abs)
@@ -97,7 +98,9 @@ func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, er
 		return tools.Result{Text: text, Details: ReadDetails{Meta: ReadMeta{Source: "file", SourcePath: t.abs}}}, nil
 	case t.sel != nil && t.sel.Cell >= 0 && !isNotebook(t.abs):
 		return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s is not a notebook; :cell:N selects notebook cells", t.display)
-	case t.sel != nil && t.sel.Cell >= 0 || t.sel == nil && isNotebook(t.abs):
+	case t.sel != nil && t.sel.Cell >= 0:
+		return readResource(ctx, env, t) // one cell's source, as editable rows
+	case t.sel == nil && isNotebook(t.abs):
 		return readNotebook(env, t, text)
 	}
 	return readText(env, t, text)

@@ -24,6 +24,9 @@ func Read(ctx context.Context, env *tools.Env, t *Target) (*Text, *tools.Result,
 	case t.Path.Kind == selector.Document:
 		text, err := readDocument(env, t)
 		return text, nil, err
+	case t.Path.Kind == selector.Notebook && t.Path.Sel != nil && t.Path.Sel.Cell >= 0:
+		text, err := readCell(env, t)
+		return text, nil, err
 	}
 	return nil, nil, tools.Errorf(tools.ErrInvalidArgs, "read: %s: this kind of resource is not supported yet", t.Given)
 }
@@ -41,6 +44,8 @@ func Write(ctx context.Context, env *tools.Env, t *Target, content string) (*Wri
 		return writeMember(ctx, env, t, content)
 	case t.Path.Kind == selector.SQLite:
 		return writeSQLite(ctx, env, t, content)
+	case t.Path.Kind == selector.Notebook && t.Path.Sel != nil && t.Path.Sel.Cell >= 0:
+		return writeCell(ctx, env, t, content)
 	case t.Path.Kind == selector.Document:
 		return nil, tools.Errorf(tools.ErrNotAllowed, "write: %s is a document (%s); read gives its text, but documents are not written here. Write a new file next to it instead", t.Display, t.Path.Kind)
 	}
@@ -96,6 +101,9 @@ func OpenEditable(env *tools.Env, display string) (e *Editable, ok bool, err err
 				return rewriteMember(ctx, env, t.Abs, t.Display, t.Path.Inner, text)
 			},
 		}, true, nil
+	case t.Path.Kind == selector.Notebook && t.Path.Sel != nil && t.Path.Sel.Cell >= 0:
+		e, err := editCell(env, t)
+		return e, true, err
 	case t.Scheme == "conflict":
 		return nil, true, tools.Errorf(tools.ErrInvalidArgs, "edit: %s is a conflict region; resolve it with write (write %s with the merged text, @ours, @theirs and @base lines), or edit its file with the file's [path#TAG] header", display, display)
 	case t.IsResource():

@@ -140,6 +140,8 @@ func (t *Target) IsResource() bool {
 	switch t.Path.Kind {
 	case selector.Archive, selector.SQLite, selector.Document:
 		return true
+	case selector.Notebook:
+		return t.Path.Sel != nil && t.Path.Sel.Cell >= 0
 	}
 	return t.Scheme == "conflict" || t.Path.Sel != nil && t.Path.Sel.Conflicts
 }
