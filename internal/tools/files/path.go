@@ -38,6 +38,9 @@ func resolveTarget(env *tools.Env, tool, arg string) (*target, error) {
 		return nil, err
 	}
 	t := &target{given: r.Given, abs: r.Abs, display: r.Display, sel: r.Sel(), res: r}
+	if r.Scheme == "local" || r.Scheme == "skill" {
+		t.meta = &resource.Meta{Source: r.Scheme, SourcePath: r.Abs}
+	}
 	if r.Kind() == selector.Missing && r.Scheme == "" {
 		if base, sel, ok := selector.Split(r.Given); ok {
 			if tool == "write" {

@@ -16,6 +16,8 @@ import (
 // a finished result.
 func Read(ctx context.Context, env *tools.Env, t *Target) (*Text, *tools.Result, error) {
 	switch {
+	case t.Scheme == "conflict" || t.Path.Sel != nil && t.Path.Sel.Conflicts:
+		return readConflicts(ctx, env, t)
 	case t.Path.Kind == selector.Archive:
 		return readArchive(t)
 	case t.Path.Kind == selector.SQLite:
@@ -34,6 +36,10 @@ func Read(ctx context.Context, env *tools.Env, t *Target) (*Text, *tools.Result,
 // Write writes content to a resource target.
 func Write(ctx context.Context, env *tools.Env, t *Target, content string) (*Written, error) {
 	switch {
+	case t.Scheme == "conflict":
+		return writeConflicts(ctx, env, t, content)
+	case t.Path.Sel != nil && t.Path.Sel.Conflicts:
+		return nil, tools.Errorf(tools.ErrInvalidArgs, "write: %s lists conflict regions; resolve one with write conflict://N (conflict://* numbers them)", t.Given)
 	case t.Path.Kind == selector.Archive:
 		if t.Path.Sel != nil {
 			return nil, tools.Errorf(tools.ErrInvalidArgs, "write: %s: write replaces a whole member; a selector (:%s) cannot be written. Write %s:%s, or change lines with edit", t.Given, t.Path.Sel.Text, t.Display, t.Path.Inner)

@@ -41,7 +41,7 @@ func RTFText(data []byte) string {
 	stack := []state{{uc: 1}}
 	cur := func() *state { return &stack[len(stack)-1] }
 	pendingSkip := 0 // fallback characters still to drop
-	var high rune     // a pending UTF-16 high surrogate
+	var high rune    // a pending UTF-16 high surrogate
 	emit := func(s string) {
 		if !cur().skip {
 			out.WriteString(s)

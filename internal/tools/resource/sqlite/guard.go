@@ -5,8 +5,8 @@ import (
 	"strings"
 	"unsafe"
 
-	msqlite "modernc.org/sqlite"
 	"modernc.org/libc"
+	msqlite "modernc.org/sqlite"
 	lib "modernc.org/sqlite/lib"
 )
 
