@@ -24,7 +24,7 @@ const (
 
 // ReadArgs are read's arguments.
 type ReadArgs struct {
-	Path string `json:"path" jsonschema:"file or directory to read, relative to the workspace root or absolute; may end in a selector: :5-16, :5+3, :5-16,960-973, :40 (to the end), :raw (unformatted), :cell:N (notebook cell); an archive member: a.zip:dir/m.txt[:5-9]"`
+	Path string `json:"path" jsonschema:"file or directory to read, relative to the workspace root or absolute; may end in a selector: :5-16, :5+3, :5-16,960-973, :40 (to the end), :raw (unformatted), :cell:N (notebook cell); or a resource: a.zip:dir/m.txt, app.db:users?limit=20, app.db?q=SELECT …, doc.pdf, conflict://*, local://src/a.ts, skill://x/SKILL.md"`
 }
 
 // ReadDetails is read's details value; ReadMeta says where a read came
@@ -44,8 +44,11 @@ func readTool() tools.Tool {
 			"(bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header). " +
 			"Output stops at 3,000 lines or 50 KiB with a footer naming the selector that continues. A directory reads as a depth-2 tree, newest first, " +
 			"with sizes and ages; a notebook (.ipynb) as its cells (`nb.ipynb:cell:N` for one). Binary files are refused. " +
-			"Archives (.zip .jar .tar .tgz .tar.gz .gz) list their members; `a.zip:dir/m.txt` reads one member as rows (then `:5-9` or `:raw` as for a file; " +
-			"a member literally named `raw`, `1` or `raw:notes.txt` is that member), `a.zip:dir/` lists a directory. " +
+			"Beyond files: archives (.zip .jar .tar .tgz .tar.gz .gz) list their members and `a.zip:dir/m.txt[:5-9]` reads one (a member literally named `raw` or `1` is that member); " +
+			"SQLite: `app.db` lists tables, `app.db:users` shows schema and 5 sample rows, `app.db:users?where=age>30&order=age desc&limit=20&offset=0` pages rows, " +
+			"`app.db:users:3` is one row, `app.db?q=SELECT …` runs one read-only SELECT (rows as JSON lines); documents (PDF, DOCX, PPTX, XLSX, EPUB, RTF) read as text " +
+			"(`doc.pdf:3001` continues); `conflict://*` lists git conflict regions, `conflict://1` shows one, `conflict://1/ours|theirs|base` one side; " +
+			"`local://path` (inside the workspace) and `skill://name/SKILL.md` (the skills root). " +
 			"Every result's details carry meta.source and meta.sourcePath (the file on disk), plus meta.truncation when cut.",
 	}, runRead)
 }

@@ -20,7 +20,7 @@ var mutations = &resource.Mutations
 
 // WriteArgs are write's arguments.
 type WriteArgs struct {
-	Path    string `json:"path" jsonschema:"file to create or overwrite, relative to the workspace root or absolute; missing directories are created; or an archive member: a.zip:dir/m.txt"`
+	Path    string `json:"path" jsonschema:"file to create or overwrite, relative to the workspace root or absolute; missing directories are created; or a.zip:dir/m.txt, app.db:users[:ROWID], nb.ipynb:cell:N, conflict://N, local://path"`
 	Content string `json:"content" jsonschema:"the complete new content of the file"`
 }
 
@@ -53,9 +53,10 @@ func writeTool() tools.Tool {
 			"to have read (or written, or edited) its current content, else it is refused with FILE_MUTATION_CONFLICT (ERR_CONFLICT): read the file " +
 			"again and retry. Files marked as generated (@generated, DO NOT EDIT, auto-generated near the top) are never overwritten. A shebang makes the " +
 			"file executable. Returns the new `[path#TAG]` header for edit. To change part of a file, prefer edit. " +
-			"`a.zip:dir/m.txt` writes one archive member (zip, jar, tar, tgz, gz): the archive is rewritten atomically with every other member byte-identical, " +
-			"a missing archive is created; member paths climbing out (`../`) or ending in `/` are refused. Replacing an existing member needs a prior read of it. " +
-			"A path ending in a line selector (`a.ts:2-3`) is refused: write replaces whole files.",
+			"Also: `a.zip:dir/m.txt` sets one archive member (rewritten atomically, other members byte-identical; `../` and `dir/` refused); " +
+			"`app.db:users` with a JSON5 object inserts a row ({} = defaults), `app.db:users:3` updates those columns, empty content deletes row 3; " +
+			"`nb.ipynb:cell:2` replaces that cell's source (outputs and metadata kept); `conflict://1` (or `conflict://*`) replaces the conflict region, " +
+			"its lines @ours, @theirs, @base standing for the sides. A path ending in a line selector (`a.ts:2-3`) is refused: write replaces whole files.",
 	}, runWrite, func(r WriteResult) string { return r.Text })
 }
 

@@ -383,3 +383,20 @@ func FuzzParseParams(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkQuery1000Rows runs a ?q= query of 1,000 rows (the cap) and
+// renders them as JSON lines, as a read does.
+func BenchmarkQuery1000Rows(b *testing.B) {
+	stmts := []string{`CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, score REAL, note TEXT)`}
+	stmts = append(stmts, `WITH RECURSIVE n(v) AS (SELECT 1 UNION ALL SELECT v + 1 FROM n WHERE v < 1000) INSERT INTO t (name, score, note) SELECT 'user ' || v, v * 1.5, 'a note about row ' || v FROM n`)
+	db := open(b, makeDB(b, stmts...))
+	ctx := context.Background()
+	for b.Loop() {
+		rows, err := db.Query(ctx, "SELECT * FROM t")
+		if err != nil || len(rows.Values) != 1000 {
+			b.Fatal(err, len(rows.Values))
+		}
+		var sb strings.Builder
+		RenderRows(&sb, rows)
+	}
+}
