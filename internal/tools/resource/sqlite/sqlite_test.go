@@ -332,6 +332,10 @@ func TestCorruptAndLocked(t *testing.T) {
 	if tools.CodeOf(err) != tools.ErrConflict || !strings.Contains(err.Error(), "app.db is locked by another connection") {
 		t.Errorf("locked: %v", err)
 	}
+	// A read waits out the busy timeout, then says the same.
+	if _, err := Open(context.Background(), path, nil, "app.db"); tools.CodeOf(err) != tools.ErrConflict || !strings.Contains(err.Error(), "app.db is locked by another connection") {
+		t.Errorf("read while locked: %v", err)
+	}
 	conn.ExecContext(context.Background(), "ROLLBACK")
 	if err := CheckUnlocked(context.Background(), path, "app.db"); err != nil {
 		t.Errorf("unlocked: %v", err)
