@@ -9,6 +9,7 @@ import (
 	"github.com/aymanbagabas/go-udiff"
 
 	"github.com/atomic-script/atomic-script/hashline"
+	"github.com/atomic-script/atomic-script/hashline/blocks"
 	"github.com/atomic-script/atomic-script/internal/tools/resource"
 	"github.com/atomic-script/atomic-script/tools"
 )
@@ -58,7 +59,7 @@ func previewEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Previe
 	p, err := hashline.Prepare(sections, hashline.PrepareOptions{
 		Store:    env.Session.Snapshots,
 		Read:     editReader(env, &editables{m: map[string]*resource.Editable{}}),
-		Resolver: resolver,
+		Resolver: blocks.NewContext(ctx),
 		Display:  env.Display,
 	})
 	if err != nil {

@@ -109,7 +109,7 @@ func listArchive(t *Target, r *archive.Reader, dir string) (*tools.Result, error
 			size := formatSize(m.Size)
 			switch {
 			case m.Size < 0:
-				size = "?"
+				size = "(size not recorded)"
 			case m.Encrypted:
 				size += " encrypted"
 			case m.Link:
@@ -122,7 +122,11 @@ func listArchive(t *Target, r *archive.Reader, dir string) (*tools.Result, error
 	if dir != "" {
 		where += ":" + dir
 	}
-	head := fmt.Sprintf("[%s: %s archive, %s in %s. Read a member with %s:PATH]", where, r.Format(), plural(files, "file"), plural(len(dirs), "directory"), t.Display)
+	count := plural(files, "file")
+	if len(dirs) > 0 {
+		count += " in " + plural(len(dirs), "directory")
+	}
+	head := fmt.Sprintf("[%s: %s archive, %s. Read a member with %s:PATH]", where, r.Format(), count, t.Display)
 	meta := Meta{Source: "archive", SourcePath: t.Abs, Member: dir, Format: r.Format().String()}
 	text := head + "\n" + strings.Join(lines, "\n")
 	if files > len(lines) {
