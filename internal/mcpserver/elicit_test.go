@@ -38,7 +38,7 @@ func (e *elicitor) configure(o *mcp.ClientOptions) { o.ElicitationHandler = e.ha
 // approvalCall is a call record's approval fields in codemode's
 // structured result.
 type approvalCall struct {
-	ID, Name, Status, Code, Error        string
+	ID, Name, Status, Code, Error      string
 	Approval, ApprovalBy, ApprovalRule string
 }
 
