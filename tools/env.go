@@ -79,6 +79,9 @@ type Settings struct {
 	// win over them. Requests to them pass the URL guard like any other.
 	WebSearchEndpoint  string `json:"webSearchEndpoint,omitempty"`
 	CodeSearchEndpoint string `json:"codeSearchEndpoint,omitempty"`
+	// SkillsRoot is the directory skill:// paths resolve under (absolute);
+	// empty means skill:// is not configured.
+	SkillsRoot string `json:"skillsRoot,omitempty"`
 }
 
 // Session is state shared by every run of one CLI `--session` or one MCP

@@ -49,6 +49,7 @@ type Settings struct {
 	MCPServers      map[string]MCPServer `json:"-"`
 	Codemode        Codemode             `json:"codemode"`
 	Web             Web                  `json:"web"`
+	Skills          Skills               `json:"skills"`
 	// Approvals are the approval rules of each file that sets them, user
 	// first. They are not merged: every layer must allow a call, so a
 	// project's settings can tighten the user's but never lift them.
@@ -95,6 +96,12 @@ type Search struct {
 type Web struct {
 	SearchEndpoint     string `json:"searchEndpoint,omitempty"`
 	CodeSearchEndpoint string `json:"codeSearchEndpoint,omitempty"`
+}
+
+// Skills is the skills block: skill:// paths resolve under Root
+// (default: the agent directory's skills folder, ~/.atomic/agent/skills).
+type Skills struct {
+	Root string `json:"root,omitempty"`
 }
 
 // Codemode is the codemode block.
@@ -279,6 +286,7 @@ func (s Settings) Tools() tools.Settings {
 		BashInterceptor:     s.BashInterceptor.Enabled,
 		WebSearchEndpoint:   s.Web.SearchEndpoint,
 		CodeSearchEndpoint:  s.Web.CodeSearchEndpoint,
+		SkillsRoot:          s.skillsRoot(),
 	}
 }
 
@@ -307,6 +315,24 @@ func (s Settings) Policy(approve []engine.ApprovalClass, assumeYes bool) engine.
 		p.AssumeYes = "--yes"
 	}
 	return p
+}
+
+// skillsRoot is skills.root made absolute (against the user's home for
+// "~/…"), or the default next to the user settings file.
+func (s Settings) skillsRoot() string {
+	root := s.Skills.Root
+	switch {
+	case root == "" && s.UserFile != "":
+		return filepath.Join(filepath.Dir(s.UserFile), "skills")
+	case root == "~" || strings.HasPrefix(root, "~/"):
+		if home, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(home, root[1:])
+		}
+	case root != "" && !filepath.IsAbs(root) && s.ProjectFile != "":
+		// Relative to the workspace (the project file's parent's parent).
+		return filepath.Join(filepath.Dir(filepath.Dir(s.ProjectFile)), root)
+	}
+	return root
 }
 
 // Layers returns the tool selection layers: defaultTools from the winning
