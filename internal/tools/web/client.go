@@ -73,8 +73,11 @@ type Request struct {
 	Method   string     // GET when empty
 	Form     url.Values // sent as an application/x-www-form-urlencoded POST body
 	Accept   string
-	MaxBytes int64         // download cap; the body is cut there and Response.Truncated set
-	Timeout  time.Duration // the whole request, body included
+	MaxBytes int64 // download cap; the body is cut there and Response.Truncated set
+	// DocumentBytes is the cap instead when the response is a document
+	// (PDF, Office, EPUB, RTF), which cannot be read in part.
+	DocumentBytes int64
+	Timeout       time.Duration // the whole request, body included
 	// Upgrade tries https first for an http:// URL on the default port,
 	// and keeps http when the host does not answer over TLS.
 	Upgrade bool
@@ -201,10 +204,14 @@ func (c *Client) fetch(parent context.Context, tool string, u *url.URL, req Requ
 	if mt, params, err := mime.ParseMediaType(resp.Header.Get("Content-Type")); err == nil {
 		out.ContentType, out.Params = strings.ToLower(mt), params
 	}
-	if resp.ContentLength > req.MaxBytes {
+	max := req.MaxBytes
+	if req.DocumentBytes > max && documentResponse(out.ContentType, out.URL.Path) {
+		max = req.DocumentBytes
+	}
+	if resp.ContentLength > max {
 		out.Truncated = true // known before reading: no need to wait for the rest
 	}
-	out.Body, err = readCapped(resp.Body, req.MaxBytes)
+	out.Body, err = readCapped(resp.Body, max)
 	switch {
 	case errors.Is(err, errOverCap):
 		out.Truncated = true

@@ -40,6 +40,27 @@ var documentExts = map[string]string{
 	".html": "text/html", ".htm": "text/html", ".xhtml": "application/xhtml+xml",
 }
 
+// documentResponse reports whether a response of media type mt for a URL
+// path is a document, judged before its body is read.
+func documentResponse(mt, urlPath string) bool {
+	if documentTypes[mt] != "" {
+		return true
+	}
+	t, ok := documentExts[strings.ToLower(path.Ext(urlPath))]
+	return (mt == "" || mt == "application/octet-stream" || mt == "binary/octet-stream") && ok && documentTypes[t] != ""
+}
+
+// documentExt is the file extension the document readers know a document
+// media type by.
+func documentExt(mt string) string {
+	for ext, t := range documentExts {
+		if t == mt && documentTypes[t] != "" {
+			return ext
+		}
+	}
+	return ""
+}
+
 // kindOf decides how to show resp: by its Content-Type; when that is
 // missing or generic (application/octet-stream), by the URL's extension;
 // else by sniffing the bytes. It returns the media type it went by.

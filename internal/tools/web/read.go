@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/atomic-script/atomic-script/internal/tools/htmltext"
+	"github.com/atomic-script/atomic-script/internal/tools/resource/document"
 	"github.com/atomic-script/atomic-script/internal/tools/selector"
 	"github.com/atomic-script/atomic-script/tools"
 )
@@ -28,6 +29,9 @@ const (
 	// the download: 2 MiB of dense markup takes about 100 MB of heap and a
 	// second of CPU in readability and html-to-markdown.
 	ReadDownload = 2 << 20
+	// ReadDocument caps the download of a document (PDF, Office, EPUB,
+	// RTF): it cannot be read in part, so a longer one is refused.
+	ReadDocument = 16 << 20
 	// ReadTimeout bounds one read, body included.
 	ReadTimeout = 30 * time.Second
 )
@@ -114,7 +118,7 @@ func (c *Client) Read(ctx context.Context, env *tools.Env, arg string) (tools.Re
 		}
 		sel = &s
 	}
-	resp, err := c.Fetch(ctx, "read", Request{URL: raw, MaxBytes: ReadDownload, Timeout: ReadTimeout,
+	resp, err := c.Fetch(ctx, "read", Request{URL: raw, MaxBytes: ReadDownload, DocumentBytes: ReadDocument, Timeout: ReadTimeout,
 		Accept: "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5"})
 	if err != nil {
 		return tools.Result{}, err
@@ -143,7 +147,22 @@ func (c *Client) render(tool string, resp *Response, raw bool, format htmltext.F
 		Download: Download{Bytes: len(resp.Body), Truncated: resp.Truncated, TimedOut: resp.TimedOut, Upgraded: resp.Upgraded}}
 	switch kind {
 	case kindDocument:
-		return "", meta, tools.Errorf(tools.ErrInvalidArgs, "%s: %s is a %s document (%s, %s); documents from URLs cannot be converted to text here (no document converter is available)", tool, meta.SourcePath, documentTypes[mt], mt, sizeOf(resp))
+		if resp.Truncated {
+			return "", meta, tools.Errorf(tools.ErrLimit, "%s: %s is a %s document over %s; a document cannot be read in part. Download it with bash and read the file", tool, meta.SourcePath, documentTypes[mt], formatSize(int64(len(resp.Body))))
+		}
+		doc, err := document.Extract("document"+documentExt(mt), meta.SourcePath, resp.Body)
+		if err != nil {
+			return "", meta, err
+		}
+		meta.Title = doc.Format
+		if doc.Parts != "" {
+			meta.Title += ", " + doc.Parts
+		}
+		text := doc.Text
+		if doc.Cut {
+			text += fmt.Sprintf("\n[The document's text was cut at %s.]", formatSize(document.MaxTextBytes))
+		}
+		return strings.ReplaceAll(text, "\r\n", "\n"), meta, nil
 	case kindBinary:
 		return "", meta, tools.Errorf(tools.ErrBinary, "%s: %s is %s (%s), not text; it has no lines to show", tool, meta.SourcePath, mt, sizeOf(resp))
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/tools/resource/document/fixture"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -67,7 +68,20 @@ func TestReadURL(t *testing.T) {
 			io.WriteString(w, "<html><body><h2>By extension</h2></body></html>")
 		case "/report":
 			w.Header().Set("Content-Type", "application/pdf")
-			io.WriteString(w, "%PDF-1.7\n...")
+			w.Write(fixture.PDF([][]string{{"Quarterly report", "Revenue rose."}, {"Page two text"}}, true))
+		case "/broken.pdf":
+			w.Header().Set("Content-Type", "application/octet-stream")
+			io.WriteString(w, "%PDF-1.7\nnot really a pdf")
+		case "/notes.docx":
+			w.Header().Set("Content-Type", "application/octet-stream")
+			w.Write(fixture.DOCX(fixture.Para("Heading1", "Minutes") + fixture.Para("", "We agreed on the plan.")))
+		case "/huge":
+			w.Header().Set("Content-Type", "application/pdf")
+			w.Write([]byte("%PDF-1.7\n"))
+			w.Write(make([]byte, ReadDocument))
+		case "/old.doc":
+			w.Header().Set("Content-Type", "application/msword")
+			io.WriteString(w, "\xd0\xcf\x11\xe0 legacy")
 		case "/logo":
 			w.Header().Set("Content-Type", "image/png")
 			w.Write([]byte("\x89PNG\r\n\x1a\n...."))
@@ -116,7 +130,11 @@ func TestReadURL(t *testing.T) {
 		{name: "CRLF lines", arg: "/crlf", want: []string{"1:one\n2:two"}, not: []string{"\r"}},
 		{name: "beyond the end", arg: "/lines.txt:2000", code: tools.ErrInvalidArgs, want: []string{"Requested line 2000 is beyond the end of " + srv.URL + "/lines.txt (1000 rendered lines). Use " + srv.URL + "/lines.txt:1000"}},
 		{name: "cell selectors are for notebooks", arg: "/docs:cell:1", code: tools.ErrInvalidArgs, want: []string{"line selectors"}},
-		{name: "a document type without a converter", arg: "/report", code: tools.ErrInvalidArgs, want: []string{"is a PDF document (application/pdf", "no document converter"}},
+		{name: "an extensionless PDF by its Content-Type, through the document reader", arg: "/report", want: []string{"] PDF, 2 pages\n", ":Quarterly report", ":Revenue rose.", ":Page two text"}},
+		{name: "a DOCX by its extension", arg: "/notes.docx", want: []string{"] Word document", "1:# Minutes", ":We agreed on the plan."}},
+		{name: "a PDF that is not one", arg: "/broken.pdf", code: tools.ErrInvalidArgs, want: []string{"broken.pdf is not a readable PDF"}},
+		{name: "a document over the cap", arg: "/huge", code: tools.ErrLimit, want: []string{"is a PDF document over 16.0 MiB; a document cannot be read in part"}},
+		{name: "a legacy Office document", arg: "/old.doc", code: tools.ErrInvalidArgs, want: []string{"docx"}},
 		{name: "binary", arg: "/logo", code: tools.ErrBinary, want: []string{"is image/png", "not text"}},
 		{name: "404", arg: "/gone", code: tools.ErrNotFound, want: []string{"returned HTTP 404 Not Found. Check the URL."}},
 		{name: "500", arg: "/broken", code: tools.ErrTool, want: []string{"returned HTTP 500 Internal Server Error. The server failed"}},

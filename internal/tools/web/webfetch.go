@@ -90,7 +90,7 @@ func (c *Client) runWebfetch(ctx context.Context, env *tools.Env, in FetchArgs) 
 		}
 		return tools.Result{}, describe("webfetch", u, c.g.CheckURL(u), 0, nil)
 	}
-	resp, err := c.Fetch(ctx, "webfetch", Request{URL: in.URL, MaxBytes: FetchDownload, Timeout: time.Duration(timeout) * time.Second, Upgrade: true,
+	resp, err := c.Fetch(ctx, "webfetch", Request{URL: in.URL, MaxBytes: FetchDownload, DocumentBytes: ReadDocument, Timeout: time.Duration(timeout) * time.Second, Upgrade: true,
 		Accept: "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5"})
 	if err != nil {
 		return tools.Result{}, err
