@@ -168,7 +168,9 @@ type lockedWriter struct {
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	n := len(p)
 	if l.translate != nil {
-		p = l.translate(p)
+		if p = l.translate(p); p == nil {
+			return n, nil // not to be sent
+		}
 	}
 	if _, err := l.WriteOwn(p); err != nil {
 		return 0, err
