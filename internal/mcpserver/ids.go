@@ -237,11 +237,23 @@ type liveReq struct {
 
 // wrap prepares one POST: it returns the writer and request to hand the
 // SDK and the function to call when the SDK is done, or ok false when it
-// answered the request itself (a duplicate in-flight id).
+// answered the request itself (a duplicate in-flight id, a batch, a body
+// that is not a JSON-RPC message).
 func (h *httpIDs) wrap(w http.ResponseWriter, r *http.Request) (http.ResponseWriter, *http.Request, func(), bool) {
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxFrame+1))
 	r.Body.Close()
 	r.Body = io.NopCloser(bytes.NewReader(body))
+	if err == nil && len(body) <= maxFrame && len(bytes.TrimSpace(body)) > 0 {
+		// A batch, or a body that is not one JSON-RPC message, gets the
+		// JSON-RPC error the stdio filter sends (the SDK would answer
+		// with plain text).
+		if reply := checkFrame(body, "request"); reply != nil {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadRequest)
+			w.Write(reply)
+			return nil, nil, nil, false
+		}
+	}
 	var head frameHead
 	if err != nil || len(body) > maxFrame || json.Unmarshal(body, &head) != nil || head.Method == nil {
 		return w, r, func() {}, true
