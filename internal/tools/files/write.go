@@ -9,14 +9,8 @@ import (
 	"strings"
 
 	"github.com/atomic-script/atomic-script/hashline"
-	"github.com/atomic-script/atomic-script/internal/tools/journal"
 	"github.com/atomic-script/atomic-script/tools"
 )
-
-// mutations serialises read-modify-write of one file across every call in
-// the process (write's guard, edit's prepare and write), so two calls never
-// interleave on the same path.
-var mutations journal.PathLocks
 
 // WriteArgs are write's arguments.
 type WriteArgs struct {
@@ -60,7 +54,13 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 	if ctx.Err() != nil {
 		return WriteResult{}, aborted(ctx)
 	}
-	unlock := mutations.Lock(t.abs)
+	// The file's lock is held from the guard's check through the rename,
+	// so no other call or process that takes it can change the file in
+	// between (see lockFiles).
+	unlock, err := lockFiles(ctx, env, "write", t.abs)
+	if err != nil {
+		return WriteResult{}, err
+	}
 	defer unlock()
 
 	conflict := conflictFor(env, t)
@@ -140,6 +140,8 @@ func guardWrite(env *tools.Env, t *target) (exists bool, mode fs.FileMode, err e
 		return false, 0, conflict(hashline.TargetUnreadable, hashline.Conflict{Errno: errnoOr(err, "")})
 	case exists && fi.IsDir():
 		return false, 0, conflict(hashline.TargetUnreadable, hashline.Conflict{Errno: "EISDIR"})
+	case exists && !fi.Mode().IsRegular():
+		return false, 0, notRegular("write", t.display, fi.Mode())
 	}
 	mode = 0o644
 	if !exists {
