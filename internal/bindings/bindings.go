@@ -169,11 +169,16 @@ type Call struct {
 	Duration time.Duration   `json:"-"`
 	Error    string          `json:"error,omitempty"`
 	Code     string          `json:"code,omitempty"`
-	Started  time.Time       `json:"-"`
+	// Meta is the call's details.meta (where a read came from, how it was
+	// cut), when the tool reported one (ReportMeta).
+	Meta    json.RawMessage `json:"meta,omitempty"`
+	Started time.Time       `json:"-"`
 
 	// promise is the call's promise when the VM makes promises in Go
 	// (runtime.AsyncVM); nil when the prelude's batch settles it.
 	promise runtime.Promise
+	// seq is CallInfo.Seq, set at launch.
+	seq int
 }
 
 // Call statuses.
@@ -465,8 +470,9 @@ func (b *Binding) launch(id int, c *Call, args json.RawMessage, post func(func()
 	b.running[id] = c
 	b.wg.Add(1)
 	b.launched++
+	c.seq = b.launched
 	ctx := tools.WithProgress(b.ctx, func(p tools.Progress) { b.cfg.Sink.Progress(c.ID, c.Name, p) })
-	ctx = context.WithValue(ctx, callInfoKey{}, CallInfo{ID: c.ID, Seq: b.launched})
+	ctx = context.WithValue(ctx, callInfoKey{}, c)
 	if b.jobs == nil {
 		b.jobs = make(chan func(), b.cfg.MaxInFlight)
 	}
@@ -475,12 +481,18 @@ func (b *Binding) launch(id int, c *Call, args json.RawMessage, post func(func()
 		go worker(b.jobs)
 	}
 	b.live.Add(1)
+	meta := &metaHolder{}
+	ctx = context.WithValue(ctx, metaKey{}, meta)
 	b.jobs <- func() {
 		defer b.wg.Done()
 		value, err := b.cfg.Call(ctx, c.Name, args)
 		b.live.Add(-1)
 		n := len(args)
-		post(func() error { b.argBytes -= n; return b.complete(id, c, value, err) })
+		post(func() error {
+			b.argBytes -= n
+			c.Meta = meta.v
+			return b.complete(id, c, value, err)
+		})
 	}
 }
 
@@ -498,8 +510,12 @@ type callInfoKey struct{}
 
 // CallInfoFrom returns the CallInfo of the call whose context ctx is.
 func CallInfoFrom(ctx context.Context) (CallInfo, bool) {
-	ci, ok := ctx.Value(callInfoKey{}).(CallInfo)
-	return ci, ok
+	// The call's record: its ID and seq are fixed before it is launched.
+	c, ok := ctx.Value(callInfoKey{}).(*Call)
+	if !ok {
+		return CallInfo{}, false
+	}
+	return CallInfo{ID: c.ID, Seq: c.seq}, true
 }
 
 // WaitIdle waits up to d for every tool call to return and reports whether

@@ -109,3 +109,20 @@ func (l *pathLocks) lock(ctx context.Context, path string) (func(), error) {
 		drop()
 	}, nil
 }
+
+// Locker is Lock for callers with no context to wait on and no way to
+// report a lock error: Lock(path) waits as long as it takes, and for a
+// path it cannot lock (a special file) holds the in-process lock only,
+// leaving the refusal to the caller's own open. The zero value is ready.
+type Locker struct{}
+
+// Lock locks path and returns the function that unlocks it.
+func (Locker) Lock(path string) (unlock func()) {
+	k := key(path)
+	u, _ := inProcess.lock(context.Background(), k)
+	fu, err := lockFile(context.Background(), k)
+	if err != nil {
+		return u
+	}
+	return func() { fu(); u() }
+}
