@@ -94,3 +94,19 @@ func TestCodemodeDescriptionTokens(t *testing.T) {
 		t.Errorf("the description takes %d tokens: over %d, the budget of %d less the %d kept for the globals summary", n, descriptionTokens-descriptionReserve, descriptionTokens, descriptionReserve)
 	}
 }
+
+// With a policy that can refuse calls, codemode's description says so, so
+// a model catches ERR_DENIED instead of working around it.
+func TestCodemodeDescriptionApprovals(t *testing.T) {
+	reg := tools.NewRegistry(wideTool("tool0"))
+	const note = "Approvals are on:"
+	if desc := codemodeDescription(Config{Enabled: reg}); strings.Contains(desc, note) {
+		t.Errorf("no policy, but the description says approvals are on")
+	}
+	for _, r := range []engine.ApprovalRule{{Action: engine.ActionAsk}, {Action: engine.ActionDeny}, {Action: engine.ActionAllow, Deny: []string{"rm *"}}} {
+		p := engine.ApprovalPolicy{Layers: []engine.ApprovalLayer{{Source: "s", Rules: map[engine.ApprovalClass]engine.ApprovalRule{engine.ClassBash: r}}}}
+		if desc := codemodeDescription(Config{Enabled: reg, Approvals: p}); !strings.Contains(desc, note+" write, edit and bash calls") || !strings.Contains(desc, "ERR_DENIED") {
+			t.Errorf("rule %+v: the description does not say approvals are on", r)
+		}
+	}
+}
