@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/sys/unix"
+	"github.com/mattn/go-isatty"
 
 	"github.com/atomic-script/atomic-script/engine"
 )
@@ -43,9 +43,10 @@ func newStatusLine(w io.Writer) *statusLine {
 	return s
 }
 
+// isTerminal: a terminal, or on Windows a console or a Cygwin/MSYS2 pty
+// (mintty, Git Bash).
 func isTerminal(f *os.File) bool {
-	_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
-	return err == nil
+	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
 }
 
 // event updates the set of running calls; called from any goroutine.

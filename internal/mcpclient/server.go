@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -314,8 +313,8 @@ func (s *Server) dial(ctx context.Context) (*conn, error) {
 			cmd.Stderr = io.MultiWriter(c.stderr, newPrefixWriter(s.hub.opts.Stderr, "[mcp "+s.name+"] "))
 		}
 		// Its own process group, so shutdown reaches the children an
-		// `npx`-style launcher starts.
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		// `npx`-style launcher starts (procgroup_*.go).
+		cmd.SysProcAttr = groupAttr()
 		c.cmd = cmd
 		transport = &mcp.CommandTransport{Command: cmd, TerminateDuration: terminateAfter}
 	}
@@ -406,12 +405,4 @@ func (c *conn) close() error {
 		err = nil
 	}
 	return err
-}
-
-// killGroup kills any process left in the server's process group.
-func (c *conn) killGroup() {
-	if c.cmd == nil || c.cmd.Process == nil {
-		return
-	}
-	_ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL)
 }

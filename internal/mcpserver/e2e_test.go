@@ -21,6 +21,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/testutil/proctest"
+
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -730,7 +732,7 @@ return {
 	var pid int
 	fmt.Sscan(v.PID, &pid)
 	c.Close()
-	waitFor(t, 10*time.Second, func() bool { return syscall.Kill(pid, 0) != nil })
+	waitFor(t, 10*time.Second, func() bool { return !proctest.Alive(pid) })
 	if st := c.cmd.ProcessState; st == nil || !st.Success() {
 		t.Errorf("serve exited with %v", st)
 	}
@@ -1113,12 +1115,12 @@ func TestBackgroundTasksBelongToTheSession(t *testing.T) {
 	if res.IsError {
 		t.Fatalf("direct kill of a script's task: %s", text(res))
 	}
-	waitFor(t, 5*time.Second, func() bool { return syscall.Kill(firstPID, 0) != nil })
+	waitFor(t, 5*time.Second, func() bool { return !proctest.Alive(firstPID) })
 
 	start("second")
 	secondPID := pidOf("second")
 	c.Close()
-	waitFor(t, 10*time.Second, func() bool { return syscall.Kill(secondPID, 0) != nil })
+	waitFor(t, 10*time.Second, func() bool { return !proctest.Alive(secondPID) })
 }
 
 func TestCodemodeSettingsAndFlagsShapeTheDescription(t *testing.T) {
