@@ -307,7 +307,7 @@ func (s *scriptRun) timeoutMessage() string {
 // here.
 func (s *scriptRun) own(ctx context.Context) *Result {
 	e := s.engine
-	vm, err := e.cfg.newVM(runtime.Options{MemoryLimit: e.cfg.memoryLimit})
+	vm, err := e.cfg.newVM(runtime.Options{MemoryLimit: e.cfg.memoryLimit, WorkDir: e.cfg.root})
 	if err != nil {
 		return &Result{Error: &ScriptError{Kind: KindSandbox, Name: "EngineError", Message: err.Error()}}
 	}

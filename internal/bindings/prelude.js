@@ -13,6 +13,7 @@
 
   const JSONstringify = JSON.stringify;
   const JSONparse = JSON.parse;
+  const inspectCustom = Symbol.for("nodejs.util.inspect.custom");
   const pending = new Map();
 
   // __as_sync ops answer {"ok": value} or {"err": {name, message, code}}.
@@ -136,9 +137,29 @@
       (v.code ? " [" + v.code + "]" : "");
     if (seen.indexOf(v) >= 0) return "[Circular]";
     if (depth > 6) return Array.isArray(v) ? "[Array]" : "[Object]";
+    // Web globals (URL, URLSearchParams) say how they print, as in Node.
+    let custom;
+    try { custom = v[inspectCustom]; } catch (_) {}
+    if (typeof custom === "function") {
+      try { return String(custom.call(v)); } catch (_) {}
+    }
     seen.push(v);
     let out;
-    if (Array.isArray(v)) {
+    if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
+      const n = Math.min(v.length, 100);
+      const parts = [];
+      for (let i = 0; i < n; i++) parts.push(String(v[i]) + (typeof v[i] === "bigint" ? "n" : ""));
+      if (v.length > n) parts.push("... " + (v.length - n) + " more");
+      out = v.constructor.name + "(" + v.length + ") [" + parts.join(", ") + "]";
+    } else if (v instanceof ArrayBuffer) {
+      out = "ArrayBuffer { byteLength: " + v.byteLength + " }";
+    } else if (v instanceof Map || v instanceof Set) {
+      const parts = [];
+      for (const [k, x] of v.entries()) {
+        parts.push(v instanceof Map ? __as_inspect(k, depth + 1, seen) + " => " + __as_inspect(x, depth + 1, seen) : __as_inspect(x, depth + 1, seen));
+      }
+      out = (v instanceof Map ? "Map" : "Set") + "(" + v.size + ") " + (parts.length === 0 ? "{}" : "{ " + parts.join(", ") + " }");
+    } else if (Array.isArray(v)) {
       const parts = [];
       for (let i = 0; i < v.length; i++) parts.push(__as_inspect(v[i], depth + 1, seen));
       out = "[" + parts.join(", ") + "]";
