@@ -17,7 +17,8 @@ const codemodeIntro = `Run a JavaScript program in a sandbox where every tool be
 - Find more: ALL_TOOLS, searchTools(query, {limit, namespace}), describeTool(name), describeNamespace(name).
 - store(key, value) and load(key) keep JSON values across codemode calls of this session (saved only when the script succeeds).
 - Optional first line: // @options: {"max_output_tokens": 2000, "timeout_ms": 60000}. The output is capped (%s), keeping its head and tail.
-- No require/import, fetch, timers, process or filesystem globals: only the tools. Tool calls have real effects, and a failed script does not undo the calls it made.`
+- %s
+- Tool calls have real effects, and a failed script does not undo the calls it made.`
 
 // codemodeDescription is codemode's description: how to write a script,
 // then TypeScript declarations of the enabled tools grouped by namespace
@@ -31,7 +32,7 @@ func codemodeDescription(cfg Config) string {
 	if cfg.Timeout > 0 {
 		limits += fmt.Sprintf("; scripts stop after %v", cfg.Timeout)
 	}
-	fmt.Fprintf(&b, codemodeIntro, limits)
+	fmt.Fprintf(&b, codemodeIntro, limits, strings.ReplaceAll(engine.ScriptGlobals(), "\n", "\n- "))
 	b.WriteString("\n\n")
 	b.WriteString(declarations(cfg.Enabled, cfg.InlineDeclarationTokens))
 	if len(cfg.Namespaces) > 0 {

@@ -180,7 +180,7 @@ func compileNamed(src, file string) ([]byte, error) {
 		return vm.Compile(src, quickjs.EvalGlobal)
 	}
 	defer lib.Xjs_free(tls, ctx, p)
-	return append([]byte(nil), libc.GoBytes(p, int(*(*libc.Tsize_t)(unsafe.Pointer(size))))...), nil
+	return append([]byte(nil), libc.GoBytes(p, int(*(*libc.Tsize_t)(cMemory(size))))...), nil
 }
 
 // PromptInterruptSupported reports whether Interrupt can cut through loops

@@ -29,6 +29,32 @@ var shim string
 //go:embed stub.js
 var stubTemplate string
 
+//go:embed webapi.d.ts
+var dts string
+
+// DTS is the TypeScript declarations of the globals, valid with the
+// ECMAScript libraries alone (no DOM library: there is no DOM here).
+func DTS() string { return dts }
+
+// Summary says in a few lines which web globals a script has and which
+// globals of other runtimes it has not, with what to use instead. The
+// codemode description and the declarations include it.
+func Summary() string {
+	var b strings.Builder
+	b.WriteString("Web globals (no I/O, as on the web): URL, URLSearchParams, TextEncoder, TextDecoder (utf-8, utf-16le/be), atob, btoa, " +
+		"structuredClone, queueMicrotask, crypto.randomUUID(), crypto.getRandomValues(), crypto.subtle.digest('SHA-256', bytes) → Promise<ArrayBuffer> (SHA-1/256/384/512 only), " +
+		"performance.now(), DOMException; path is Node's path.posix (join, dirname, basename, extname, relative, normalize, parse, resolve from the workspace root).\n")
+	b.WriteString("Not here:")
+	for i, a := range Absent {
+		if i > 0 {
+			b.WriteString(";")
+		}
+		b.WriteString(" " + a.Name + " (" + a.Instead + ")")
+	}
+	b.WriteString(".")
+	return b.String()
+}
+
 // stub is stub.js with the global names filled in.
 var stub = strings.Replace(stubTemplate, "NAMES", `["`+strings.Join(Globals, `", "`)+`"]`, 1)
 

@@ -132,66 +132,76 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
   const SP = Symbol("URL searchParams");
   const L = Symbol("URLSearchParams list");
   const U = Symbol("URLSearchParams URL");
+  // A URL holds its components (C) and its URLSearchParams (SP), made on
+  // first use; getters read them with one property access, as new URL()
+  // sits in the loops of scripts. Strings cross to Go as USVStrings: both
+  // engines turn a lone surrogate into U+FFFD on the way.
   function __as_url(self) {
-    if (self === null || typeof self !== "object" || !(C in self)) throw new TypeError("Illegal invocation: not a URL");
-    return self;
+    const c = self === null || self === undefined ? undefined : self[C];
+    if (c === undefined) throw new TypeError("Illegal invocation: not a URL");
+    return c;
   }
-  function __as_parseURL(url, base, hasBase) {
-    return __as_call("url.parse", __as_usv(url), hasBase ? __as_usv(base) : "", hasBase ? "1" : "0").split("\0");
+  function __as_string(v) { return typeof v === "string" ? v : String(v); }
+  function __as_parseURL(url, base) {
+    const r = base === undefined ? host("url.parse", __as_string(url), "", "0") : host("url.parse", __as_string(url), __as_string(base), "1");
+    if (r.charCodeAt(0) !== 61) throw __as_error(r);
+    return r.slice(1).split("\0");
   }
   function __as_setURL(u, prop, value) {
-    u[C] = __as_call("url.set", u[C][0], prop, __as_usv(value)).split("\0");
-    if (u[SP] !== null) u[SP][L] = __as_parseQuery(u[C][9].slice(1));
+    const c = __as_url(u);
+    u[C] = __as_call("url.set", c[0], prop, __as_usv(value)).split("\0");
+    if (u[SP] !== undefined) u[SP][L] = __as_parseQuery(u[C][9].slice(1));
   }
   function __as_parseQuery(q) { return q === "" ? [] : JSONparse(__as_call("usp.parse", q)); }
   class URL {
     constructor(url, base) {
-      __as_required(1, arguments.length, "new URL", "new URL('https://example.com/a') or new URL('a/b', 'https://example.com/')");
-      Object.defineProperty(this, C, { value: __as_parseURL(url, base, base !== undefined), writable: true });
-      Object.defineProperty(this, SP, { value: null, writable: true });
+      if (arguments.length === 0) {
+        __as_required(1, 0, "new URL", "new URL('https://example.com/a') or new URL('a/b', 'https://example.com/')");
+      }
+      this[C] = __as_parseURL(url, base);
     }
     static canParse(url, base) {
       __as_required(1, arguments.length, "URL.canParse", "URL.canParse('https://example.com/')");
-      try { __as_parseURL(url, base, base !== undefined); return true; } catch (e) { return false; }
+      try { __as_parseURL(url, base); return true; } catch (e) { return false; }
     }
     static parse(url, base) {
       __as_required(1, arguments.length, "URL.parse", "URL.parse('https://example.com/')");
       try { return new URL(url, base); } catch (e) { return null; }
     }
-    get href() { return __as_url(this)[C][0]; }
-    set href(v) { __as_setURL(__as_url(this), "href", v); }
-    get origin() { return __as_url(this)[C][1]; }
-    get protocol() { return __as_url(this)[C][2]; }
-    set protocol(v) { __as_setURL(__as_url(this), "protocol", v); }
-    get username() { return __as_url(this)[C][3]; }
-    set username(v) { __as_setURL(__as_url(this), "username", v); }
-    get password() { return __as_url(this)[C][4]; }
-    set password(v) { __as_setURL(__as_url(this), "password", v); }
-    get host() { return __as_url(this)[C][5]; }
-    set host(v) { __as_setURL(__as_url(this), "host", v); }
-    get hostname() { return __as_url(this)[C][6]; }
-    set hostname(v) { __as_setURL(__as_url(this), "hostname", v); }
-    get port() { return __as_url(this)[C][7]; }
-    set port(v) { __as_setURL(__as_url(this), "port", v); }
-    get pathname() { return __as_url(this)[C][8]; }
-    set pathname(v) { __as_setURL(__as_url(this), "pathname", v); }
-    get search() { return __as_url(this)[C][9]; }
-    set search(v) { __as_setURL(__as_url(this), "search", v); }
+    get href() { return __as_url(this)[0]; }
+    set href(v) { __as_setURL(this, "href", v); }
+    get origin() { return __as_url(this)[1]; }
+    get protocol() { return __as_url(this)[2]; }
+    set protocol(v) { __as_setURL(this, "protocol", v); }
+    get username() { return __as_url(this)[3]; }
+    set username(v) { __as_setURL(this, "username", v); }
+    get password() { return __as_url(this)[4]; }
+    set password(v) { __as_setURL(this, "password", v); }
+    get host() { return __as_url(this)[5]; }
+    set host(v) { __as_setURL(this, "host", v); }
+    get hostname() { return __as_url(this)[6]; }
+    set hostname(v) { __as_setURL(this, "hostname", v); }
+    get port() { return __as_url(this)[7]; }
+    set port(v) { __as_setURL(this, "port", v); }
+    get pathname() { return __as_url(this)[8]; }
+    set pathname(v) { __as_setURL(this, "pathname", v); }
+    get search() { return __as_url(this)[9]; }
+    set search(v) { __as_setURL(this, "search", v); }
     get searchParams() {
-      const u = __as_url(this);
-      if (u[SP] === null) {
+      const c = __as_url(this);
+      if (this[SP] === undefined) {
         const sp = new URLSearchParams();
-        sp[L] = __as_parseQuery(u[C][9].slice(1));
-        sp[U] = u;
-        u[SP] = sp;
+        sp[L] = __as_parseQuery(c[9].slice(1));
+        sp[U] = this;
+        Object.defineProperty(this, SP, { value: sp });
       }
-      return u[SP];
+      return this[SP];
     }
-    get hash() { return __as_url(this)[C][10]; }
-    set hash(v) { __as_setURL(__as_url(this), "hash", v); }
-    toString() { return __as_url(this)[C][0]; }
-    toJSON() { return __as_url(this)[C][0]; }
-    [inspect]() { return "URL " + JSONstringify(__as_url(this)[C][0]); }
+    get hash() { return __as_url(this)[10]; }
+    set hash(v) { __as_setURL(this, "hash", v); }
+    toString() { return __as_url(this)[0]; }
+    toJSON() { return __as_url(this)[0]; }
+    [inspect]() { return "URL " + JSONstringify(__as_url(this)[0]); }
   }
   for (const k of Object.getOwnPropertyNames(URL.prototype)) {
     if (k === "constructor") continue;

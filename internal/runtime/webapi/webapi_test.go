@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/atomic-script/atomic-script/internal/runtime"
+	"github.com/atomic-script/atomic-script/internal/runtime/webapi"
 )
 
 // evalJS evaluates expr (an expression; a promise is awaited) in a fresh
@@ -137,5 +138,28 @@ func TestLazyInstall(t *testing.T) {
 				t.Errorf("got %s, want %s", got, want)
 			}
 		})
+	}
+}
+
+// TestDeclaredAndSummarized: every web global is declared in the .d.ts and
+// named in the summary the codemode description shows, and the summary
+// names every absent global with what to use instead.
+func TestDeclaredAndSummarized(t *testing.T) {
+	dts, sum := webapi.DTS(), webapi.Summary()
+	for _, g := range webapi.Globals {
+		if !strings.Contains(dts, "declare class "+g) && !strings.Contains(dts, "declare const "+g) && !strings.Contains(dts, "declare function "+g) {
+			t.Errorf("%s is not declared", g)
+		}
+		if !strings.Contains(sum, g) {
+			t.Errorf("the summary does not name %s", g)
+		}
+	}
+	for _, a := range webapi.Absent {
+		if !strings.Contains(sum, a.Name+" ("+a.Instead+")") {
+			t.Errorf("the summary does not say what to use instead of %s", a.Name)
+		}
+	}
+	if n := len(sum) / 4; n > 600 {
+		t.Errorf("the summary takes about %d tokens; the description's budget for it is 600", n)
 	}
 }
