@@ -12,10 +12,6 @@ import (
 // %20 (see fixOpaquePath).
 var urlParser = whatwg.NewParser(whatwg.WithPathPercentEncodeSet(whatwg.PathPercentEncodeSet.Set('^')))
 
-// urlFields is the order of the components a parse returns, joined by NUL
-// (a serialized URL never holds a raw NUL: it is percent-encoded).
-const urlFields = "href origin protocol username password host hostname port pathname search hash"
-
 // urlParse parses input against base (when hasBase) as new URL(input,
 // base) does and returns its components, or a TypeError.
 func urlParse(input, base string, hasBase bool) (string, error) {
@@ -79,6 +75,9 @@ func urlSet(href, prop, value string) (string, error) {
 	return components(u), nil
 }
 
+// components are href, origin, protocol, username, password, host,
+// hostname, port, pathname, search and hash joined by NUL (a serialized URL
+// never holds a raw NUL: it is percent-encoded).
 func components(u *whatwg.Url) string {
 	href, pathname := fixOpaquePath(u)
 	parts := []string{
