@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 
+	"github.com/atomic-script/atomic-script/internal/tools/safefile"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -108,7 +109,7 @@ func openStream(env *tools.Env, abs string, fi fs.FileInfo) (src io.ReaderAt, do
 		}
 		return bytes.NewReader(data), func() {}, nil
 	}
-	f, err := os.Open(abs)
+	f, err := safefile.Open(abs)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -79,7 +79,7 @@ func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, er
 		return readDir(ctx, env, t)
 	}
 	if !fi.Mode().IsRegular() {
-		return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s is not a regular file (%s)", t.display, fi.Mode().Type())
+		return tools.Result{}, notRegular("read", t.display, fi.Mode())
 	}
 	if t.sel != nil && t.sel.Raw && fi.Size() > MaxRawBytes {
 		return tools.Result{}, tools.Errorf(tools.ErrLimit, "read: %s is %s; :raw returns at most %s. Read it in parts with line selectors (:1-3000, …) instead", t.display, formatSize(fi.Size()), formatSize(MaxRawBytes))
