@@ -84,6 +84,7 @@ func New(opts ...Option) (*Engine, error) {
 		return nil, fmt.Errorf("engine: workspace root %s is not a directory", root)
 	}
 	cfg.root = root
+	cfg.settings.ProtectedPaths = append(append([]string(nil), cfg.settings.ProtectedPaths...), protectedDirs(cfg.storePath)...)
 	if cfg.registry == nil {
 		cfg.registry = tools.NewRegistry()
 	}
