@@ -49,6 +49,7 @@ type Settings struct {
 	MCPServers      map[string]MCPServer `json:"-"`
 	Codemode        Codemode             `json:"codemode"`
 	FileTools       FileTools            `json:"files"`
+	Web             Web                  `json:"web"`
 	Skills          Skills               `json:"skills"`
 	// Approvals are the approval rules of each file that sets them, user
 	// first. They are not merged: every layer must allow a call, so a
@@ -65,6 +66,10 @@ type Settings struct {
 	// define a server of the same name, or of a name with the same JS
 	// identifier (the user's always wins).
 	Shadowed []string `json:"-"`
+
+	// UntrustedWeb reports a web block in the project file that was left
+	// out because the workspace is not trusted.
+	UntrustedWeb bool `json:"-"`
 
 	// DefaultToolsSource is the file whose defaultTools won.
 	DefaultToolsSource string `json:"-"`
@@ -83,6 +88,15 @@ type BashInterceptor struct {
 type Search struct {
 	ContextBefore *int `json:"contextBefore,omitempty"`
 	ContextAfter  *int `json:"contextAfter,omitempty"`
+}
+
+// Web is the web block: where websearch and code_search send queries.
+// The project file's block counts only in a trusted workspace, as its
+// mcpServers do: an untrusted repository must not choose where the
+// session's questions go.
+type Web struct {
+	SearchEndpoint     string `json:"searchEndpoint,omitempty"`
+	CodeSearchEndpoint string `json:"codeSearchEndpoint,omitempty"`
 }
 
 // Skills is the skills block: skill:// paths resolve under Root
@@ -169,6 +183,10 @@ func Load(root string, opts Options) (Settings, error) {
 		}
 		if f.src == Project {
 			delete(m, "files")
+		}
+		if _, ok := m["web"]; ok && f.src == Project && !opts.TrustProject {
+			delete(m, "web")
+			s.UntrustedWeb = true
 		}
 		if raw, ok := m["approvals"]; ok {
 			delete(m, "approvals")
@@ -274,6 +292,8 @@ func (s Settings) Tools() tools.Settings {
 		SearchContextAfter:  s.Search.ContextAfter,
 		BashInterceptor:     s.BashInterceptor.Enabled,
 		AllowProtected:      s.FileTools.AllowProtectedPaths,
+		WebSearchEndpoint:   s.Web.SearchEndpoint,
+		CodeSearchEndpoint:  s.Web.CodeSearchEndpoint,
 		SkillsRoot:          s.skillsRoot(),
 	}
 }
