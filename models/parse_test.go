@@ -132,10 +132,7 @@ func FuzzAnswer(f *testing.F) {
 	f.Fuzz(func(t *testing.T, answer, labelList string, split int, lp float64) {
 		labelOf(answer)
 		plainLabel(answer)
-		var labels []string
-		for _, l := range splitComma(labelList) {
-			labels = append(labels, l)
-		}
+		labels := splitComma(labelList)
 		if split <= 0 || split > 64 {
 			split = 3
 		}
