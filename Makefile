@@ -3,9 +3,9 @@ GO          ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 10s
 
-.PHONY: check fmt vet staticcheck test timing fuzz-short fuzz diff-long tidy build bench
+.PHONY: check fmt vet cross cross-full staticcheck test timing fuzz-short fuzz diff-long tidy build bench
 
-check: fmt vet staticcheck test timing fuzz-short tidy
+check: fmt vet cross staticcheck test timing fuzz-short tidy
 
 build:
 	$(GO) build -o bin/atomic-script ./cmd/atomic-script
@@ -15,6 +15,15 @@ fmt:
 
 vet:
 	$(GO) vet ./...
+
+# Builds and vets for linux, darwin and windows on amd64 and arm64 with
+# CGO_ENABLED=0, and links the darwin/arm64 and windows/amd64 test binaries
+# (nothing runs); cross-full links the test binaries of all six.
+cross:
+	./.ci/cross.sh
+
+cross-full:
+	./.ci/cross.sh full
 
 staticcheck:
 	$(GO) run $(STATICCHECK) ./...
