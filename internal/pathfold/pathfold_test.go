@@ -3,6 +3,7 @@ package pathfold
 import (
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -100,5 +101,45 @@ func TestSplitWindowsPaths(t *testing.T) {
 		if got := Within(c.dir, c.path); got != c.inside {
 			t.Errorf("Within(%q, %q) = %v, want %v", c.dir, c.path, got, c.inside)
 		}
+	}
+}
+
+func TestIsDeviceName(t *testing.T) {
+	for _, n := range []string{"CON", "con", "Nul", "NUL.txt", "nul.tar.gz", "aux.c", "PRN", "COM1", "com9.log", "LPT1", "lpt¹", "COM²", "CON .txt", "NUL ", "CONIN$", "conout$"} {
+		if !IsDeviceName(n) {
+			t.Errorf("IsDeviceName(%q) = false", n)
+		}
+	}
+	for _, n := range []string{"CONS", "console.txt", "nul_", "NULL", "COM", "COM10", "LPT", "auxiliary.c", "icon", "a.con", ".nul", "x"} {
+		if IsDeviceName(n) {
+			t.Errorf("IsDeviceName(%q) = true", n)
+		}
+	}
+}
+
+func TestDeviceIn(t *testing.T) {
+	cases := []struct {
+		path string
+		want string
+	}{
+		{`C:\w\NUL`, "NUL"},
+		{`C:\w\src\con.txt`, "con.txt"},
+		{"/w/aux/x.go", "aux"},
+		{"/w/src/a.go", ""},
+	}
+	for _, c := range cases {
+		if filepath.Separator != '\\' && strings.Contains(c.path, `\`) {
+			c.path = strings.ReplaceAll(c.path[2:], `\`, "/")
+		}
+		got, ok := deviceIn(c.path, true)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("deviceIn(%q) = %q, %v; want %q", c.path, got, ok, c.want)
+		}
+		if _, ok := deviceIn(c.path, false); ok {
+			t.Errorf("deviceIn(%q) without reserved names = true", c.path)
+		}
+	}
+	if _, ok := DeviceIn("/w/aux.c"); ok != (filepath.Separator == '\\') {
+		t.Errorf("DeviceIn(aux.c) = %v on this system", ok)
 	}
 }

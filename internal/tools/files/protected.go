@@ -21,6 +21,9 @@ const allowProtectedSetting = `"files": {"allowProtectedPaths": true}`
 // files.allowProtectedPaths lifts it. Names compare as APFS and NTFS
 // compare them (pathfold), so ".GIT/hooks" is refused as ".git/hooks" is.
 func checkProtected(env *tools.Env, tool, abs string) error {
+	if dev, ok := pathfold.DeviceIn(abs); ok {
+		return tools.Errorf(tools.ErrInvalidArgs, "%s: refusing to write %s: %q is a device name on Windows (CON, PRN, AUX, NUL, COM0-9 and LPT0-9, with any extension), so the content would be lost or go to the console. Choose another name.", tool, env.Display(abs), dev)
+	}
 	if env.Settings.AllowProtected {
 		return nil
 	}
