@@ -3,7 +3,7 @@ GO          ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 10s
 
-.PHONY: check fmt vet cross cross-full staticcheck test timing fuzz-short fuzz diff-long tidy build bench
+.PHONY: check fmt vet cross cross-full wine-smoke staticcheck test timing fuzz-short fuzz diff-long tidy build bench
 
 check: fmt vet cross staticcheck test timing fuzz-short tidy
 
@@ -24,6 +24,11 @@ cross:
 
 cross-full:
 	./.ci/cross.sh full
+
+# The windows/amd64 binary under Wine: run -e, read/edit with CRLF, serve
+# initialize (needs wine64 and binutils-mingw-w64-x86-64; not in check).
+wine-smoke:
+	./.ci/wine-smoke.sh
 
 staticcheck:
 	$(GO) run $(STATICCHECK) ./...

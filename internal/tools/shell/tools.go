@@ -45,12 +45,24 @@ const (
 )
 
 // bashDescriptionHere is bashDescription as it holds on this system.
-func bashDescriptionHere() string {
-	if ptySupported {
+func bashDescriptionHere() string { return bashDescriptionFor(ptySupported) }
+
+// bashDescriptionFor is bashDescription with or without a pty.
+func bashDescriptionFor(pty bool) string {
+	if pty {
 		return bashDescription
 	}
-	return strings.Replace(bashDescription, ptyLine, noPtyLine, 1)
+	d := strings.Replace(bashDescription, ptyLine, noPtyLine, 1)
+	return strings.Replace(d, firstLine, noPtyFirstLine, 1)
 }
+
+// firstLine is bashDescription's first sentence, the one `atomic-script
+// tools` lists (tools.Summary: at most 100 characters); noPtyFirstLine
+// replaces it where there is no pty, so the listing says so.
+const (
+	firstLine      = "Run a shell command with bash -c in the workspace and return its combined stdout and stderr."
+	noPtyFirstLine = "Run a shell command with bash -c (Git Bash, no pty) and return its combined stdout and stderr."
+)
 
 // Bash returns the bash tool.
 func Bash() tools.Tool {
