@@ -14,7 +14,7 @@ func TestVersionString(t *testing.T) {
 		want string
 	}{
 		{"v1.2.0", &debug.BuildInfo{Main: debug.Module{Version: "v9.9.9"}}, "v1.2.0"}, // -ldflags wins
-		{"dev", &debug.BuildInfo{Main: debug.Module{Version: "v1.3.1"}}, "v1.3.1"},     // go install …@v1.3.1
+		{"dev", &debug.BuildInfo{Main: debug.Module{Version: "v1.3.1"}}, "v1.3.1"},    // go install …@v1.3.1
 		{"dev", &debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261201231500-0123456789ab+dirty"}}, "v0.0.0-20261201231500-0123456789ab+dirty"},
 		{"dev", withVCS, "dev-0123456789ab+dirty"},
 		{"dev", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "dev"},
