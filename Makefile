@@ -3,9 +3,9 @@ GO          ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 10s
 
-.PHONY: check fmt vet cross cross-full wine-smoke staticcheck test timing fuzz-short fuzz diff-long tidy build bench
+.PHONY: check fmt vet cross cross-full wine-smoke dist actionlint staticcheck test timing fuzz-short fuzz diff-long tidy build bench
 
-check: fmt vet cross staticcheck test timing fuzz-short tidy
+check: fmt vet cross actionlint staticcheck test timing fuzz-short tidy
 
 build:
 	$(GO) build -o bin/atomic-script ./cmd/atomic-script
@@ -29,6 +29,14 @@ cross-full:
 # initialize (needs wine64 and binutils-mingw-w64-x86-64; not in check).
 wine-smoke:
 	./.ci/wine-smoke.sh
+
+# Release archives for the six targets with SHA256SUMS, in dist/.
+dist:
+	./.ci/dist.sh
+
+# The GitHub Actions workflow (.github/workflows), checked, not run.
+actionlint:
+	$(GO) run github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 
 staticcheck:
 	$(GO) run $(STATICCHECK) ./...

@@ -65,6 +65,7 @@ check "read/edit round trip" 'modified crlf.txt' "$out"
 if printf 'one\r\nTWO\r\n' | cmp -s - crlf.txt; then echo "wine-smoke: ok: CRLF kept byte-exact"; else
   echo "wine-smoke: FAIL: CRLF not kept:"; od -c crlf.txt; fail=1; fi
 check "device names refused" 'device name on Windows' "$(as run -e 'await tools.write({path: "NUL.txt", content: "x"})')"
+check "reading a device refused" 'not a regular file' "$(as run -e 'await tools.read({path: "NUL"})')"
 check "bash without Git for Windows" 'install Git for Windows' "$(as run -e 'await tools.bash({command: "echo hi"})')"
 check "no pty, said in tools" 'No pty on this system' "$(as tools --tools bash)"
 init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"smoke","version":"0"}}}'
