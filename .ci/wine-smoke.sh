@@ -67,7 +67,7 @@ if printf 'one\r\nTWO\r\n' | cmp -s - crlf.txt; then echo "wine-smoke: ok: CRLF 
 check "device names refused" 'device name on Windows' "$(as run -e 'await tools.write({path: "NUL.txt", content: "x"})')"
 check "reading a device refused" 'not a regular file' "$(as run -e 'await tools.read({path: "NUL"})')"
 check "bash without Git for Windows" 'install Git for Windows' "$(as run -e 'await tools.bash({command: "echo hi"})')"
-check "no pty, said in tools" 'No pty on this system' "$(as tools --tools bash)"
+check "no pty, said in tools" 'Git Bash, no pty' "$(as tools --tools bash)"
 init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"smoke","version":"0"}}}'
 check "serve initialize over stdio" '"protocolVersion"' "$( (echo "$init"; sleep 5) | timeout 120 "$wine" "$exe" serve 2>&1 | tr -d '\r' | head -1 || true)"
 exit $fail
