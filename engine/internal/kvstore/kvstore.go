@@ -10,10 +10,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	_ "modernc.org/sqlite"
+
+	"github.com/atomic-script/atomic-script/internal/sqlitefile"
 )
 
 // DB is an open store. Safe for concurrent use, also by several processes
@@ -52,7 +53,7 @@ func Open(path string) (*DB, error) {
 	if err := privateFiles(path); err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	db, err := sql.Open("sqlite", "file:"+uriPath(path)+"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=synchronous(NORMAL)")
+	db, err := sql.Open("sqlite", sqlitefile.URI(path, "_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=synchronous(NORMAL)"))
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
@@ -67,12 +68,6 @@ func Open(path string) (*DB, error) {
 		return nil, fmt.Errorf("store %s: %w", path, err)
 	}
 	return &DB{db: db}, nil
-}
-
-// uriPath escapes the characters that end or escape the path of an SQLite
-// URI filename, so a state directory named with them opens where it says.
-func uriPath(path string) string {
-	return strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(path)
 }
 
 // Close closes the database.
