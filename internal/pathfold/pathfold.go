@@ -76,13 +76,20 @@ func Split(p string) []string {
 	return out
 }
 
+// rooted reports whether p starts at a root: a separator after its volume
+// (a volume alone, "C:", is relative to that drive's current directory).
+func rooted(p string) bool {
+	vol := filepath.VolumeName(p)
+	return len(p) > len(vol) && isSep(rune(p[len(vol)])) || strings.HasPrefix(vol, `\\`)
+}
+
 func isSep(r rune) bool { return r == '/' || r == filepath.Separator }
 
 // Below reports whether path is dir or inside it when components compare
-// by Key, and the components of path below dir as written. Both are
-// cleaned absolute paths (a relative one is never inside an absolute one).
+// by Key, and the components of path below dir as written. A relative
+// path is never inside a rooted one ("/w" or `C:\w`), nor the reverse.
 func Below(dir, path string) (rest []string, inside bool) {
-	if filepath.IsAbs(dir) != filepath.IsAbs(path) {
+	if rooted(dir) != rooted(path) {
 		return nil, false
 	}
 	d, p := Split(filepath.Clean(dir)), Split(filepath.Clean(path))
