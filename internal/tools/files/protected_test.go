@@ -26,9 +26,14 @@ func TestProtectedPathsRefused(t *testing.T) {
 	put(t, env, ".atomic/settings.json", "{}\n")
 	os.MkdirAll(filepath.Join(home, "agent"), 0o755)
 	os.WriteFile(filepath.Join(home, "agent", "settings.json"), []byte("{}\n"), 0o644)
-	os.Symlink(filepath.Join(env.Root, ".git", "hooks"), filepath.Join(env.Root, "hooks"))
-	os.Symlink(filepath.Join(home, "agent"), filepath.Join(env.Root, "agent"))
+	// Where links cannot be made (Windows without the privilege, Wine),
+	// the cases through a link are left out.
+	links := os.Symlink(filepath.Join(env.Root, ".git", "hooks"), filepath.Join(env.Root, "hooks")) == nil &&
+		os.Symlink(filepath.Join(home, "agent"), filepath.Join(env.Root, "agent")) == nil
 	for _, p := range []string{".git/config", ".git/hooks/pre-commit.sample", "sub/.git/hooks/post-checkout", ".atomic/settings.json", filepath.Join(home, "agent", "settings.json"), "agent/settings.json"} {
+		if p == "agent/settings.json" && !links {
+			continue
+		}
 		mustCall(t, env, "read", ReadArgs{Path: p})
 	}
 	cases := []struct{ path, why string }{
@@ -44,6 +49,9 @@ func TestProtectedPathsRefused(t *testing.T) {
 		{filepath.Join(state, "store.db"), "atomic-script's own settings or state"},
 	}
 	for _, c := range cases {
+		if !links && (c.path == "hooks/pre-push" || c.path == "agent/settings.json") {
+			continue
+		}
 		for _, tool := range []string{"write", "edit"} {
 			var err error
 			if tool == "write" {
