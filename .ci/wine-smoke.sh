@@ -69,5 +69,10 @@ check "reading a device refused" 'not a regular file' "$(as run -e 'await tools.
 check "bash without Git for Windows" 'install Git for Windows' "$(as run -e 'await tools.bash({command: "echo hi"})')"
 check "no pty, said in tools" 'Git Bash, no pty' "$(as tools --tools bash)"
 init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"smoke","version":"0"}}}'
-check "serve initialize over stdio" '"protocolVersion"' "$( (echo "$init"; sleep 5) | timeout 120 "$wine" "$exe" serve 2>&1 | tr -d '\r' | head -1 || true)"
+# stdin stays open until the answer is in (or 2 minutes pass): serve ends
+# its session when the host closes stdin, answered or not.
+out=$work/serve.out
+{ echo "$init"; for _ in $(seq 120); do grep -q '"protocolVersion"' "$out" 2>/dev/null && break; sleep 1; done; } |
+  timeout 150 "$wine" "$exe" serve >"$out" 2>&1 || true
+check "serve initialize over stdio" '"protocolVersion"' "$(tr -d '\r' <"$out")"
 exit $fail
