@@ -272,6 +272,8 @@ type scriptRun struct {
 
 	// gate is the run's approval gate.
 	gate *gate
+	// reads is what the run's results showed of files (cut reads).
+	reads readLog
 	// models is the run's model calls: their in-flight cap and usage.
 	models *models.Run
 
@@ -448,6 +450,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	if w := cancelledWarning(r, cancelled); w != "" {
 		r.Warnings = append(r.Warnings, w)
 	}
+	r.Warnings = append(r.Warnings, s.reads.warnings()...)
 	return r
 }
 
@@ -578,6 +581,7 @@ func (e *Engine) caller(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.C
 		if err != nil {
 			return nil, err
 		}
+		s.reads.add(res.Span)
 		bindings.ReportMeta(ctx, res.Details)
 		if t.OutputSchema() != nil {
 			return json.Marshal(res.Structured)
