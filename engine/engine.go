@@ -552,6 +552,24 @@ func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm 
 // tool call of a script goes through: the policy and its asker are the
 // engine's, out of the script's reach.
 func (e *Engine) caller(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.CallFunc {
+	call := e.call(env, calls, s)
+	return func(ctx context.Context, name string, args json.RawMessage) (json.RawMessage, error) {
+		v, err := call(ctx, name, args)
+		return v, withTypesHint(err, name)
+	}
+}
+
+// withTypesHint points a script whose arguments did not validate at
+// describeTool, which gives each parameter's type.
+func withTypesHint(err error, name string) error {
+	var te *tools.Error
+	if !errors.As(err, &te) || te.Code != tools.ErrInvalidArgs || !strings.HasPrefix(te.Msg, name+": invalid arguments: ") {
+		return err
+	}
+	return &tools.Error{Code: te.Code, Msg: te.Msg + fmt.Sprintf(" (describeTool(%q) gives the types)", name), Err: te.Err}
+}
+
+func (e *Engine) call(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.CallFunc {
 	g := s.gate
 	return func(ctx context.Context, name string, args json.RawMessage) (json.RawMessage, error) {
 		if isModelCall(name) {
@@ -564,6 +582,13 @@ func (e *Engine) caller(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.C
 			return s.callModel(ctx, name, args)
 		}
 		if nt, ok := calls.get(name); ok {
+			// An external tool's arguments are checked here, as a built-in
+			// tool's are, so its errors name what it takes (a schema that
+			// does not resolve here is left to its server).
+			if err := tools.ValidateSchema(name, nt.Input, args); tools.CodeOf(err) == tools.ErrInvalidArgs {
+				g.turns.done(callSeq(ctx))
+				return nil, err
+			}
 			if err := g.admit(ctx, callTarget{name: name, readOnly: nt.ReadOnly}, env, args); err != nil {
 				return nil, err
 			}
