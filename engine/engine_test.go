@@ -444,3 +444,36 @@ func TestStoreCapAcrossConcurrentRuns(t *testing.T) {
 		})
 	}
 }
+
+// TestDescribeToolSaysItOnce: describeTool gives the description once and
+// the declaration with the per-field docs; nothing repeats them.
+func TestDescribeToolSaysItOnce(t *testing.T) {
+	eng := newEngine(t, nil)
+	r := run(t, eng, `const d = describeTool("search"); return {keys: Object.keys(d), d, size: JSON.stringify(d).length}`)
+	if !r.OK {
+		t.Fatal(r.Text)
+	}
+	var got struct {
+		Keys []string
+		D    struct{ Description, Declaration string }
+		Size int
+	}
+	if err := json.Unmarshal(r.Value, &got); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got.Keys, ",") != "name,description,declaration" {
+		t.Errorf("keys %v", got.Keys)
+	}
+	first := strings.SplitN(got.D.Description, "\n", 2)[0]
+	if !strings.HasPrefix(got.D.Declaration, "search(args: {") || strings.Contains(got.D.Declaration, first) {
+		t.Errorf("declaration repeats the description or lacks the signature:\n%s", got.D.Declaration)
+	}
+	for _, doc := range []string{"/** Regular expression (RE2 syntax) */", "pattern: string;", "matchCount: number;"} {
+		if !strings.Contains(got.D.Declaration, doc) {
+			t.Errorf("declaration lacks %q", doc)
+		}
+	}
+	if got.Size > 8000 {
+		t.Errorf("describeTool(\"search\") is %d characters", got.Size)
+	}
+}

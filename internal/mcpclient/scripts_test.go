@@ -123,7 +123,7 @@ func TestExternalToolsInScripts(t *testing.T) {
 	}
 	// Declarations name the identifier, the original name and the result.
 	var decl string
-	json.Unmarshal(runScript(t, eng, `return describeTool("my-calc.get-sum").declaration + "\n" + describeTool("my-calc.echo-text").declaration`).Value, &decl)
+	json.Unmarshal(runScript(t, eng, `const d = describeTool("my-calc.get-sum"), e = describeTool("my-calc.echo-text"); return [d.description, d.declaration, e.declaration].join("\n")`).Value, &decl)
 	for _, want := range []string{`Also tools.my_calc["get-sum"].`, "get_sum(args: {", "): Promise<{\n  sum: number;\n}>;", "echo_text(args: {", "): Promise<McpResult>;"} {
 		if !strings.Contains(decl, want) {
 			t.Errorf("declarations lack %q:\n%s", want, decl)
