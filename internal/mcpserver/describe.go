@@ -12,6 +12,10 @@ import (
 	"github.com/atomic-script/atomic-script/tools"
 )
 
+// modelsLine is the intro's line for models.*, shown when a provider is
+// configured.
+const modelsLine = `- models.classify({input, labels, instructions?}) resolves to {label, usage}, label always one of labels; models.generateImages({prompt, n?, size?}) to items for image(); models.list(). 4 run at once.`
+
 // codemodeIntro is the part of codemode's description that says how to
 // write a script. %s is the caps.
 const codemodeIntro = `Run one JavaScript program in a sandbox where every tool is an async function, and get back one compact result: chain, batch and filter tool calls in code and return only what matters.
@@ -38,6 +42,9 @@ func codemodeDescription(cfg Config) string {
 		limits += " and a script stops after " + seconds(cfg.Timeout)
 	}
 	fmt.Fprintf(&b, codemodeIntro, limits)
+	if cfg.Models.Configured() {
+		b.WriteString("\n" + modelsLine)
+	}
 	if restricts(cfg.Approvals) {
 		b.WriteString("\nApprovals are on: write, edit and bash calls (and external tools not marked read-only) may be shown to the user first, and throw ERR_DENIED when refused; catch it and say so, do not try another way around.")
 	}
