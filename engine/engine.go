@@ -24,6 +24,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/engine/internal/kvstore"
 	"github.com/atomic-script/atomic-script/internal/bindings"
+	"github.com/atomic-script/atomic-script/internal/check"
 	"github.com/atomic-script/atomic-script/internal/runtime"
 	"github.com/atomic-script/atomic-script/internal/tools/journal"
 	"github.com/atomic-script/atomic-script/internal/tools/spill"
@@ -163,6 +164,13 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 		emit(Event{Type: "run_end", Time: time.Now(), Result: r})
 		return r, nil
 	}
+	prog, diags := e.compile(src, ro.name)
+	if prog == nil {
+		r := syntaxFailure(diags, scriptName(ro.name, check.LangOf(ro.name)))
+		e.finishResult(r, start, maxTokens)
+		emit(Event{Type: "run_end", Time: time.Now(), Result: r})
+		return r, nil
+	}
 	timeout := pickLimit(e.cfg.timeout, time.Duration(sopts.TimeoutMs)*time.Millisecond, 0)
 	var deadline time.Time
 	if timeout > 0 {
@@ -170,8 +178,9 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 	}
 
 	rec := newRecorder(emit)
-	run := &scriptRun{engine: e, ro: ro, rec: rec, src: src, deadline: deadline, budget: timeout,
-		files: journal.New(e.cfg.fileMode)}
+	run := &scriptRun{engine: e, ro: ro, rec: rec, src: prog.Code, orig: src, source: source(ro.name, prog),
+		deadline: deadline, budget: timeout, files: journal.New(e.cfg.fileMode)}
+	run.warnings = warnings(diags, run.source.Name)
 	res := run.execute(ctx)
 	e.finishFiles(res, run.files)
 	e.finishResult(res, start, maxTokens)
@@ -239,7 +248,10 @@ type scriptRun struct {
 	engine   *Engine
 	ro       runConfig
 	rec      *recorder
-	src      string
+	src      string // the JavaScript the VM runs
+	orig     string // the script as written
+	source   bindings.Source
+	warnings []string // the check's findings
 	deadline time.Time
 	budget   time.Duration
 	// files is the run's journal: every file mutation of its tools goes
@@ -292,8 +304,9 @@ func (s *scriptRun) execute(ctx context.Context) *Result {
 	}
 	output, logs := s.rec.close()
 	return &Result{
-		Output: output,
-		Logs:   logs,
+		Output:   output,
+		Logs:     logs,
+		Warnings: s.warnings,
 		Error: &ScriptError{Kind: KindTimeout, Name: "TimeoutError",
 			Message: s.timeoutMessage() + " (the engine did not stop in time and was abandoned)"},
 	}
@@ -342,6 +355,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 		Sink:         s.rec,
 		Args:         s.ro.args,
 		CallIDPrefix: s.ro.callIDPrefix,
+		Source:       s.source,
 	})
 	if err != nil {
 		return &Result{Error: &ScriptError{Kind: KindSandbox, Name: "EngineError", Message: err.Error()}}
@@ -353,7 +367,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 
 	out := b.Outcome()
 	output, logs := s.rec.snapshot()
-	r := &Result{Output: output, Logs: logs}
+	r := &Result{Output: output, Logs: logs, Warnings: s.warnings}
 	for _, c := range b.Calls() {
 		r.Calls = append(r.Calls, convertCall(c))
 	}
@@ -395,7 +409,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 
 // classify turns the loop's end and the script's outcome into OK/Error.
 func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm runtime.VM) {
-	defer func() { explainNotAFunction(r.Error, s.src) }()
+	defer func() { explainNotAFunction(r.Error, s.orig, s.source.Name) }()
 	var exit *bindings.ExitRequested
 	switch {
 	case errors.As(loopErr, &exit) || (loopErr == nil && out.Exit != nil):
@@ -426,7 +440,7 @@ func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm 
 	case loopErr != nil:
 		var ex *runtime.Exception
 		if errors.As(loopErr, &ex) {
-			r.Error = &ScriptError{Kind: KindScript, Name: ex.Name, Message: ex.Message, Stack: bindings.CleanStack(ex.Stack)}
+			r.Error = &ScriptError{Kind: KindScript, Name: ex.Name, Message: ex.Message, Stack: bindings.CleanStack(ex.Stack, s.source)}
 			return
 		}
 		r.Error = &ScriptError{Kind: KindSandbox, Name: "EngineError", Message: loopErr.Error()}

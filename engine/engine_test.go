@@ -222,7 +222,11 @@ func TestUnawaitedCallsAreCancelled(t *testing.T) {
 	if r.Calls[0].Status != "cancelled" || r.Calls[1].Status != "cancelled" || r.Calls[2].Status != "ok" {
 		t.Fatalf("calls: %+v", r.Calls)
 	}
-	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0], "2 tool call(s) were still running") || !strings.Contains(r.Text, "Await every call") {
+	// The check saw both forgotten awaits before the run; the run saw
+	// their calls cancelled.
+	if len(r.Warnings) != 3 || !strings.HasPrefix(r.Warnings[0], "codemode.js:1:1: tools.sleep(...) is not awaited") ||
+		!strings.HasPrefix(r.Warnings[1], "codemode.js:1:27: tools.sleep(...) is not awaited") ||
+		!strings.Contains(r.Warnings[2], "2 tool call(s) were still running") || !strings.Contains(r.Text, "Await every call") {
 		t.Fatalf("warnings: %q", r.Warnings)
 	}
 }

@@ -1,0 +1,81 @@
+package cli
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/internal/mcpclient"
+)
+
+// cmdCheck parses scripts without running them and prints what it finds,
+// one "file:line:col: message" a line (--json: one array of findings).
+// Any error or warning makes the exit status 1; notes do not.
+func cmdCheck(args []string, stdio Stdio) (int, error) {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var c common
+	c.register(fs)
+	asJSON := fs.Bool("json", false, "print the findings as a JSON array")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: atomic-script check [--json] [--tools LIST] FILE...")
+		fs.PrintDefaults()
+	}
+	pos, _, err := parseInterspersed(fs, args)
+	if err == flag.ErrHelp {
+		fs.SetOutput(stdio.Out)
+		fs.Usage()
+		return 0, nil
+	}
+	if err != nil {
+		return 0, usagef("check: %v", err)
+	}
+	if len(pos) == 0 {
+		return 0, usagef("check: give one or more script files (- for stdin)")
+	}
+	ws, err := c.load(stdio.Err)
+	if err != nil {
+		return 0, err
+	}
+	hub := mcpclient.New(ws.settings.MCPServers, mcpclient.Options{Root: ws.root, Stderr: stdio.Err, Version: Version})
+	defer hub.Close()
+	eng, err := engine.New(engine.WithRoot(ws.root), engine.WithTools(ws.enabled), engine.WithNamespaces(hub.Namespaces(ws.enabled)...))
+	if err != nil {
+		return 0, err
+	}
+	defer eng.Close()
+	found := []engine.Diagnostic{}
+	for _, name := range pos {
+		var data []byte
+		if name == "-" {
+			data, err = io.ReadAll(stdio.In)
+			name = "[stdin]"
+		} else {
+			data, err = os.ReadFile(name)
+		}
+		if err != nil {
+			return 0, usagef("check: cannot read script: %v", err)
+		}
+		found = append(found, eng.Check(string(data), engine.WithScriptName(name))...)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdio.Out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(found); err != nil {
+			return 0, err
+		}
+	} else {
+		for _, d := range found {
+			fmt.Fprintln(stdio.Out, d.String())
+		}
+	}
+	for _, d := range found {
+		if d.Severity != "note" {
+			return 1, nil
+		}
+	}
+	return 0, nil
+}
