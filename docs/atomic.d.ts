@@ -321,7 +321,14 @@ declare namespace tools {
   }>;
 }
 
-/** Every callable tool. */
+/**
+ * What an MCP server's tool without an output schema resolves to: its text, or,
+ * when its result holds images or other content, the items in order (text as
+ * strings; an image item can be passed to image()). A tool with an output schema
+ * resolves to its structuredContent; a result with isError throws.
+ */
+type McpResult = string | Array<string | { type: "image" | "audio"; data: string; mimeType: string } | { type: "resource" | "resource_link"; [key: string]: unknown }>;
+/** Every callable tool: tools[name], or tools[namespace][name] for an MCP server's tool. */
 declare const ALL_TOOLS: ReadonlyArray<{ name: string; description: string; namespace: string }>;
 /** Arguments given after "--" on the command line. */
 declare const ARGS: ReadonlyArray<string>;

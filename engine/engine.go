@@ -26,6 +26,7 @@ import (
 	"github.com/atomic-script/atomic-script/internal/bindings"
 	"github.com/atomic-script/atomic-script/internal/check"
 	"github.com/atomic-script/atomic-script/internal/runtime"
+	"github.com/atomic-script/atomic-script/internal/tools/builtin"
 	"github.com/atomic-script/atomic-script/internal/tools/journal"
 	"github.com/atomic-script/atomic-script/internal/tools/spill"
 	"github.com/atomic-script/atomic-script/tools"
@@ -55,6 +56,9 @@ type Engine struct {
 
 	catalogOnce sync.Once
 	cached      *bindings.Catalog
+
+	// policy is cfg.approvals compiled for the root.
+	policy *policy
 }
 
 // New returns an engine. Options are validated here: a bad one is an error
@@ -84,7 +88,11 @@ func New(opts ...Option) (*Engine, error) {
 	if cfg.registry == nil {
 		cfg.registry = tools.NewRegistry()
 	}
-	e := &Engine{cfg: cfg}
+	pol, err := compilePolicy(cfg.approvals, root)
+	if err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	e := &Engine{cfg: cfg, policy: pol}
 	sid := cfg.sessionID
 	if sid == "" {
 		sid = fmt.Sprintf("run-%d-%d", os.Getpid(), time.Now().UnixNano())
@@ -181,6 +189,8 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 	run := &scriptRun{engine: e, ro: ro, rec: rec, src: prog.Code, orig: src, source: source(ro.name, prog),
 		deadline: deadline, budget: timeout, files: journal.New(e.cfg.fileMode)}
 	run.warnings = warnings(diags, run.source.Name)
+	run.gate = &gate{pol: e.policy, ask: ro.ask, askBy: ro.askBy, dryRun: e.cfg.fileMode == journal.DryRun, stop: run.stop}
+	rec.gate = run.gate
 	res := run.execute(ctx)
 	e.finishFiles(res, run.files)
 	e.finishResult(res, start, maxTokens)
@@ -258,10 +268,26 @@ type scriptRun struct {
 	// through it (see finishFiles).
 	files *journal.Journal
 
+	// gate is the run's approval gate.
+	gate *gate
+
 	// Set by own for execute: the binding once installed, and loopDone
 	// closed when the VM has stopped running the script.
 	binding  atomic.Pointer[bindings.Binding]
 	loopDone chan struct{}
+
+	// abort cancels the run (set by execute); stopped says why, when an
+	// approval answer stopped it.
+	abort   context.CancelFunc
+	stopped atomic.Pointer[string]
+}
+
+// stop aborts the run because an asker said to (StopRun).
+func (s *scriptRun) stop(reason string) {
+	s.stopped.Store(&reason)
+	if s.abort != nil {
+		s.abort()
+	}
 }
 
 // execute runs the script on a goroutine that owns the VM and waits for it,
@@ -275,6 +301,7 @@ type scriptRun struct {
 func (s *scriptRun) execute(ctx context.Context) *Result {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	s.abort = cancel
 	s.loopDone = make(chan struct{})
 	done := make(chan *Result, 1)
 	go func() { done <- s.own(ctx) }()
@@ -350,7 +377,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 		LoadNamespace: func(ctx context.Context, name string) ([]bindings.Entry, error) {
 			return e.loadNamespace(ctx, name, calls)
 		},
-		Call:         e.caller(env, calls),
+		Call:         e.caller(env, calls, s.gate),
 		Store:        store,
 		Sink:         s.rec,
 		Args:         s.ro.args,
@@ -369,7 +396,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	output, logs := s.rec.snapshot()
 	r := &Result{Output: output, Logs: logs, Warnings: s.warnings}
 	for _, c := range b.Calls() {
-		r.Calls = append(r.Calls, convertCall(c))
+		r.Calls = append(r.Calls, s.rec.convert(c))
 	}
 	s.classify(r, out, loopErr, vm)
 	if r.OK {
@@ -390,6 +417,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 			}
 		}
 	}
+	r.Warnings = append(r.Warnings, namespaceWarnings(b.NamespaceErrors())...)
 	if e.cfg.endsWithRun {
 		for _, task := range e.session.Running() {
 			r.Warnings = append(r.Warnings, "background task "+task+" is still running and is killed when this run ends (the run's session ends with it); wait for it with bash_output, or use `atomic-script serve` for tasks that outlive a run")
@@ -424,7 +452,11 @@ func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm 
 		r.Error = &ScriptError{Kind: KindTimeout, Name: "TimeoutError", Message: s.timeoutMessage()}
 		return
 	case errors.Is(loopErr, runtime.ErrAborted):
-		r.Error = &ScriptError{Kind: KindAborted, Name: "AbortError", Message: "the run was aborted"}
+		msg := "the run was aborted"
+		if why := s.stopped.Load(); why != nil {
+			msg += ": " + *why
+		}
+		r.Error = &ScriptError{Kind: KindAborted, Name: "AbortError", Message: msg}
 		return
 	}
 	if vm.MemoryExhausted() && (loopErr != nil || !out.OK) {
@@ -460,14 +492,25 @@ func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm 
 // caller is how a script's tool call reaches the tools: validation and the
 // same error codes as every other caller, then the value a script receives
 // (structured content for tools with an output schema, else text).
-func (e *Engine) caller(env *tools.Env, calls *nsCalls) bindings.CallFunc {
+//
+// Every call passes the run's approval gate first, in the one place every
+// tool call of a script goes through: the policy and its asker are the
+// engine's, out of the script's reach.
+func (e *Engine) caller(env *tools.Env, calls *nsCalls, g *gate) bindings.CallFunc {
 	return func(ctx context.Context, name string, args json.RawMessage) (json.RawMessage, error) {
-		if call := calls.get(name); call != nil {
-			return call(ctx, args)
+		if nt, ok := calls.get(name); ok {
+			if err := g.admit(ctx, callTarget{name: name, readOnly: nt.ReadOnly}, env, args); err != nil {
+				return nil, err
+			}
+			return nt.Call(ctx, args)
 		}
 		t, ok := e.cfg.registry.Get(name)
 		if !ok {
+			g.turns.done(callSeq(ctx))
 			return nil, tools.Errorf(tools.ErrUnknownTool, "unknown tool %q", name)
+		}
+		if err := g.admit(ctx, callTarget{name: name, tool: t}, env, args); err != nil {
+			return nil, err
 		}
 		res, err := tools.Invoke(ctx, t, env, args)
 		if err != nil {
@@ -480,12 +523,25 @@ func (e *Engine) caller(env *tools.Env, calls *nsCalls) bindings.CallFunc {
 	}
 }
 
+// callSeq is the launch number of the call whose context ctx is.
+func callSeq(ctx context.Context) int {
+	ci, _ := bindings.CallInfoFrom(ctx)
+	return ci.Seq
+}
+
 // catalog is what scripts of this engine can call: the built-in tools and
 // the namespaces by name. It never changes, so it is built once; a
 // namespace's tools are listed in a run only when its script first needs
 // them (an MCP server starts then, not for every run).
 func (e *Engine) catalog() *bindings.Catalog {
-	e.catalogOnce.Do(func() { e.cached = bindings.NewCatalog(scriptEntries(e.cfg.registry), e.namespaces()) })
+	e.catalogOnce.Do(func() {
+		e.cached = bindings.NewCatalog(scriptEntries(e.cfg.registry), e.namespaces())
+		for _, t := range builtin.Tools() {
+			if _, on := e.cfg.registry.Get(t.Name()); !on && tools.ScriptCallable(t) {
+				e.cached.Inactive = append(e.cached.Inactive, t.Name())
+			}
+		}
+	})
 	return e.cached
 }
 

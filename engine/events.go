@@ -40,6 +40,7 @@ type recorder struct {
 	logs   []string
 	emit   func(Event)
 	closed bool // abandoned: the result is out, later pieces are dropped
+	gate   *gate
 }
 
 func newRecorder(emit func(Event)) *recorder {
@@ -87,13 +88,20 @@ func (r *recorder) Image(img tools.Image) {
 }
 
 func (r *recorder) CallStarted(c bindings.Call) {
-	call := convertCall(c)
+	call := r.convert(c)
 	r.send(Event{Type: "call_start", Time: time.Now(), Call: &call})
 }
 
 func (r *recorder) CallEnded(c bindings.Call) {
-	call := convertCall(c)
+	call := r.convert(c)
 	r.send(Event{Type: "call_end", Time: time.Now(), Call: &call})
+}
+
+// convert is c as the engine records it, with its approval decision.
+func (r *recorder) convert(c bindings.Call) Call {
+	call := convertCall(c)
+	r.gate.annotate(&call)
+	return call
 }
 
 func (r *recorder) Progress(callID, name string, p tools.Progress) {

@@ -103,7 +103,9 @@ func Declarations(reg *tools.Registry, budgetChars int) (text string, declared i
 // script's call gets. Direct calls share the engine's session (snapshots,
 // todos, background tasks) and owner, write through without a journal,
 // and spill large output into the engine's persisted-output directory.
-// Progress reaches fn set with tools.WithProgress on ctx.
+// Progress reaches fn set with tools.WithProgress on ctx. The approval
+// policy's deny rules apply; asking is the host's part (it sees the tool's
+// annotations), so ask rules let a direct call run.
 func (e *Engine) Call(ctx context.Context, name string, args []byte) (tools.Result, error) {
 	t, ok := e.cfg.registry.Get(name)
 	if !ok {
@@ -120,6 +122,9 @@ func (e *Engine) Call(ctx context.Context, name string, args []byte) (tools.Resu
 	}
 	if env.Owner == "" {
 		env.Owner = e.session.ID
+	}
+	if err := e.policy.directDenial(ctx, t, env, args); err != nil {
+		return tools.Result{}, err
 	}
 	return tools.Invoke(ctx, t, env, args)
 }

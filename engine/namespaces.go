@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"sync"
 
 	"github.com/atomic-script/atomic-script/internal/bindings"
@@ -29,6 +30,10 @@ type NamespaceTool struct {
 	Description string
 	Input       *jsonschema.Schema
 	Output      *jsonschema.Schema
+	// ReadOnly is set when the server annotates the tool readOnlyHint: it
+	// runs like read, without approval. Every other external tool is in
+	// the write approval class.
+	ReadOnly bool
 	// Call runs the tool and returns the JSON value the script receives.
 	Call func(ctx context.Context, args json.RawMessage) (json.RawMessage, error)
 }
@@ -51,13 +56,14 @@ func (e *Engine) namespaces() []bindings.Namespace {
 // goroutine, read on tool goroutines.
 type nsCalls struct {
 	mu    sync.Mutex
-	calls map[string]func(context.Context, json.RawMessage) (json.RawMessage, error)
+	calls map[string]NamespaceTool
 }
 
-func (c *nsCalls) get(name string) func(context.Context, json.RawMessage) (json.RawMessage, error) {
+func (c *nsCalls) get(name string) (NamespaceTool, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.calls[name]
+	t, ok := c.calls[name]
+	return t, ok
 }
 
 // loadNamespace lists the tools of the namespace called name as catalog
@@ -81,20 +87,36 @@ func (e *Engine) loadNamespace(ctx context.Context, name string, calls *nsCalls)
 		if calls != nil {
 			calls.mu.Lock()
 			if calls.calls == nil {
-				calls.calls = map[string]func(context.Context, json.RawMessage) (json.RawMessage, error){}
+				calls.calls = map[string]NamespaceTool{}
 			}
 			for _, t := range list {
-				calls.calls[ns.Name+"."+t.Name] = t.Call
+				calls.calls[ns.Name+"."+t.Name] = t
 			}
 			calls.mu.Unlock()
 		}
 		for j, t := range list {
 			out[j] = bindings.Entry{
-				Name: ns.Name + "." + t.Name, Path: []string{ns.ID, ids[j]}, Namespace: ns.Name,
+				Name: ns.Name + "." + t.Name, Local: t.Name, Path: []string{ns.ID, ids[j]}, Namespace: ns.Name,
 				Description: t.Description, Input: t.Input, Output: t.Output,
 			}
 		}
 		return out, nil
 	}
 	return nil, fmt.Errorf("no namespace %q", name)
+}
+
+// namespaceWarnings says, for each namespace a run needed but could not
+// load (a configured MCP server that failed to start), why, and that its
+// tools are missing from the run's lists.
+func namespaceWarnings(errs map[string]error) []string {
+	names := make([]string, 0, len(errs))
+	for n := range errs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		out = append(out, errs[n].Error()+"; its tools are missing from ALL_TOOLS and searchTools in this run")
+	}
+	return out
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -49,11 +48,13 @@ func TestNamespacesLoadOnFirstUse(t *testing.T) {
 		{`return Object.keys(tools).includes("greeter")`, `true`, 0},
 		{`const a = tools.greeter; const b = tools.greeter; return [a === b, Object.keys(a)]`, `[true,["say_hello"]]`, 1},
 		{`return (await tools.greeter.say_hello({name: "Ada"})).content[0].text`, `"hello Ada"`, 2},
-		{`return ALL_TOOLS.filter(t => t.namespace === "greeter").map(t => t.name)`, `["greeter.say-hello"]`, 3},
-		{`return searchTools("greet someone").map(t => t.name)`, `["greeter.say-hello"]`, 4},
-		{`return describeNamespace("greeter").tools.map(t => t.name)`, `["greeter.say-hello"]`, 5},
+		{`return ALL_TOOLS.filter(t => t.namespace === "greeter").map(t => t.name)`, `["say-hello"]`, 3},
+		{`return searchTools("greet someone").map(t => t.name)`, `["say-hello"]`, 4},
+		{`return describeNamespace("greeter").tools.map(t => t.name)`, `["say-hello"]`, 5},
 		{`return describeTool("greeter.say-hello").declaration.includes("say_hello(")`, `true`, 6},
-		{`return [typeof tools.broken, describeNamespace("broken").error]`, `["undefined","tools.broken: the namespace's tools could not be listed: could not be started"]`, 6},
+		{`return [(await tools.greeter["say-hello"]({name: "Bo"})).content[0].text, tools.greeter["say-hello"] === tools.greeter.say_hello, Object.keys(tools.greeter)]`, `["hello Bo",true,["say_hello"]]`, 7},
+		{`return describeTool('tools.greeter["say-hello"]').name`, `"say-hello"`, 8},
+		{`try { tools.broken.x } catch (e) { return [e.message, e.code, describeNamespace("broken").error] }`, `["tools.broken is unavailable: could not be started","ERR_TOOL","tools.broken is unavailable: could not be started"]`, 8},
 	} {
 		r := run(t, eng, c.code)
 		if !r.OK || string(r.Value) != c.want {
@@ -66,9 +67,21 @@ func TestNamespacesLoadOnFirstUse(t *testing.T) {
 	if bad.Load() == 0 {
 		t.Error("the broken namespace was never tried")
 	}
-	// A call to an unknown tool of a namespace is refused clearly.
-	r := run(t, eng, `await tools.greeter.nope()`)
-	if r.OK || !strings.Contains(r.Error.Message, "not a function") {
-		t.Errorf("unknown namespaced tool: %+v", r.Error)
+	// A call to an unknown tool of a namespace, or to an unknown tool,
+	// names the nearest ones.
+	for code, want := range map[string]string{
+		`await tools.greeter.say_helo()`: `ToolError: tools.greeter.say_helo is not a tool of "greeter"; did you mean say_hello? describeNamespace("greeter").tools lists its tools`,
+		`await tools.greetr.say_hello()`: `ToolError: tools.greetr is not a tool; did you mean greeter? ALL_TOOLS lists every tool (and "name" in tools tests for one)`,
+		`await tools["get-thing"]()`:     `ToolError: tools["get-thing"] is not a tool; ALL_TOOLS lists every tool (and "name" in tools tests for one)`,
+	} {
+		r := run(t, eng, code)
+		if r.OK || r.Error.Error() != want || r.Error.Code != "ERR_UNKNOWN_TOOL" {
+			t.Errorf("%s: %+v\nwant %s", code, r.Error, want)
+		}
+	}
+	// A namespace that could not be loaded is a warning of the run.
+	r := run(t, eng, `return ALL_TOOLS.length`)
+	if !r.OK || len(r.Warnings) != 1 || r.Warnings[0] != "tools.broken is unavailable: could not be started; its tools are missing from ALL_TOOLS and searchTools in this run" {
+		t.Errorf("warnings %q", r.Warnings)
 	}
 }

@@ -26,6 +26,7 @@ type config struct {
 	events          func(Event)
 	namespaces      []Namespace
 	fileMode        journal.Mode
+	approvals       ApprovalPolicy
 }
 
 func defaultConfig() config {
@@ -173,6 +174,8 @@ type runConfig struct {
 	args         []string
 	callIDPrefix string
 	events       func(Event)
+	ask          AskFunc
+	askBy        string
 }
 
 // RunOption configures one Run.

@@ -63,6 +63,14 @@ type Call struct {
 	Duration time.Duration   `json:"-"`
 	Error    string          `json:"error,omitempty"`
 	Code     string          `json:"code,omitempty"`
+	// Approval is the approval decision for a call in an approval class
+	// (write, edit, bash, external tools not annotated read-only):
+	// allowed, asked-allowed or denied. ApprovalBy says who decided
+	// (policy, or the asker: host, terminal) and ApprovalRule why (the
+	// setting and where it was set, the "always" answer that covered it).
+	Approval     Approval `json:"approval,omitempty"`
+	ApprovalBy   string   `json:"approvalBy,omitempty"`
+	ApprovalRule string   `json:"approvalRule,omitempty"`
 }
 
 // MarshalJSON adds durationMs.

@@ -157,3 +157,42 @@ func FuzzRecover(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPersistLines: turning an edit's result back into bytes reads back as
+// the result, and every line the diff leaves unchanged keeps its own bytes,
+// line ending included.
+func FuzzPersistLines(f *testing.F) {
+	f.Add("a\r\nb\nc\r\nd\n", "a\nb\nC\nd\n")
+	f.Add("a\rb\nc\r\n", "x\na\nb\nc\n")
+	f.Add("\uFEFFa\r\nb\nc", "a\nb\nc\nt")
+	f.Add("a\n\r\n\r", "a\n\n\nz")
+	f.Fuzz(func(t *testing.T, raw, after string) {
+		if len(raw) > 1<<14 || len(after) > 1<<14 || strings.IndexByte(after, '\r') >= 0 {
+			return
+		}
+		live := Normalize(raw)
+		d := diffTexts(live, after)
+		out := persistLines(raw, after, d)
+		if Normalize(out) != Normalize(Persist(raw, after)) {
+			t.Fatalf("persisted %q reads as %q, want %q", out, Normalize(out), Normalize(Persist(raw, after)))
+		}
+		if out == Persist(raw, after) || !mixedEndings(strings.TrimPrefix(raw, bom)) {
+			return
+		}
+		ends := rawEndings(strings.TrimPrefix(raw, bom))
+		outEnds := rawEndings(strings.TrimPrefix(out, bom))
+		i, j := 0, 0
+		check := func(a0 int) {
+			for ; i < a0; i, j = i+1, j+1 {
+				if ends[i] != "" && outEnds[j] != ends[i] {
+					t.Fatalf("unchanged line %d (%q) ended %q, now %q: %q → %q", i+1, d.a.lines[i], ends[i], outEnds[j], raw, out)
+				}
+			}
+		}
+		for _, c := range d.changes {
+			check(c.a0)
+			i, j = c.a1, c.b1
+		}
+		check(len(d.a.lines))
+	})
+}

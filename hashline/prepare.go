@@ -272,7 +272,7 @@ func prepareSection(s Section, opts PrepareOptions) (*FileResult, error) {
 	if opts.Display != nil {
 		display = opts.Display(abs)
 	}
-	bytes := Persist(raw, after)
+	bytes := persistLines(raw, after, diff)
 	// After is the text the written file reads as, so that its tag is the
 	// one the next read shows: a leading U+FEFF written to a file without a
 	// BOM becomes one.

@@ -382,3 +382,34 @@ func TestPrepareTagIsTheWrittenFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestPrepareKeepsLineEndings: an edit of a file with mixed line endings
+// changes the bytes of the lines it touches only; a new line takes the
+// ending of the line it replaces, else of the line before it.
+func TestPrepareKeepsLineEndings(t *testing.T) {
+	for _, tc := range []struct{ name, file, script, want string }{
+		{"replace one CRLF line among LF", "a\r\nb\nc\r\nd\n", "replace 3..3:\n+C", "a\r\nb\nC\r\nd\n"},
+		{"replace one LF line among CRLF", "a\r\nb\nc\r\nd\n", "replace 2..2:\n+B", "a\r\nB\nc\r\nd\n"},
+		{"insert after a LF line", "a\r\nb\nc\r\n", "insert after 2:\n+x\n+y", "a\r\nb\nx\ny\nc\r\n"},
+		{"insert head", "a\nb\r\n", "insert head:\n+h", "h\na\nb\r\n"},
+		{"insert tail after a line without EOL", "a\r\nb\nc", "insert tail:\n+t", "a\r\nb\nc\nt"},
+		{"delete keeps the rest", "a\r\nb\nc\r\nd\n", "delete 2..3", "a\r\nd\n"},
+		{"lone CR lines kept", "a\rb\nc\r\n", "replace 3..3:\n+C", "a\rb\nC\r\n"},
+		{"BOM kept", "\uFEFFa\r\nb\n", "replace 2..2:\n+B", "\uFEFFa\r\nB\n"},
+		{"replace more lines than before", "a\r\nb\nc\r\n", "replace 2..2:\n+x\n+y", "a\r\nx\ny\nc\r\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSession(map[string]string{"f": tc.file})
+			out := s.edit("[f#"+s.observe("f")+"]\n"+tc.script, nil)
+			if strings.HasPrefix(out, "ERR") {
+				t.Fatal(out)
+			}
+			if got := s.files["f"]; got != tc.want {
+				t.Errorf("file is %q, want %q", got, tc.want)
+			}
+			if want := "[f#" + Tag(s.files["f"]) + "]"; !strings.HasPrefix(out, want) {
+				t.Errorf("output %q does not start with %s", out, want)
+			}
+		})
+	}
+}

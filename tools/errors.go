@@ -22,6 +22,7 @@ const (
 	ErrPermission  Code = "ERR_PERMISSION"   // the file system or a policy refused access
 	ErrUnknownTool Code = "ERR_UNKNOWN_TOOL" // no enabled tool has that name
 	ErrNotAllowed  Code = "ERR_NOT_ALLOWED"  // the tool exists but this caller may not use it
+	ErrDenied      Code = "ERR_DENIED"       // the approval policy or the person asked refused the call
 	ErrLimit       Code = "ERR_LIMIT"        // a size or count limit was reached
 	ErrNoop        Code = "ERR_NOOP"         // an edit changed nothing, repeatedly
 	ErrBinary      Code = "ERR_BINARY"       // a text operation met a binary file

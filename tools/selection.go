@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	textdist "github.com/atomic-script/atomic-script/internal/suggest"
 )
 
 // Layer is one source of tool selection entries, applied in order: the
@@ -178,29 +180,9 @@ func suggest(name string, names []string) string {
 	best, bestD := "", 3
 	sort.Strings(names)
 	for _, n := range names {
-		if d := editDistance(strings.ToLower(name), n); d < bestD {
+		if d := textdist.Distance(strings.ToLower(name), n); d < bestD {
 			best, bestD = n, d
 		}
 	}
 	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -77,6 +77,14 @@ const (
 	// TagReadOnly marks tools that change nothing outside the session
 	// (no file, no process): an MCP host may run them without asking.
 	TagReadOnly Tag = "read-only"
+	// TagRunsCommands marks tools that run shell commands (bash): their
+	// calls are in the "bash" approval class.
+	TagRunsCommands Tag = "runs-commands"
+	// TagSessionOnly marks tools that change only the session's own state
+	// (the todo list, background tasks the session started): like
+	// read-only tools they need no approval, but a host should not treat
+	// them as read-only.
+	TagSessionOnly Tag = "session-only"
 )
 
 // ScriptCallable reports whether a script may ever call t: model-only and
@@ -110,7 +118,8 @@ type taggedTool struct {
 	tags []Tag
 }
 
-func (t *taggedTool) Tags() []Tag { return t.tags }
+func (t *taggedTool) Tags() []Tag  { return t.tags }
+func (t *taggedTool) Unwrap() Tool { return t.Tool }
 
 func existingTags(t Tool) []Tag {
 	if tt, ok := t.(Tagged); ok {

@@ -3,19 +3,19 @@ package tools
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
-	sj "github.com/santhosh-tekuri/jsonschema/v6"
 )
 
-// compiled caches one validator per schema. Schemas are built once per tool,
-// so the cache is bounded by the number of tools.
-var compiled sync.Map // *jsonschema.Schema -> *sj.Schema or error
+// resolved caches one resolved schema per input schema. Schemas are built
+// once per tool, so the cache is bounded by the number of tools.
+var resolved sync.Map // *jsonschema.Schema -> *jsonschema.Resolved or error
 
 // Validate checks args against tool's input schema. The error is an *Error
 // with code ErrInvalidArgs whose message names the tool, each offending field
@@ -23,9 +23,9 @@ var compiled sync.Map // *jsonschema.Schema -> *sj.Schema or error
 //
 //	read: invalid arguments: at "path": got number, want string
 //
-// google/jsonschema-go provides the schema type (it is what the MCP SDK
-// speaks); santhosh-tekuri/jsonschema validates, because its errors carry the
-// instance location and a short reason that make good messages.
+// One schema library serves both jobs: google/jsonschema-go (what the MCP
+// SDK speaks) decides validity with its full 2020-12 validator, and
+// diagnose walks the schema beside the value to say why in those terms.
 func Validate(tool Tool, args json.RawMessage) error {
 	schema := tool.InputSchema()
 	if schema == nil {
@@ -40,87 +40,299 @@ func Validate(tool Tool, args json.RawMessage) error {
 		}
 		args = json.RawMessage("{}")
 	}
-	v, err := sj.UnmarshalJSON(bytes.NewReader(args))
-	if err != nil {
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(args))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
 		return Errorf(ErrInvalidArgs, "%s: arguments are not valid JSON: %v", tool.Name(), err)
 	}
-	sch, err := compile(schema)
+	rs, err := resolve(schema)
 	if err != nil {
-		return Errorf(ErrTool, "%s: input schema does not compile: %v", tool.Name(), err)
+		return Errorf(ErrTool, "%s: input schema does not resolve: %v", tool.Name(), err)
 	}
-	err = sch.Validate(v)
-	if err == nil {
+	verr := rs.Validate(plain(v))
+	if verr == nil {
 		return nil
 	}
-	var ve *sj.ValidationError
-	if !errors.As(err, &ve) {
-		return Errorf(ErrInvalidArgs, "%s: invalid arguments: %v", tool.Name(), err)
+	clauses := diagnose(schema, v, "")
+	msg := strings.Join(clauses, "; ")
+	if msg == "" {
+		msg = verr.Error()
 	}
-	return &Error{Code: ErrInvalidArgs, Msg: fmt.Sprintf("%s: invalid arguments: %s", tool.Name(), describe(ve)), Err: err}
+	return &Error{Code: ErrInvalidArgs, Msg: fmt.Sprintf("%s: invalid arguments: %s", tool.Name(), msg), Err: verr}
 }
 
-// describe flattens a validation error into "at "field": reason" clauses, the
-// deepest (most specific) ones only, sorted for stable output.
-func describe(ve *sj.ValidationError) string {
-	out := ve.BasicOutput()
-	seen := map[string]bool{}
-	var parts []string
-	for _, u := range out.Errors {
-		if u.Error == nil {
-			continue
-		}
-		msg := u.Error.String()
-		if strings.HasPrefix(msg, "validation failed") || strings.Contains(msg, "did not validate") {
-			continue
-		}
-		loc := strings.TrimPrefix(u.InstanceLocation, "/")
-		loc = strings.ReplaceAll(loc, "/", ".")
-		var clause string
-		if loc == "" {
-			clause = msg
-		} else {
-			clause = fmt.Sprintf("at %q: %s", loc, msg)
-		}
-		if !seen[clause] {
-			seen[clause] = true
-			parts = append(parts, clause)
-		}
-	}
-	if len(parts) == 0 {
-		return ve.Error()
-	}
-	sort.Strings(parts)
-	return strings.Join(parts, "; ")
-}
-
-func compile(schema *jsonschema.Schema) (*sj.Schema, error) {
-	if v, ok := compiled.Load(schema); ok {
+func resolve(schema *jsonschema.Schema) (*jsonschema.Resolved, error) {
+	if v, ok := resolved.Load(schema); ok {
 		if err, isErr := v.(error); isErr {
 			return nil, err
 		}
-		return v.(*sj.Schema), nil
+		return v.(*jsonschema.Resolved), nil
 	}
-	sch, err := compileNow(schema)
+	rs, err := schema.Resolve(nil)
 	if err != nil {
-		compiled.Store(schema, err)
+		resolved.Store(schema, err)
 		return nil, err
 	}
-	compiled.Store(schema, sch)
-	return sch, nil
+	resolved.Store(schema, rs)
+	return rs, nil
 }
 
-func compileNow(schema *jsonschema.Schema) (*sj.Schema, error) {
-	raw, err := json.Marshal(schema)
-	if err != nil {
-		return nil, err
+// plain turns json.Number into float64 for the validator (json.Number
+// keeps integers exact for diagnose's integer check).
+func plain(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		f, _ := x.Float64()
+		return f
+	case map[string]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[k] = plain(e)
+		}
+		return m
+	case []any:
+		a := make([]any, len(x))
+		for i, e := range x {
+			a[i] = plain(e)
+		}
+		return a
 	}
-	doc, err := sj.UnmarshalJSON(bytes.NewReader(raw))
-	if err != nil {
-		return nil, err
+	return v
+}
+
+// diagnose explains why v does not satisfy s, as sorted "at "field":
+// reason" clauses (the deepest ones). It covers the keywords tool schemas
+// use; Validate falls back to the validator's own text when it finds none.
+func diagnose(s *jsonschema.Schema, v any, at string) []string {
+	if s == nil {
+		return nil
 	}
-	c := sj.NewCompiler()
-	if err := c.AddResource("tool.json", doc); err != nil {
-		return nil, err
+	clause := func(format string, args ...any) []string {
+		msg := fmt.Sprintf(format, args...)
+		if at == "" {
+			return []string{msg}
+		}
+		return []string{fmt.Sprintf("at %q: %s", at, msg)}
 	}
-	return c.Compile("tool.json")
+	if s.Not != nil && len(diagnose(s.Not, v, at)) == 0 {
+		return clause("must not match the excluded form")
+	}
+	if types := schemaTypes(s); len(types) > 0 && !typeMatches(types, v) {
+		got := kindOf(v)
+		if got == "integer" {
+			got = "number" // JSON has numbers; an integer is one that fits
+		}
+		return clause("got %s, want %s", got, strings.Join(types, " or "))
+	}
+	if len(s.Enum) > 0 && !inEnum(s.Enum, v) {
+		quoted := make([]string, len(s.Enum))
+		for i, e := range s.Enum {
+			quoted[i] = quote(e)
+		}
+		return clause("value must be one of %s", strings.Join(quoted, ", "))
+	}
+	if s.Const != nil && !sameJSON(*s.Const, v) {
+		return clause("value must be %s", quote(*s.Const))
+	}
+	var out []string
+	for _, sub := range s.AllOf {
+		out = append(out, diagnose(sub, v, at)...)
+	}
+	if branches := append(append([]*jsonschema.Schema{}, s.AnyOf...), s.OneOf...); len(branches) > 0 {
+		// Explain against the closest branch: one of the value's type
+		// first, then the one with the fewest complaints.
+		var best []string
+		bestScore := 0
+		matched := false
+		for _, b := range branches {
+			d := diagnose(b, v, at)
+			if len(d) == 0 {
+				matched = true
+				break
+			}
+			score := len(d)
+			if t := schemaTypes(b); len(t) > 0 && !typeMatches(t, v) {
+				score += 1000
+			}
+			if best == nil || score < bestScore {
+				best, bestScore = d, score
+			}
+		}
+		if !matched {
+			out = append(out, best...)
+		}
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		out = append(out, diagnoseObject(s, x, at, clause)...)
+	case []any:
+		if s.MinItems != nil && len(x) < *s.MinItems {
+			out = append(out, clause("want at least %d items, got %d", *s.MinItems, len(x))...)
+		}
+		if s.MaxItems != nil && len(x) > *s.MaxItems {
+			out = append(out, clause("want at most %d items, got %d", *s.MaxItems, len(x))...)
+		}
+		for i, e := range x {
+			item := s.Items
+			if i < len(s.PrefixItems) {
+				item = s.PrefixItems[i]
+			}
+			out = append(out, diagnose(item, e, join(at, fmt.Sprint(i)))...)
+		}
+	case string:
+		n := utf8.RuneCountInString(x)
+		if s.MinLength != nil && n < *s.MinLength {
+			out = append(out, clause("want at least %d characters, got %d", *s.MinLength, n)...)
+		}
+		if s.MaxLength != nil && n > *s.MaxLength {
+			out = append(out, clause("want at most %d characters, got %d", *s.MaxLength, n)...)
+		}
+	case json.Number:
+		f, _ := x.Float64()
+		if s.Minimum != nil && f < *s.Minimum {
+			out = append(out, clause("must be >= %v but found %v", *s.Minimum, x)...)
+		}
+		if s.Maximum != nil && f > *s.Maximum {
+			out = append(out, clause("must be <= %v but found %v", *s.Maximum, x)...)
+		}
+		if s.ExclusiveMinimum != nil && f <= *s.ExclusiveMinimum {
+			out = append(out, clause("must be > %v but found %v", *s.ExclusiveMinimum, x)...)
+		}
+		if s.ExclusiveMaximum != nil && f >= *s.ExclusiveMaximum {
+			out = append(out, clause("must be < %v but found %v", *s.ExclusiveMaximum, x)...)
+		}
+	}
+	sort.Strings(out)
+	return dedupe(out)
+}
+
+func diagnoseObject(s *jsonschema.Schema, x map[string]any, at string, clause func(string, ...any) []string) []string {
+	var out []string
+	var missing []string
+	for _, r := range s.Required {
+		if _, ok := x[r]; !ok {
+			missing = append(missing, r)
+		}
+	}
+	for _, r := range missing {
+		out = append(out, clause("missing property '%s'", r)...)
+	}
+	var extra []string
+	for k, e := range x {
+		if p, ok := s.Properties[k]; ok {
+			out = append(out, diagnose(p, e, join(at, k))...)
+			continue
+		}
+		if s.AdditionalProperties != nil {
+			if isFalse(s.AdditionalProperties) {
+				extra = append(extra, k)
+			} else {
+				out = append(out, diagnose(s.AdditionalProperties, e, join(at, k))...)
+			}
+		}
+	}
+	if len(extra) > 0 {
+		sort.Strings(extra)
+		out = append(out, clause("additional properties '%s' not allowed", strings.Join(extra, "', '"))...)
+	}
+	if s.MinProperties != nil && len(x) < *s.MinProperties {
+		out = append(out, clause("want at least %d properties, got %d", *s.MinProperties, len(x))...)
+	}
+	return out
+}
+
+// isFalse reports whether s is the schema that matches nothing ({"not": {}}
+// or false).
+func isFalse(s *jsonschema.Schema) bool {
+	if s.Not != nil {
+		b, _ := json.Marshal(s.Not)
+		return string(b) == "true" || string(b) == "{}"
+	}
+	b, _ := json.Marshal(s)
+	return string(b) == "false"
+}
+
+func schemaTypes(s *jsonschema.Schema) []string {
+	if s.Type != "" {
+		return []string{s.Type}
+	}
+	return s.Types
+}
+
+func typeMatches(types []string, v any) bool {
+	k := kindOf(v)
+	for _, t := range types {
+		if t == k || (t == "number" && k == "integer") {
+			return true
+		}
+	}
+	return false
+}
+
+// kindOf is v's JSON type; a number without a fraction is an integer.
+func kindOf(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case json.Number:
+		if f, err := x.Float64(); err == nil && f == math.Trunc(f) && !math.IsInf(f, 0) {
+			return "integer"
+		}
+		return "number"
+	case float64:
+		if x == math.Trunc(x) {
+			return "integer"
+		}
+		return "number"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+func inEnum(enum []any, v any) bool {
+	for _, e := range enum {
+		if sameJSON(e, v) {
+			return true
+		}
+	}
+	return false
+}
+
+func sameJSON(a, b any) bool {
+	ja, _ := json.Marshal(plain(a))
+	jb, _ := json.Marshal(plain(b))
+	return bytes.Equal(ja, jb)
+}
+
+func quote(v any) string {
+	if s, ok := v.(string); ok {
+		return "'" + s + "'"
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func join(at, key string) string {
+	if at == "" {
+		return key
+	}
+	return at + "." + key
+}
+
+func dedupe(s []string) []string {
+	out := s[:0]
+	for i, x := range s {
+		if i == 0 || x != s[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
 }

@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -35,8 +36,12 @@ const wrapperPrefix = "__as_main(async () => {"
 // Entry is one callable tool as scripts see it.
 type Entry struct {
 	// Name is the call name, unique in the catalog: "read", or
-	// "<server>.<tool>" for an MCP server's tool.
+	// "<server>.<tool>" for an MCP server's tool. Call records use it.
 	Name string
+	// Local is the tool's own name inside Namespace ("get-sum" for the
+	// call name "everything.get-sum"): what ALL_TOOLS, searchTools and
+	// describeTool call `name`. Empty means Name.
+	Local string
 	// Path is where the function sits under `tools`: ["read"] or
 	// ["server", "tool"], each segment a valid JS identifier.
 	Path        []string
@@ -88,6 +93,9 @@ type Sink interface {
 type Catalog struct {
 	Entries    []Entry
 	Namespaces []Namespace
+	// Inactive names tools that exist but are off in this catalog's tool
+	// selection, so tools.<name> can say so. Set it before sharing.
+	Inactive []string
 
 	byName map[string]*Entry
 	index  *searchIndex
@@ -105,9 +113,19 @@ func NewCatalog(entries []Entry, namespaces []Namespace) *Catalog {
 	return c
 }
 
-// scriptEntry is how the prelude sees a tool.
+// LocalName is the tool's name inside its namespace.
+func (e *Entry) LocalName() string {
+	if e.Local != "" {
+		return e.Local
+	}
+	return e.Name
+}
+
+// scriptEntry is how the prelude sees a tool: name is relative to the
+// namespace, call is the call name the host routes by.
 type scriptEntry struct {
 	Name        string   `json:"name"`
+	Call        string   `json:"call"`
 	Path        []string `json:"path"`
 	Namespace   string   `json:"namespace"`
 	Description string   `json:"description"`
@@ -115,8 +133,9 @@ type scriptEntry struct {
 
 func scriptEntries(entries []Entry) []scriptEntry {
 	out := make([]scriptEntry, 0, len(entries))
-	for _, e := range entries {
-		out = append(out, scriptEntry{e.Name, e.Path, e.Namespace, firstLine(e.Description)})
+	for i := range entries {
+		e := &entries[i]
+		out = append(out, scriptEntry{e.LocalName(), e.Name, e.Path, e.Namespace, firstLine(e.Description)})
 	}
 	return out
 }
@@ -207,6 +226,7 @@ type Binding struct {
 	cancel context.CancelFunc
 
 	nextID   int
+	launched int // calls launched so far (CallInfo.Seq)
 	calls    []*Call
 	running  map[int]*Call
 	queued   []queuedCall
@@ -442,7 +462,9 @@ func (b *Binding) launch(id int, c *Call, args json.RawMessage, post func(func()
 	b.inFlight++
 	b.running[id] = c
 	b.wg.Add(1)
+	b.launched++
 	ctx := tools.WithProgress(b.ctx, func(p tools.Progress) { b.cfg.Sink.Progress(c.ID, c.Name, p) })
+	ctx = context.WithValue(ctx, callInfoKey{}, CallInfo{ID: c.ID, Seq: b.launched})
 	if b.jobs == nil {
 		b.jobs = make(chan func(), b.cfg.MaxInFlight)
 	}
@@ -458,6 +480,24 @@ func (b *Binding) launch(id int, c *Call, args json.RawMessage, post func(func()
 		n := len(args)
 		post(func() error { b.argBytes -= n; return b.complete(id, c, value, err) })
 	}
+}
+
+// CallInfo identifies the call a CallFunc is running.
+type CallInfo struct {
+	// ID is the call's id in the run's record.
+	ID string
+	// Seq numbers the run's calls in the order they were launched, from 1
+	// with no gaps: every launched call reaches the CallFunc, so a CallFunc
+	// may serve calls in this order (approvals ask one at a time, in order).
+	Seq int
+}
+
+type callInfoKey struct{}
+
+// CallInfoFrom returns the CallInfo of the call whose context ctx is.
+func CallInfoFrom(ctx context.Context) (CallInfo, bool) {
+	ci, ok := ctx.Value(callInfoKey{}).(CallInfo)
+	return ci, ok
 }
 
 // WaitIdle waits up to d for every tool call to return and reports whether
@@ -567,8 +607,11 @@ func (b *Binding) hostSync(args []string) string {
 }
 
 func errName(c tools.Code) string {
-	if c == tools.ErrInvalidArgs {
+	switch c {
+	case tools.ErrInvalidArgs:
 		return "TypeError"
+	case tools.ErrUnknownTool:
+		return "ToolError"
 	}
 	return "Error"
 }
@@ -689,6 +732,12 @@ func (b *Binding) sync(op, payload string) (any, error) {
 			return nil, err
 		}
 		return scriptEntries(b.ns.entries[name]), nil
+	case "unknownTool":
+		var q struct{ Namespace, Name string }
+		if err := json.Unmarshal([]byte(payload), &q); err != nil {
+			return nil, err
+		}
+		return nil, b.unknownTool(q.Namespace, q.Name)
 	case "allTools":
 		b.loadAllNamespaces()
 		return scriptEntries(b.allEntries()), nil
@@ -696,20 +745,62 @@ func (b *Binding) sync(op, payload string) (any, error) {
 	return nil, tools.Errorf(tools.ErrInvalidArgs, "internal: unknown sync op %q", op)
 }
 
-// lookup finds an entry by call name or by its dotted JS path
-// ("tools.server.tool" and "server.tool" both work).
+// lookup finds an entry by call name ("read", "server.get-sum") or by the
+// path a script writes ("tools.server.get_sum", `tools["my-server"]["get-sum"]`,
+// `server["get-sum"]`), loading the namespace it names.
 func (b *Binding) lookup(name string) *Entry {
-	name = strings.TrimPrefix(name, "tools.")
+	name = strings.TrimSpace(name)
 	if e := b.entry(name); e != nil {
 		return e
 	}
-	all := b.allEntries()
-	for i := range all {
-		if strings.Join(all[i].Path, ".") == name {
-			return &all[i]
+	segs := splitJSPath(name)
+	if len(segs) > 1 && segs[0] == "tools" {
+		segs = segs[1:]
+	}
+	switch len(segs) {
+	case 1:
+		for i := range b.cat.Entries {
+			if e := &b.cat.Entries[i]; e.Name == segs[0] || e.Path[0] == segs[0] {
+				return e
+			}
+		}
+	case 2:
+		for _, ns := range b.cat.Namespaces {
+			if (ns.Name != segs[0] && ns.ID != segs[0]) || b.loadNamespace(ns.Name) != nil {
+				continue
+			}
+			for _, e := range b.ns.entries[ns.Name] {
+				if e.LocalName() == segs[1] || e.Path[1] == segs[1] {
+					return b.ns.byName[e.Name]
+				}
+			}
 		}
 	}
 	return nil
+}
+
+// jsPathSegment is one step of a property path: .name, ["name"] or ['name'].
+var jsPathSegment = regexp.MustCompile(`^(?:\.?([^.\[\]"']+)|\["((?:[^"\\]|\\.)*)"\]|\['([^']*)'\])`)
+
+// splitJSPath splits `tools.a["b-c"]` into [tools a b-c]; nil when s is
+// not such a path.
+func splitJSPath(s string) []string {
+	var out []string
+	for s != "" {
+		m := jsPathSegment.FindStringSubmatch(s)
+		if m == nil {
+			return nil
+		}
+		seg := m[1] + m[3]
+		if m[2] != "" {
+			if json.Unmarshal([]byte(`"`+m[2]+`"`), &seg) != nil {
+				return nil
+			}
+		}
+		out = append(out, seg)
+		s = s[len(m[0]):]
+	}
+	return out
 }
 
 func (b *Binding) takeOutput(n int) bool {
@@ -766,7 +857,7 @@ func (b *Binding) describeNamespace(name string) any {
 	}
 	for _, e := range b.allEntries() {
 		if e.Namespace == name {
-			list = append(list, toolInfo{e.Name, firstLine(e.Description)})
+			list = append(list, toolInfo{e.LocalName(), firstLine(e.Description)})
 		}
 	}
 	if ns == nil && len(list) == 0 {

@@ -48,7 +48,8 @@ func TestIdentifiers(t *testing.T) {
 		{[]string{"read", "bash_output"}, []string{"read", "bash_output"}},
 		{[]string{"search-code", "get.thing", "2fa"}, []string{"search_code", "get_thing", "_2fa"}},
 		{[]string{"delete", "class", "new"}, []string{"delete_", "class_", "new_"}},
-		{[]string{"a-b", "a_b", "a.b"}, []string{"a_b", "a_b_2", "a_b_3"}},
+		{[]string{"a-b", "a_b", "a.b"}, []string{"a_b_2", "a_b", "a_b_3"}},
+		{[]string{"x-y", "x_y_2", "x_y"}, []string{"x_y_3", "x_y_2", "x_y"}},
 		{[]string{""}, []string{"_"}},
 		{[]string{"héllo wörld"}, []string{"héllo_wörld"}},
 	} {

@@ -23,7 +23,7 @@ type ToolDescription struct {
 // DescribeTool returns the description and TypeScript declaration of e.
 func DescribeTool(e Entry) ToolDescription {
 	return ToolDescription{
-		Name:         e.Name,
+		Name:         e.LocalName(),
 		Namespace:    e.Namespace,
 		Description:  e.Description,
 		Declaration:  Declaration(e),
@@ -39,7 +39,7 @@ func DescribeTool(e Entry) ToolDescription {
 //	read(args: { path: string; limit?: number }): Promise<string>;
 func Declaration(e Entry) string {
 	var b strings.Builder
-	writeDoc(&b, "", e.Description)
+	writeDoc(&b, "", docText(e))
 	b.WriteString(signature(e))
 	return b.String()
 }
@@ -59,8 +59,27 @@ func indentTail(s, indent string) string {
 	return strings.ReplaceAll(s, "\n", "\n"+indent)
 }
 
+// docText is e's description, plus the call by its own name when that is
+// not the identifier it is declared under (tools.ns["get-sum"]).
+func docText(e Entry) string {
+	local := e.LocalName()
+	if e.Namespace == "" || local == e.Path[len(e.Path)-1] {
+		return e.Description
+	}
+	note := "Also " + jsPath(append(append([]string{"tools"}, e.Path[:len(e.Path)-1]...), local)...) + "."
+	if strings.TrimSpace(e.Description) == "" {
+		return note
+	}
+	return strings.TrimSpace(e.Description) + "\n" + note
+}
+
+// returnType is the output schema's type; a tool without one resolves to
+// text (an MCP server's tool: McpResult, text or content items).
 func returnType(e Entry) string {
 	if e.Output == nil {
+		if e.Namespace != "" {
+			return "McpResult"
+		}
 		return "string"
 	}
 	return tsType(e.Output, "", false)
@@ -91,7 +110,7 @@ func Declarations(entries []Entry, budgetChars int) (text string, shown int, lef
 	used := 0
 	for _, e := range entries {
 		var d strings.Builder
-		writeDoc(&d, "  ", e.Description)
+		writeDoc(&d, "  ", docText(e))
 		fmt.Fprintf(&d, "  function %s\n", indentTail(signature(e), "  "))
 		decl := d.String()
 		if budgetChars > 0 && (e.Deferred || used+utf8.RuneCountInString(decl) > budgetChars) {
@@ -121,7 +140,14 @@ func Declarations(entries []Entry, budgetChars int) (text string, shown int, lef
 	return b.String(), shown, left
 }
 
-const globalsDTS = `/** Every callable tool. */
+const globalsDTS = `/**
+ * What an MCP server's tool without an output schema resolves to: its text, or,
+ * when its result holds images or other content, the items in order (text as
+ * strings; an image item can be passed to image()). A tool with an output schema
+ * resolves to its structuredContent; a result with isError throws.
+ */
+type McpResult = string | Array<string | { type: "image" | "audio"; data: string; mimeType: string } | { type: "resource" | "resource_link"; [key: string]: unknown }>;
+/** Every callable tool: tools[name], or tools[namespace][name] for an MCP server's tool. */
 declare const ALL_TOOLS: ReadonlyArray<{ name: string; description: string; namespace: string }>;
 /** Arguments given after "--" on the command line. */
 declare const ARGS: ReadonlyArray<string>;

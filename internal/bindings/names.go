@@ -56,12 +56,23 @@ func Identifier(name string) string {
 	return s
 }
 
-// Identifiers maps names to identifiers that are unique among themselves:
-// a collision gets "_2", "_3", ... in the order given.
+// Identifiers maps names to identifiers that are unique among themselves.
+// A name that is already a valid identifier keeps it, so the tool named
+// "a_b" is tools.a_b even beside one named "a-b"; the others are mapped
+// with Identifier, and a collision gets "_2", "_3", ... in the order given.
 func Identifiers(names []string) []string {
 	used := map[string]bool{}
 	out := make([]string, len(names))
 	for i, n := range names {
+		if isIdent(n) && !used[n] {
+			used[n] = true
+			out[i] = n
+		}
+	}
+	for i, n := range names {
+		if out[i] != "" {
+			continue
+		}
 		id := Identifier(n)
 		if used[id] {
 			for k := 2; ; k++ {

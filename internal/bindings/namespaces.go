@@ -62,7 +62,7 @@ func (b *Binding) loadNamespace(name string) error {
 		b.ns.entries, b.ns.errs, b.ns.byName = map[string][]Entry{}, map[string]error{}, map[string]*Entry{}
 	}
 	if err != nil {
-		err = tools.Errorf(tools.CodeOf(err), "tools.%s: the namespace's tools could not be listed: %v", name, err)
+		err = tools.Errorf(tools.CodeOf(err), "%s is unavailable: %v", jsPath("tools", b.nsID(name)), err)
 		b.ns.errs[name] = err
 		return err
 	}
@@ -74,6 +74,30 @@ func (b *Binding) loadNamespace(name string) error {
 	}
 	b.ns.index = nil
 	return nil
+}
+
+// nsID is the identifier of the namespace called name under `tools`.
+func (b *Binding) nsID(name string) string {
+	for _, ns := range b.cat.Namespaces {
+		if ns.Name == name {
+			return ns.ID
+		}
+	}
+	return name
+}
+
+// NamespaceErrors returns why each namespace the run needed could not be
+// loaded, by namespace name (nil when every one loaded). Owner goroutine
+// only.
+func (b *Binding) NamespaceErrors() map[string]error {
+	if len(b.ns.errs) == 0 {
+		return nil
+	}
+	out := make(map[string]error, len(b.ns.errs))
+	for k, v := range b.ns.errs {
+		out[k] = v
+	}
+	return out
 }
 
 // loadAllNamespaces loads every namespace (for ALL_TOOLS and searchTools);

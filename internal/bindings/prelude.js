@@ -79,34 +79,56 @@
 
   // ---- tools, discovery ----
   // Built-in tools are functions on `tools`; a namespace (an MCP server) is
-  // a getter that lists its tools the first time the script touches it. A
-  // namespace that cannot be listed reads as undefined (so `if (tools.x)`
-  // works); describeNamespace(name).error says why.
+  // a getter that lists its tools the first time the script touches it.
+  // Every tool is reachable by its identifier (tools.ns.get_sum) and by its
+  // own name (tools.ns["get-sum"]); a namespace likewise. Reading a name
+  // that is not a tool throws an error naming the nearest ones ("x" in
+  // tools tests for a tool), and reading a namespace that could not be
+  // loaded (an MCP server that failed to start) throws why.
   const catalog = __as_sync("catalog");
   const tools = {};
-  function __as_toolFunction(name) {
-    return function __as_tool(args) { return __as_callTool(name, args); };
+  const hasOwn = Object.prototype.hasOwnProperty;
+  function __as_toolFunction(call) {
+    return function __as_tool(args) { return __as_callTool(call, args); };
   }
-  for (const t of catalog.tools) tools[t.path[0]] = __as_toolFunction(t.name);
-  for (const ns of catalog.namespaces) {
-    let loaded;
-    Object.defineProperty(tools, ns.id, {
-      enumerable: true,
-      get: function __as_namespace() {
-        if (loaded === undefined) {
-          let list;
-          try { list = __as_sync("loadNamespace", ns.name); } catch (e) { list = null; }
-          if (list === null) {
-            loaded = null;
-          } else {
-            const o = {};
-            for (const t of list) o[t.path[1]] = __as_toolFunction(t.name);
-            loaded = Object.freeze(o);
-          }
-        }
-        return loaded === null ? undefined : loaded;
+  function __as_put(o, key, desc, alias) {
+    if (alias && hasOwn.call(o, key)) return;
+    desc.enumerable = !alias;
+    Object.defineProperty(o, key, desc);
+  }
+  // Names read by await, Promise.resolve and JSON.stringify: absent, not
+  // an error.
+  const probes = ["then", "toJSON"];
+  function __as_guard(target, namespace) {
+    return new Proxy(target, {
+      get: function __as_get(t, key, receiver) {
+        if (typeof key !== "string" || key in t || probes.indexOf(key) >= 0) return Reflect.get(t, key, receiver);
+        return __as_sync("unknownTool", { namespace: namespace, name: key }); // throws
       },
     });
+  }
+  for (const t of catalog.tools) __as_put(tools, t.path[0], { value: __as_toolFunction(t.call) }, false);
+  for (const ns of catalog.namespaces) {
+    let loaded;
+    const getter = function __as_namespace() {
+      if (loaded === undefined) {
+        try {
+          const o = {};
+          const list = __as_sync("loadNamespace", ns.name);
+          for (const t of list) __as_put(o, t.path[1], { value: __as_toolFunction(t.call) }, false);
+          for (const t of list) __as_put(o, t.name, { value: o[t.path[1]] }, true);
+          loaded = { value: __as_guard(Object.freeze(o), ns.name) };
+        } catch (e) {
+          loaded = { error: { name: e.name, message: e.message, code: e.code } };
+        }
+      }
+      if (loaded.error) throw __as_makeError(new Error(), loaded.error);
+      return loaded.value;
+    };
+    __as_put(tools, ns.id, { get: getter }, false);
+  }
+  for (const ns of catalog.namespaces) {
+    if (ns.name !== ns.id) __as_put(tools, ns.name, Object.getOwnPropertyDescriptor(tools, ns.id), true);
   }
   let allTools;
   function __as_allTools() {
@@ -146,7 +168,9 @@
       const keys = Object.keys(v);
       const parts = [];
       for (const k of keys) {
-        parts.push((/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSONstringify(k)) + ": " + __as_inspect(v[k], depth + 1, seen));
+        let shown;
+        try { shown = __as_inspect(v[k], depth + 1, seen); } catch (e) { shown = "[unavailable: " + e.message + "]"; }
+        parts.push((/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSONstringify(k)) + ": " + shown);
       }
       out = parts.length === 0 ? "{}" : "{ " + parts.join(", ") + " }";
     }
@@ -273,7 +297,7 @@
   function define(name, value) {
     Object.defineProperty(global, name, { value, writable: false, enumerable: false, configurable: false });
   }
-  define("tools", Object.freeze(tools));
+  define("tools", __as_guard(Object.freeze(tools), ""));
   Object.defineProperty(global, "ALL_TOOLS", { get: __as_allTools, enumerable: false, configurable: false });
   define("ARGS", Object.freeze(__as_sync("args")));
   define("console", console);

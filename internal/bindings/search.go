@@ -93,7 +93,7 @@ func (ix *searchIndex) search(query, namespace string, limit int) ([]SearchResul
 			idf := math.Log(1 + (n-float64(ix.df[t])+0.5)/(float64(ix.df[t])+0.5))
 			s += idf * tf * (k1 + 1) / (tf + k1*(1-b+b*d.len/ix.avgdl))
 		}
-		if strings.EqualFold(strings.TrimSpace(query), d.entry.Name) {
+		if q := strings.TrimSpace(query); strings.EqualFold(q, d.entry.Name) || strings.EqualFold(q, d.entry.LocalName()) {
 			s += 100 // an exact name wins
 		}
 		if s > 0 {
@@ -108,7 +108,7 @@ func (ix *searchIndex) search(query, namespace string, limit int) ([]SearchResul
 	out := make([]SearchResult, 0, len(hits))
 	for _, h := range hits {
 		e := ix.docs[h.i].entry
-		out = append(out, SearchResult{Name: e.Name, Description: firstLine(e.Description), Namespace: e.Namespace})
+		out = append(out, SearchResult{Name: e.LocalName(), Description: firstLine(e.Description), Namespace: e.Namespace})
 	}
 	return out, total
 }

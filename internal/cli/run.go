@@ -27,6 +27,8 @@ type runFlags struct {
 	session   string
 	dryRun    bool
 	atomic    bool
+	approve   string
+	yes       bool
 }
 
 func cmdRun(args []string, stdio Stdio) (_ int, err error) {
@@ -50,6 +52,8 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	fs.StringVar(&f.session, "session", "", "session id: store() values persist under it across runs")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "write no files: the run's reads see its pending writes, and the result shows the unified diff it would apply (bash commands still run for real)")
 	fs.BoolVar(&f.atomic, "atomic", false, "restore every file the run changed (content and mode; created files removed) when the script fails, times out or is interrupted")
+	fs.StringVar(&f.approve, "approve", "", "ask before the script's calls of these approval classes (write,bash) that no allow pattern of the settings covers: on a terminal a prompt per call; without one (CI) they are denied unless --yes")
+	fs.BoolVar(&f.yes, "yes", false, "answer yes to every approval ask without prompting (deny rules still deny)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: atomic-script run FILE|-|-e CODE [flags] [-- ARGS...]")
 		fs.PrintDefaults()
@@ -73,6 +77,10 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	if f.dryRun && f.atomic {
 		return 0, usagef("run: --dry-run writes nothing, so there is nothing for --atomic to roll back; pick one")
 	}
+	approve, err := parseApprove("run", f.approve)
+	if err != nil {
+		return 0, err
+	}
 	ws, err := f.load(stdio.Err)
 	if err != nil {
 		return 0, err
@@ -91,6 +99,7 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 		engine.WithMaxOutputTokens(f.maxTokens),
 		engine.WithFileMode(f.fileMode()),
 		engine.WithSessionEndsWithRun(),
+		engine.WithApprovals(ws.settings.Policy(approve, f.yes)),
 	}
 	if f.session != "" {
 		opts = append(opts, engine.WithSession(f.session))
@@ -123,7 +132,9 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	// Old spill trees are reaped off the startup path; a run that ends
 	// first simply leaves the sweep to a later one.
 	engine.StartSpillReaper(ctx, 50*time.Millisecond)
-	res, err := eng.Run(ctx, code, engine.WithArgs(scriptArgs...), engine.WithScriptName(name))
+	asker := newTerminalAsker(status)
+	defer asker.close()
+	res, err := eng.Run(ctx, code, engine.WithArgs(scriptArgs...), engine.WithAsker("terminal", asker.ask), engine.WithScriptName(name))
 	if status != nil {
 		status.close()
 	}

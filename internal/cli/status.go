@@ -21,6 +21,7 @@ type statusLine struct {
 	mu    sync.Mutex
 	runs  map[string]*runningCall
 	shown bool
+	held  bool // a prompt is on the terminal
 	stop  chan struct{}
 	done  chan struct{}
 }
@@ -82,6 +83,9 @@ func (s *statusLine) loop() {
 		}
 		s.mu.Lock()
 		line := s.render(i)
+		if s.held {
+			line = ""
+		}
 		if line != "" {
 			fmt.Fprint(s.w, "\r\x1b[K"+line)
 			s.shown = true
@@ -117,6 +121,23 @@ func (s *statusLine) render(tick int) string {
 		line = string(r[:99]) + "…"
 	}
 	return line
+}
+
+// hold clears the line and keeps it off until the returned func is
+// called: a prompt is using the terminal.
+func (s *statusLine) hold() (release func()) {
+	s.mu.Lock()
+	s.held = true
+	if s.shown {
+		fmt.Fprint(s.w, "\r\x1b[K")
+		s.shown = false
+	}
+	s.mu.Unlock()
+	return func() {
+		s.mu.Lock()
+		s.held = false
+		s.mu.Unlock()
+	}
 }
 
 func (s *statusLine) close() {

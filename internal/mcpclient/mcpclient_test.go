@@ -2,7 +2,6 @@ package mcpclient
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -70,27 +69,32 @@ func TestEntriesAndExplain(t *testing.T) {
 	}
 }
 
-func TestWithoutMeta(t *testing.T) {
+func TestScriptValue(t *testing.T) {
 	for _, c := range []struct {
-		res  *mcp.CallToolResult
-		want string
+		res        *mcp.CallToolResult
+		structured bool
+		want, err  string
 	}{
-		{&mcp.CallToolResult{Meta: mcp.Meta{"x": 1}, Content: []mcp.Content{&mcp.TextContent{Text: "hi"}}},
-			`{"content":[{"type":"text","text":"hi"}]}`},
-		{&mcp.CallToolResult{Content: []mcp.Content{}, IsError: true, StructuredContent: map[string]any{"a": 1}},
-			`{"content":[],"isError":true,"structuredContent":{"a":1}}`},
+		{&mcp.CallToolResult{Meta: mcp.Meta{"x": 1}, Content: []mcp.Content{&mcp.TextContent{Text: "hi"}}}, false, `"hi"`, ""},
+		{&mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "a"}, &mcp.TextContent{Text: "b"}}}, false, `"a\nb"`, ""},
+		{&mcp.CallToolResult{Content: []mcp.Content{}}, false, `""`, ""},
+		{&mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: `{"a":1}`}}, StructuredContent: map[string]any{"a": 1}}, true, `{"a":1}`, ""},
+		// An outputSchema tool that sent no structuredContent: its text.
+		{&mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "plain"}}}, true, `"plain"`, ""},
+		{&mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "t"}, &mcp.ImageContent{MIMEType: "image/png", Data: []byte{1}, Annotations: &mcp.Annotations{Priority: 1}}}}, false,
+			`["t",{"data":"AQ==","mimeType":"image/png","type":"image"}]`, ""},
+		{&mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "bad"}}, StructuredContent: map[string]any{"a": 1}}, true, "", "ERR_TOOL: bad"},
+		{&mcp.CallToolResult{IsError: true, Meta: mcp.Meta{"code": "E_X"}}, false, "", "E_X: s.t: the MCP server reported an error without a message"},
 	} {
-		got, err := withoutMeta(c.res)
-		if err != nil {
-			t.Fatal(err)
+		got, err := scriptValue("s.t", c.res, c.structured)
+		if c.err != "" {
+			if err == nil || string(tools.CodeOf(err))+": "+err.Error() != c.err {
+				t.Errorf("%+v: error %v, want %s", c.res, err, c.err)
+			}
+			continue
 		}
-		var g, w any
-		json.Unmarshal(got, &g)
-		json.Unmarshal([]byte(c.want), &w)
-		gj, _ := json.Marshal(g)
-		wj, _ := json.Marshal(w)
-		if string(gj) != string(wj) {
-			t.Errorf("got %s, want %s", got, c.want)
+		if err != nil || string(got) != c.want {
+			t.Errorf("%+v: got %s %v, want %s", c.res, got, err, c.want)
 		}
 	}
 }
@@ -104,5 +108,18 @@ func TestPrefixWriter(t *testing.T) {
 	w.Write([]byte("\n"))
 	if b.String() != "[mcp x] one\n[mcp x] two\n[mcp x] three\n" {
 		t.Errorf("got %q", b.String())
+	}
+}
+
+func TestTailWriter(t *testing.T) {
+	var w tailWriter
+	w.Write([]byte("first\n\n  npm ERR! code E404\n"))
+	w.Write([]byte("npm ERR! 404 Not Found\n"))
+	if got := w.String(); got != "first | npm ERR! code E404 | npm ERR! 404 Not Found" {
+		t.Errorf("got %q", got)
+	}
+	w.Write([]byte(strings.Repeat("x", 5000) + "\nlast line\n"))
+	if got := w.String(); got != "last line" {
+		t.Errorf("after a long line: %q", got)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"sort"
@@ -50,7 +51,8 @@ type attempt struct {
 // conn is one live connection to the server.
 type conn struct {
 	session *mcp.ClientSession
-	cmd     *exec.Cmd // nil for an HTTP server
+	cmd     *exec.Cmd   // nil for an HTTP server
+	stderr  *tailWriter // the end of a stdio server's stderr
 
 	mu    sync.Mutex
 	tools []engine.NamespaceTool
@@ -122,9 +124,10 @@ func (s *Server) Tools(ctx context.Context) ([]engine.NamespaceTool, error) {
 	return c.tools, nil
 }
 
-// Call calls one tool and returns its CallToolResult as JSON, without
-// _meta. A result with isError is a value, not an error: the script reads
-// it. Protocol failures (unknown tool, a dead server) are *tools.Error.
+// Call calls one tool and returns the JSON value a script receives (see
+// scriptValue). A result with isError is a failed call (*tools.Error with
+// the result's text), as are protocol failures (unknown tool, a dead
+// server).
 func (s *Server) Call(ctx context.Context, tool string, args json.RawMessage) (json.RawMessage, error) {
 	c, err := s.connect(ctx)
 	if err != nil {
@@ -138,7 +141,19 @@ func (s *Server) Call(ctx context.Context, tool string, args json.RawMessage) (j
 	if err != nil {
 		return nil, s.callError(ctx, tool, err)
 	}
-	return withoutMeta(res)
+	return scriptValue(s.name+"."+tool, res, c.structured(tool))
+}
+
+// structured reports whether the tool declared an outputSchema.
+func (c *conn) structured(tool string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, t := range c.tools {
+		if t.Name == tool {
+			return t.Output != nil
+		}
+	}
+	return false
 }
 
 // callError turns a failed call into a *tools.Error with a stable code.
@@ -162,30 +177,6 @@ func (s *Server) callError(ctx context.Context, tool string, err error) error {
 		return tools.Errorf(tools.ErrTool, "%s: the MCP server %s closed its connection (%v); it is restarted on the next call", full, s.name, err)
 	}
 	return tools.Errorf(tools.ErrTool, "%s: %v", full, err)
-}
-
-// withoutMeta marshals res and drops its top-level _meta.
-func withoutMeta(res *mcp.CallToolResult) (json.RawMessage, error) {
-	data, err := json.Marshal(res)
-	if err != nil {
-		return nil, tools.Errorf(tools.ErrTool, "encoding the MCP result: %v", err)
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(data, &m); err != nil {
-		return nil, tools.Errorf(tools.ErrTool, "encoding the MCP result: %v", err)
-	}
-	_, meta := m["_meta"]
-	// resultType is the SDK's multi-round-trip marker; "complete" is what
-	// every finished call says, so it carries nothing for a script.
-	complete := string(m["resultType"]) == `"complete"`
-	if !meta && !complete {
-		return data, nil
-	}
-	delete(m, "_meta")
-	if complete {
-		delete(m, "resultType")
-	}
-	return json.Marshal(m)
 }
 
 // connect returns the live connection, starting the server when there is
@@ -317,8 +308,10 @@ func (s *Server) dial(ctx context.Context) (*conn, error) {
 		for _, k := range keys {
 			cmd.Env = append(cmd.Env, k+"="+s.cfg.Env[k])
 		}
+		c.stderr = &tailWriter{}
+		cmd.Stderr = c.stderr
 		if s.hub.opts.Stderr != nil {
-			cmd.Stderr = newPrefixWriter(s.hub.opts.Stderr, "[mcp "+s.name+"] ")
+			cmd.Stderr = io.MultiWriter(c.stderr, newPrefixWriter(s.hub.opts.Stderr, "[mcp "+s.name+"] "))
 		}
 		// Its own process group, so shutdown reaches the children an
 		// `npx`-style launcher starts.
@@ -329,6 +322,11 @@ func (s *Server) dial(ctx context.Context) (*conn, error) {
 	session, err := client.Connect(ctx, transport, nil)
 	if err != nil {
 		c.killGroup()
+		if c.stderr != nil {
+			if tail := c.stderr.String(); tail != "" {
+				err = fmt.Errorf("%w (its stderr ends: %s)", err, tail)
+			}
+		}
 		return nil, err
 	}
 	c.session = session

@@ -661,16 +661,17 @@ func TestExternalServerNamespace(t *testing.T) {
 	}
 	r := mustRun(t, c, `
 const echoed = await tools.echo.echo({text: "hi"});
-const hello = await tools.echo.say_hello({name: "you"});
-const failed = await tools.echo.fail({});
+const hello = await tools.echo["say-hello"]({name: "you"});
+let failed;
+try { await tools.echo.fail({}); } catch (e) { failed = {name: e.name, message: e.message, code: e.code}; }
 return {
-  echoed, hello: hello.content[0].text, failed,
+  echoed, hello, failed,
   all: ALL_TOOLS.filter(t => t.namespace === "echo").map(t => t.name),
   found: searchTools("greet someone").map(t => t.name),
   ns: describeNamespace("echo"),
   decl: describeTool("echo.say-hello").declaration,
-  pid: (await tools.echo.pid({})).content[0].text,
-  hostOnly: [typeof tools.codemode, typeof tools.echo.constructor === "function" && ALL_TOOLS.some(t => t.name === "echo")],
+  pid: await tools.echo.pid({}),
+  hostOnly: ["codemode" in tools, typeof tools.echo.constructor === "function" && ALL_TOOLS.some(t => t.name === "echo" && t.namespace === "")],
 }`)
 	var v struct {
 		Echoed map[string]any `json:"echoed"`
@@ -689,13 +690,13 @@ return {
 	if err := json.Unmarshal(r.Value, &v); err != nil {
 		t.Fatal(err)
 	}
-	if _, meta := v.Echoed["_meta"]; meta || v.Echoed["structuredContent"] == nil || fmt.Sprint(v.Echoed["content"]) != "[map[text:hi type:text]]" {
-		t.Errorf("echo result (want a CallToolResult without _meta): %v", v.Echoed)
+	if fmt.Sprint(v.Echoed) != "map[echo:hi]" {
+		t.Errorf("echo result (want its structuredContent): %v", v.Echoed)
 	}
-	if v.Hello != "hello you" || v.Failed["isError"] != true {
+	if v.Hello != "hello you" || fmt.Sprint(v.Failed) != "map[code:ERR_TOOL message:this tool always fails name:ToolError]" {
 		t.Errorf("hello %q, fail %v", v.Hello, v.Failed)
 	}
-	if strings.Join(v.All, ",") != "echo.echo,echo.fail,echo.pid,echo.say-hello,echo.sleep" || len(v.Found) == 0 || v.Found[0] != "echo.say-hello" {
+	if strings.Join(v.All, ",") != "echo,fail,pid,say-hello,sleep" || len(v.Found) == 0 || v.Found[0] != "say-hello" {
 		t.Errorf("ALL_TOOLS %v, searchTools %v", v.All, v.Found)
 	}
 	if v.NS.Name != "echo" || v.NS.Description != "A test server." || len(v.NS.Tools) != 5 {
@@ -704,12 +705,12 @@ return {
 	if !strings.Contains(v.Decl, "say_hello(args: {") {
 		t.Errorf("declaration %q", v.Decl)
 	}
-	if fmt.Sprint(v.HostOnly) != "[undefined false]" {
+	if fmt.Sprint(v.HostOnly) != "[false false]" {
 		t.Errorf("host-only entries reach scripts: %v", v.HostOnly)
 	}
 
 	// Reused across runs: the same process answers.
-	r2 := mustRun(t, c, `return (await tools.echo.pid({})).content[0].text`)
+	r2 := mustRun(t, c, `return await tools.echo.pid({})`)
 	if string(r2.Value) != `"`+v.PID+`"` {
 		t.Errorf("second run reached pid %s, first %s", r2.Value, v.PID)
 	}
@@ -745,8 +746,8 @@ const out = [];
 for (const call of [() => tools.todowrite({todos: []}), () => tools.echo.pid({})]) {
   try { await call(); out.push("called"); } catch (e) { out.push(e.name + ": " + e.code); }
 }
-return [out, typeof tools.todowrite, typeof tools.echo, ALL_TOOLS.map(t => t.name)]`)
-	if string(r.Value) != `[["TypeError: undefined","TypeError: undefined"],"undefined","undefined",["todo_get"]]` {
+return [out, "todowrite" in tools, "echo" in tools, ALL_TOOLS.map(t => t.name)]`)
+	if string(r.Value) != `[["ToolError: ERR_UNKNOWN_TOOL","ToolError: ERR_UNKNOWN_TOOL"],false,false,["todo_get"]]` {
 		t.Errorf("got %s", r.Value)
 	}
 	// The direct tools follow the same selection.

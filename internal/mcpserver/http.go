@@ -112,7 +112,16 @@ func (s *Server) HTTPHandler(token string) http.Handler {
 		}
 		return s.newSession().mcp
 	}, &mcp.StreamableHTTPOptions{Logger: nil, MaxRequestBodyBytes: maxFrame, SessionTimeout: cmp.Or(s.cfg.HTTPSessionIdle, DefaultHTTPSessionIdle)})
+	ids := &httpIDs{}
 	return RequireBearer(token, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			var done func()
+			var ok bool
+			if w, r, done, ok = ids.wrap(w, r); !ok {
+				return
+			}
+			defer done()
+		}
 		if r.Method == http.MethodDelete {
 			if id := r.Header.Get("Mcp-Session-Id"); id != "" {
 				s.cancelSession(id)

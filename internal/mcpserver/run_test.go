@@ -18,7 +18,7 @@ import (
 // when it exits.
 func TestRunReachesExternalServer(t *testing.T) {
 	w := newWorkspace(t, echoSettings, "")
-	out, err := w.command("run", "--json", "-e", `return [(await tools.echo.say_hello({name: "run"})).content[0].text, (await tools.echo.pid({})).content[0].text]`).Output()
+	out, err := w.command("run", "--json", "-e", `return [await tools.echo.say_hello({name: "run"}), await tools.echo.pid({})]`).Output()
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, out)
 	}
@@ -35,17 +35,19 @@ func TestRunReachesExternalServer(t *testing.T) {
 		t.Errorf("the echo server (pid %d) outlived run", pid)
 	}
 	// A selection that removes the server never starts it.
-	out, _ = w.command("run", "--tools", "-echo", "-e", `return typeof tools.echo`).Output()
-	if !strings.Contains(string(out), "Output:\nundefined\n") {
+	out, _ = w.command("run", "--tools", "-echo", "-e", `return "echo" in tools`).Output()
+	if !strings.Contains(string(out), "Output:\nfalse\n") {
 		t.Errorf("run --tools -echo: %s", out)
 	}
-	// A server that cannot start is reported on stderr, and the run goes on.
+	// A server that cannot start is reported on stderr, to the script that
+	// reaches for it and in the run's warnings; the run goes on.
 	bad := newWorkspace(t, `{"mcpServers": {"gone": {"command": "/nonexistent/server"}}}`, "")
-	cmd := bad.command("run", "-e", `return typeof tools.gone`)
+	cmd := bad.command("run", "-e", `try { tools.gone.x } catch (e) { return ["gone" in tools, e.message] }`)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err = cmd.Output()
-	if err != nil || !strings.Contains(string(out), "Output:\nundefined\n") || !strings.Contains(stderr.String(), "MCP server gone (/nonexistent/server) could not be started") {
+	const why = "tools.gone is unavailable: MCP server gone (/nonexistent/server) could not be started: fork/exec /nonexistent/server: no such file or directory"
+	if err != nil || !strings.Contains(string(out), "true,\n  \""+why+"\"") || !strings.Contains(string(out), "Warning: "+why) || !strings.Contains(stderr.String(), "MCP server gone (/nonexistent/server) could not be started") {
 		t.Errorf("unstartable server: %v\n%s\n%s", err, out, stderr.String())
 	}
 }
@@ -68,7 +70,7 @@ func TestScriptsCannotCallModelOrHostOnlyTools(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	res, err := eng.Run(ctx, `
-const out = [ALL_TOOLS.map(t => t.name).join(","), typeof tools.ask_user, typeof tools.codemode, typeof tools.tool_search, describeTool("codemode") ?? null];
+const out = [ALL_TOOLS.map(t => t.name).join(","), "ask_user" in tools, "codemode" in tools, "tool_search" in tools, describeTool("codemode") ?? null];
 for (const name of ["ask_user", "codemode"]) {
   try { await tools[name]({}); out.push("called " + name); } catch (e) { out.push(e.name); }
 }
@@ -77,7 +79,7 @@ return out`)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := `["plain","undefined","undefined","undefined",null,"TypeError","TypeError","plain ran"]`; string(res.Value) != want {
+	if want := `["plain",false,false,false,null,"ToolError","ToolError","plain ran"]`; string(res.Value) != want {
 		t.Errorf("got %s, want %s\n%s", res.Value, want, res.Text)
 	}
 	if !strings.Contains(eng.DTS(), "function plain(") || strings.Contains(eng.DTS(), "codemode(") || strings.Contains(eng.DTS(), "ask_user") {

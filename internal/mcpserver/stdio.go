@@ -49,18 +49,19 @@ type lineTransport struct {
 // Connect implements mcp.Transport.
 func (t *lineTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 	pr, pw := io.Pipe()
-	w := &lockedWriter{w: t.out}
+	ids := &idMap{}
+	w := &lockedWriter{w: t.out, translate: ids.outbound}
 	conn, err := (&mcp.IOTransport{Reader: pr, Writer: w, MaxLineLength: -1}).Connect(ctx)
 	if err != nil {
 		return nil, err
 	}
-	go filterLines(t.in, pw, w)
+	go filterLines(t.in, pw, w, ids)
 	return conn, nil
 }
 
-// filterLines copies complete JSON-RPC lines from in to pw and answers the
-// others itself.
-func filterLines(in io.Reader, pw *io.PipeWriter, w *lockedWriter) {
+// filterLines copies complete JSON-RPC lines from in to pw (through ids)
+// and answers the others itself.
+func filterLines(in io.Reader, pw *io.PipeWriter, w *lockedWriter, ids *idMap) {
 	r := bufio.NewReaderSize(in, 64<<10)
 	for {
 		line, size, err := readLine(r)
@@ -69,8 +70,11 @@ func filterLines(in io.Reader, pw *io.PipeWriter, w *lockedWriter) {
 			if size > maxFrame {
 				reply = tooLong(line, size)
 			}
+			if reply == nil {
+				line, reply = ids.inbound(line)
+			}
 			if reply != nil {
-				if _, werr := w.Write(reply); werr != nil {
+				if _, werr := w.WriteOwn(reply); werr != nil {
 					pw.CloseWithError(werr)
 					return
 				}
@@ -153,13 +157,27 @@ func frameID(frame []byte) json.RawMessage {
 }
 
 // lockedWriter makes each Write atomic: the SDK and the filter write whole
-// lines to the same stream.
+// lines to the same stream. The SDK's lines pass through translate (the
+// session's idMap); the filter's own answers (WriteOwn) do not.
 type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
+	mu        sync.Mutex
+	w         io.Writer
+	translate func([]byte) []byte
 }
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
+	n := len(p)
+	if l.translate != nil {
+		p = l.translate(p)
+	}
+	if _, err := l.WriteOwn(p); err != nil {
+		return 0, err
+	}
+	return n, nil
+}
+
+// WriteOwn writes p as it is.
+func (l *lockedWriter) WriteOwn(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(p)

@@ -18,7 +18,7 @@ func TestProjectServersNeedTrust(t *testing.T) {
 	// Everything that loads namespaces: ALL_TOOLS, searchTools,
 	// describeNamespace and tools.<ns>.
 	const script = `return [ALL_TOOLS.filter(t => t.namespace === "helper").length, searchTools("x").filter(t => t.namespace === "helper").length,
-		describeNamespace("helper") ?? null, typeof tools.helper, (await tools.echo.say_hello({name: "user"})).content[0].text]`
+		describeNamespace("helper") ?? null, "helper" in tools, await tools.echo.say_hello({name: "user"})]`
 	marker := func(w *workspace) bool {
 		_, err := os.Stat(filepath.Join(w.dir, "marker"))
 		return err == nil
@@ -26,7 +26,7 @@ func TestProjectServersNeedTrust(t *testing.T) {
 
 	w := newWorkspace(t, echoSettings, project)
 	c := w.serve(t, "--tools=-bash,-bash_output,-kill,+helper")
-	if r := mustRun(t, c, script); string(r.Value) != `[0,0,null,"undefined","hello user"]` {
+	if r := mustRun(t, c, script); string(r.Value) != `[0,0,null,false,"hello user"]` {
 		t.Errorf("untrusted: %s", r.Value)
 	}
 	if marker(w) {
@@ -40,7 +40,7 @@ func TestProjectServersNeedTrust(t *testing.T) {
 	// Trusted: the project's new server starts on first use (here it only
 	// touches the marker and exits); the user's echo still answers.
 	c = w.serve(t, "--trust-project")
-	res := c.run(t, `searchTools("x"); return (await tools.echo.say_hello({name: "user"})).content[0].text`)
+	res := c.run(t, `searchTools("x"); return await tools.echo.say_hello({name: "user"})`)
 	if !strings.Contains(text(res), "hello user") {
 		t.Errorf("trusted: %s", text(res))
 	}

@@ -48,6 +48,10 @@ type Settings struct {
 	Search          Search               `json:"search"`
 	MCPServers      map[string]MCPServer `json:"-"`
 	Codemode        Codemode             `json:"codemode"`
+	// Approvals are the approval rules of each file that sets them, user
+	// first. They are not merged: every layer must allow a call, so a
+	// project's settings can tighten the user's but never lift them.
+	Approvals []engine.ApprovalLayer `json:"-"`
 
 	// ServerSources says which file each server in MCPServers and
 	// Untrusted came from.
@@ -152,6 +156,14 @@ func Load(root string, opts Options) (Settings, error) {
 		if _, ok := m["defaultTools"]; ok {
 			s.DefaultToolsSource = f.path
 		}
+		if raw, ok := m["approvals"]; ok {
+			delete(m, "approvals")
+			layer, err := parseApprovals(raw, f.path)
+			if err != nil {
+				return Settings{}, err
+			}
+			s.Approvals = append(s.Approvals, layer)
+		}
 		if raw, ok := m["mcpServers"]; ok {
 			delete(m, "mcpServers")
 			data, _ := json.Marshal(raw)
@@ -248,6 +260,33 @@ func (s Settings) Tools() tools.Settings {
 		SearchContextAfter:  s.Search.ContextAfter,
 		BashInterceptor:     s.BashInterceptor.Enabled,
 	}
+}
+
+// Policy is the approval policy of these settings with the command line's
+// choices: approve lists the classes --approve asks about (calls that no
+// allow pattern of the settings covers ask), and assumeYes answers every
+// ask (run --yes). The user settings directory is protected: a script may
+// not change the settings that set its policy without asking.
+func (s Settings) Policy(approve []engine.ApprovalClass, assumeYes bool) engine.ApprovalPolicy {
+	p := engine.ApprovalPolicy{Layers: append([]engine.ApprovalLayer(nil), s.Approvals...)}
+	if s.UserFile != "" {
+		p.Protected = append(p.Protected, filepath.Dir(s.UserFile))
+	}
+	if len(approve) > 0 {
+		flag := engine.ApprovalLayer{Source: "--approve", Rules: map[engine.ApprovalClass]engine.ApprovalRule{}}
+		for _, c := range approve {
+			r := engine.ApprovalRule{Action: engine.ActionAsk}
+			for _, l := range s.Approvals {
+				r.Allow = append(r.Allow, l.Rules[c].Allow...)
+			}
+			flag.Rules[c] = r
+		}
+		p.Layers = append(p.Layers, flag)
+	}
+	if assumeYes {
+		p.AssumeYes = "--yes"
+	}
+	return p
 }
 
 // Layers returns the tool selection layers: defaultTools from the winning

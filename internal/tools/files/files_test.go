@@ -137,7 +137,7 @@ func TestReadLargeFile(t *testing.T) {
 func TestEditKeepsBytes(t *testing.T) {
 	for _, tc := range []struct{ name, before, script, after string }{
 		{"crlf+bom", "\uFEFFa\r\nb\r\nc\r\n", "replace 2..2:\n+B\ninsert tail:\n+d", "\uFEFFa\r\nB\r\nc\r\nd\r\n"},
-		{"mixed, first CRLF", "a\r\nb\nc\r\n", "replace 1..1:\n+A", "A\r\nb\r\nc\r\n"},
+		{"mixed: untouched lines keep their own endings", "a\r\nb\nc\r\n", "replace 1..1:\n+A", "A\r\nb\nc\r\n"},
 		{"bare cr", "a\rb\rc\r", "delete 2", "a\rc\r"},
 		{"no final newline", "a\nb", "replace 2..2:\n+B", "a\nB"},
 		{"trailing blanks kept", "a  \nb\t\n", "replace 2..2:\n+B", "a  \nB\n"},

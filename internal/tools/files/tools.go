@@ -14,7 +14,11 @@ import "github.com/atomic-script/atomic-script/tools"
 
 // Tools returns read, write and edit, in that order.
 func Tools() []tools.Tool {
-	return []tools.Tool{readTool(), writeTool(), editTool()}
+	return []tools.Tool{
+		readTool(),
+		tools.WithPreview(writeTool(), previewWrite),
+		tools.WithPreview(editTool(), previewEdit),
+	}
 }
 
 // ensureFiles returns env with a Files: an Env built by hand without one

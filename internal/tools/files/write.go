@@ -63,47 +63,13 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 	unlock := mutations.Lock(t.abs)
 	defer unlock()
 
-	conflict := func(reason string, c hashline.Conflict) error {
-		c.Reason, c.Path, c.Session, c.Agent = reason, t.display, env.Session.ID, env.Owner
-		return &tools.Error{Code: tools.ErrConflict, Msg: c.Error(), Err: &c}
-	}
-	fi, err := env.Files.Stat(t.abs)
-	exists := err == nil
-	switch {
-	case err != nil && !errors.Is(err, fs.ErrNotExist):
-		return WriteResult{}, conflict(hashline.TargetUnreadable, hashline.Conflict{Errno: errnoOr(err, "")})
-	case exists && fi.IsDir():
-		return WriteResult{}, conflict(hashline.TargetUnreadable, hashline.Conflict{Errno: "EISDIR"})
-	}
-	var mode fs.FileMode = 0o644
-	if exists && overCap(fi) {
-		return WriteResult{}, limitError("write", t.display, fi.Size())
-	}
-	if exists {
-		cur, err := env.Files.ReadFile(t.abs)
-		if err != nil {
-			return WriteResult{}, conflict(hashline.TargetUnreadable, hashline.Conflict{Errno: errnoOr(err, "")})
-		}
-		if isGenerated(cur) {
-			return WriteResult{}, tools.Errorf(tools.ErrNotAllowed, "Refusing to overwrite generated file: %s\nIt is marked as generated near the top: change its generator or source and regenerate it instead.", t.display)
-		}
-		norm := hashline.Normalize(string(cur))
-		if !env.Session.Snapshots.Holds(t.abs, hashline.TagNormalized(norm), norm) {
-			live := hashline.LiveStateOf(string(cur))
-			if _, head, ok := env.Session.Snapshots.Head(t.abs); ok {
-				ev := hashline.Diverge(head, norm)
-				return WriteResult{}, conflict(hashline.ChangedSinceObservation, hashline.Conflict{Evidence: &ev, Live: live})
-			}
-			return WriteResult{}, conflict(hashline.NoPriorObservation, hashline.Conflict{Live: live})
-		}
-		mode = fi.Mode().Perm()
+	conflict := conflictFor(env, t)
+	exists, mode, err := guardWrite(env, t)
+	if err != nil {
+		return WriteResult{}, err
 	}
 
-	content, stripped := hashline.StripCopied(in.Content, hashline.StripOptions{
-		Store:   env.Session.Snapshots,
-		Resolve: func(display string) (string, bool) { return env.Abs(display), true },
-		Target:  []string{t.given, t.abs, t.display},
-	})
+	content, stripped := newContent(env, t, in.Content)
 	data := []byte(content)
 	shebang := strings.HasPrefix(content, "#!")
 	made := false
@@ -151,6 +117,64 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 	}
 	r.Text = strings.Join(lines, "\n")
 	return r, nil
+}
+
+// conflictFor builds write's FILE_MUTATION_CONFLICT errors for t.
+func conflictFor(env *tools.Env, t *target) func(reason string, c hashline.Conflict) error {
+	return func(reason string, c hashline.Conflict) error {
+		c.Reason, c.Path, c.Session, c.Agent = reason, t.display, env.Session.ID, env.Owner
+		return &tools.Error{Code: tools.ErrConflict, Msg: c.Error(), Err: &c}
+	}
+}
+
+// guardWrite is the write guard: it refuses to replace what is not a
+// regular file, a generated file, a file over the cap, or one whose
+// current content this session has not seen. It reports whether t exists
+// and its permission bits.
+func guardWrite(env *tools.Env, t *target) (exists bool, mode fs.FileMode, err error) {
+	conflict := conflictFor(env, t)
+	fi, err := env.Files.Stat(t.abs)
+	exists = err == nil
+	switch {
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return false, 0, conflict(hashline.TargetUnreadable, hashline.Conflict{Errno: errnoOr(err, "")})
+	case exists && fi.IsDir():
+		return false, 0, conflict(hashline.TargetUnreadable, hashline.Conflict{Errno: "EISDIR"})
+	}
+	mode = 0o644
+	if !exists {
+		return false, mode, nil
+	}
+	if overCap(fi) {
+		return false, 0, limitError("write", t.display, fi.Size())
+	}
+	cur, err := env.Files.ReadFile(t.abs)
+	if err != nil {
+		return false, 0, conflict(hashline.TargetUnreadable, hashline.Conflict{Errno: errnoOr(err, "")})
+	}
+	if isGenerated(cur) {
+		return false, 0, tools.Errorf(tools.ErrNotAllowed, "Refusing to overwrite generated file: %s\nIt is marked as generated near the top: change its generator or source and regenerate it instead.", t.display)
+	}
+	norm := hashline.Normalize(string(cur))
+	if !env.Session.Snapshots.Holds(t.abs, hashline.TagNormalized(norm), norm) {
+		live := hashline.LiveStateOf(string(cur))
+		if _, head, ok := env.Session.Snapshots.Head(t.abs); ok {
+			ev := hashline.Diverge(head, norm)
+			return false, 0, conflict(hashline.ChangedSinceObservation, hashline.Conflict{Evidence: &ev, Live: live})
+		}
+		return false, 0, conflict(hashline.NoPriorObservation, hashline.Conflict{Live: live})
+	}
+	return true, fi.Mode().Perm(), nil
+}
+
+// newContent is the text write puts in t: content with a hashline header
+// and row prefixes copied from this session's output stripped.
+func newContent(env *tools.Env, t *target, content string) (string, bool) {
+	return hashline.StripCopied(content, hashline.StripOptions{
+		Store:   env.Session.Snapshots,
+		Resolve: func(display string) (string, bool) { return env.Abs(display), true },
+		Target:  []string{t.given, t.abs, t.display},
+	})
 }
 
 // generatedRE finds the markers of a generated file.

@@ -51,6 +51,17 @@ func runBash(ctx context.Context, env *tools.Env, a bashArgs) (tools.Result, err
 	return runForeground(ctx, env, c, to)
 }
 
+// previewBash says what a bash call would run: the command exactly as bash
+// -c receives it (the interceptor only refuses commands, it never rewrites
+// one), where, and the variables the call sets.
+func previewBash(ctx context.Context, env *tools.Env, a bashArgs) (tools.Preview, error) {
+	dir := env.Root
+	if a.Cwd != "" {
+		dir = env.Abs(a.Cwd)
+	}
+	return tools.Preview{Command: a.Command, Cwd: dir, Env: a.Env}, nil
+}
+
 func runForeground(ctx context.Context, env *tools.Env, c command, to timeouts) (tools.Result, error) {
 	begin := time.Now()
 	p, done, err := launch(env, c)

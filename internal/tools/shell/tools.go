@@ -35,12 +35,13 @@ const bashDescription = `Run a shell command with bash -c in the workspace and r
 
 // Bash returns the bash tool.
 func Bash() tools.Tool {
-	return tools.New(tools.Spec{
+	return tools.WithPreview(tools.New(tools.Spec{
 		Name:        "bash",
 		Description: bashDescription,
 		Input:       tools.MustSchemaFor[bashSchema](),
 		Output:      tools.MustSchemaFor[BashResult](),
-	}, runBash)
+		Tags:        []tools.Tag{tools.TagRunsCommands},
+	}, runBash), previewBash)
 }
 
 // BashOutput returns the bash_output tool.
@@ -58,5 +59,7 @@ func Kill() tools.Tool {
 		Name:        "kill",
 		Description: `Stop a background task that this run started with bash runInBackground. Pass its backgroundTaskId verbatim (not a pid). Reports the decision (cancel, or already-finished when it had ended), its execution state and whether cleanup of its process group is done; repeated requests keep the first decision.`,
 		Output:      tools.MustSchemaFor[KillResult](),
+		// It stops only tasks of the run that started them.
+		Tags: []tools.Tag{tools.TagSessionOnly},
 	}, runKill)
 }

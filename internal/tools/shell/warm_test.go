@@ -533,7 +533,9 @@ func TestPoolLifecycle(t *testing.T) {
 	}
 	before := poolOf(env).served.Load()
 	r, _ = runBashOK(t, env, map[string]any{"command": "echo after close"})
-	time.Sleep(100 * time.Millisecond)
+	// Refills are registered before a call returns: once the spawns under
+	// way have ended, the pool is as it will stay.
+	poolOf(env).spawns.Wait()
 	if n, _ := poolOf(env).size(); r.Output != "after close\n" || poolOf(env).served.Load() != before || n != 0 {
 		t.Errorf("after Close: %q, served %d, %d spares", r.Output, poolOf(env).served.Load()-before, n)
 	}
@@ -738,7 +740,7 @@ func TestPoolAfterClose(t *testing.T) {
 	// A call racing the session's end still runs (cold), and the pool it
 	// makes is closed at once: nothing is left running.
 	runBashOK(t, env, map[string]any{"command": "true"})
-	time.Sleep(200 * time.Millisecond)
+	poolOf(env).spawns.Wait()
 	out, err := exec.Command("ps", "--ppid", strconv.Itoa(os.Getpid()), "-o", "pid=,args=").Output()
 	if err != nil {
 		t.Fatalf("ps: %v", err)

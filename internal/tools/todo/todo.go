@@ -79,6 +79,7 @@ func Tools() []tools.Tool {
 			Description: "Replace the session task checklist with the given items (status defaults to pending). Returns the whole list.",
 			Input:       writeIn,
 			Output:      out,
+			Tags:        []tools.Tag{tools.TagSessionOnly},
 		}, func(ctx context.Context, env *tools.Env, in writeArgs) (List, error) {
 			l := listOf(env)
 			items := make([]Item, len(in.Todos))
@@ -111,6 +112,7 @@ func Tools() []tools.Tool {
 			Description: "Update one checklist item by its 0-based index: its status, text or priority. Returns the whole list.",
 			Input:       updateIn,
 			Output:      out,
+			Tags:        []tools.Tag{tools.TagSessionOnly},
 		}, func(ctx context.Context, env *tools.Env, in updateArgs) (List, error) {
 			l := listOf(env)
 			l.mu.Lock()

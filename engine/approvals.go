@@ -1,0 +1,224 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// ApprovalClass is one of the spec's approval classes: a group of tools
+// whose calls an approval policy governs. Tools outside every class
+// (read-only tools, and those that change only the session: todos, kill)
+// always run.
+type ApprovalClass string
+
+const (
+	// ClassWrite is write and edit, and every external (MCP) tool that is
+	// not annotated readOnlyHint.
+	ClassWrite ApprovalClass = "write"
+	// ClassBash is bash.
+	ClassBash ApprovalClass = "bash"
+)
+
+// ParseApprovalClass maps a class name to its ApprovalClass.
+func ParseApprovalClass(name string) (ApprovalClass, error) {
+	switch c := ApprovalClass(name); c {
+	case ClassWrite, ClassBash:
+		return c, nil
+	}
+	return "", fmt.Errorf("unknown approval class %q: want write or bash", name)
+}
+
+// ApprovalAction is what a policy does with a call.
+type ApprovalAction string
+
+const (
+	// ActionAllow runs the call (the default for every class).
+	ActionAllow ApprovalAction = "allow"
+	// ActionAsk asks the run's asker (the MCP host, the person at the
+	// terminal) and runs the call only when it says yes.
+	ActionAsk ApprovalAction = "ask"
+	// ActionDeny refuses the call: it throws ERR_DENIED.
+	ActionDeny ApprovalAction = "deny"
+)
+
+// strictness orders actions: the strictest answer of a policy's layers wins.
+func (a ApprovalAction) strictness() int {
+	switch a {
+	case ActionAsk:
+		return 1
+	case ActionDeny:
+		return 2
+	}
+	return 0
+}
+
+// ApprovalRule is one class's rule in one layer of a policy. A call that
+// matches a Deny pattern is refused; else one that matches an Allow
+// pattern runs; else Action applies.
+//
+// Patterns of the bash class are command patterns: shell words, where an
+// unquoted * word stands for any number of words and other words are
+// shell globs ("go test *", "git status", "npm run lint"). A command is
+// allowed only when each of its commands (joined by ;, &&, || or |)
+// matches a pattern as written — no variables, substitutions,
+// assignments, redirections (except to /dev/null and 2>&1), subshells or
+// control structures, and the call sets no env variables. Deny patterns
+// are matched against every command anywhere in it, as written: they
+// catch mistakes, not a determined script (an allow list does that).
+//
+// Patterns of the write class are doublestar globs ("src/**",
+// "**/*.go"): relative ones match paths inside the workspace, absolute
+// ones absolute paths, after symbolic links are resolved (a link out of
+// src/ is not in src/). Every path a call writes must match.
+type ApprovalRule struct {
+	Action ApprovalAction
+	Allow  []string
+	Deny   []string
+}
+
+// ApprovalLayer is the rules one source sets (a settings file, a flag).
+type ApprovalLayer struct {
+	// Source names where the rules come from in records and errors
+	// ("~/.atomic/agent/settings.json", "--approve").
+	Source string
+	Rules  map[ApprovalClass]ApprovalRule
+}
+
+// ApprovalPolicy is what runs of an engine may do without asking. The
+// zero policy allows everything. A script cannot change it: it is fixed
+// when the engine is made.
+type ApprovalPolicy struct {
+	// Layers are evaluated separately and the strictest answer wins, so a
+	// layer can only tighten what another allows (a project's settings
+	// cannot lift the user's).
+	Layers []ApprovalLayer
+	// Protected are directories (the user settings that set this policy)
+	// whose files a script may not change without asking while any class
+	// is not plainly allowed, so a script cannot lift the policy of later
+	// runs. Any .atomic or .git directory in the workspace is protected
+	// too (a .git/config or hook makes an allowed `git status` run any
+	// program).
+	Protected []string
+	// AssumeYes, when set, answers every ask with yes without asking
+	// anyone, and is named in the record as the rule that did (run --yes).
+	// Deny still denies.
+	AssumeYes string
+}
+
+// WithApprovals sets the approval policy of every run (and the deny rules
+// of direct calls). Its patterns are checked here.
+func WithApprovals(p ApprovalPolicy) Option {
+	return func(c *config) error {
+		if _, err := compilePolicy(p, "/"); err != nil {
+			return fmt.Errorf("engine: %w", err)
+		}
+		c.approvals = p
+		return nil
+	}
+}
+
+// Asks reports whether some class of p can ask.
+func (p ApprovalPolicy) Asks() bool {
+	for _, l := range p.Layers {
+		for _, r := range l.Rules {
+			if r.Action == ActionAsk {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Approval is the decision recorded for a call in an approval class.
+type Approval string
+
+const (
+	// Allowed: the policy let the call run without asking.
+	Allowed Approval = "allowed"
+	// AskedAllowed: the asker said yes (now, or with "always" earlier).
+	AskedAllowed Approval = "asked-allowed"
+	// Denied: the policy or the asker refused it; it threw ERR_DENIED.
+	Denied Approval = "denied"
+)
+
+// Who decides, in Call.ApprovalBy: the policy, or the run's asker (which
+// names itself in WithAsker: "host", "terminal").
+const ApprovalByPolicy = "policy"
+
+// ApprovalRequest is what an asker is asked about one call.
+type ApprovalRequest struct {
+	CallID string        `json:"callId"`
+	Tool   string        `json:"tool"`
+	Class  ApprovalClass `json:"class"`
+	// Command, Cwd and Env describe a bash call (Cwd as displayed).
+	Command string            `json:"command,omitempty"`
+	Cwd     string            `json:"cwd,omitempty"`
+	Env     map[string]string `json:"env,omitempty"`
+	// Paths are the files a write or edit changes (as displayed), Diff
+	// the unified diff it would make.
+	Paths []string `json:"paths,omitempty"`
+	Diff  string   `json:"diff,omitempty"`
+	// Args are the call's arguments (shortened), for tools with no
+	// preview (external tools).
+	Args json.RawMessage `json:"args,omitempty"`
+	// Always are the patterns an "always" answer adds for the rest of the
+	// run.
+	Always []string `json:"always,omitempty"`
+	// Why names the rule that asks.
+	Why string `json:"why"`
+}
+
+// Summary is the call in one line: the tool and its command or paths.
+func (r ApprovalRequest) Summary() string {
+	switch {
+	case r.Command != "":
+		return r.Tool + ": " + firstLineOf(r.Command)
+	case len(r.Paths) > 0:
+		return r.Tool + ": " + strings.Join(r.Paths, ", ")
+	}
+	return r.Tool
+}
+
+func firstLineOf(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i] + " …"
+	}
+	return s
+}
+
+// ApprovalDecision is an asker's answer. The zero value declines.
+type ApprovalDecision int
+
+const (
+	// Decline refuses this call.
+	Decline ApprovalDecision = iota
+	// Approve runs this call.
+	Approve
+	// ApproveAlways runs this call and, for the rest of the run, every
+	// call the request's Always patterns cover.
+	ApproveAlways
+	// StopRun refuses this call and every later ask, and aborts the run.
+	StopRun
+)
+
+// ApprovalAnswer is an asker's answer and, when it declines, why.
+type ApprovalAnswer struct {
+	Decision ApprovalDecision
+	Reason   string
+}
+
+// AskFunc asks whoever approves calls about req. It is called for one
+// request at a time, in the order the script made the calls, and must
+// return when ctx ends (the run's deadline keeps running while it waits).
+// An error means it could not ask (no terminal, a client without
+// elicitation): the call is denied with the error, which should say how to
+// change the setting.
+type AskFunc func(ctx context.Context, req ApprovalRequest) (ApprovalAnswer, error)
+
+// WithAsker sets who this run's "ask" rules ask; by names it in the
+// records ("host", "terminal"). Without one, an ask is denied.
+func WithAsker(by string, ask AskFunc) RunOption {
+	return func(r *runConfig) { r.askBy, r.ask = by, ask }
+}

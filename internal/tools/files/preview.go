@@ -1,0 +1,82 @@
+package files
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"strings"
+
+	"github.com/aymanbagabas/go-udiff"
+
+	"github.com/atomic-script/atomic-script/hashline"
+	"github.com/atomic-script/atomic-script/tools"
+)
+
+// previewWrite says what a write call would do: the file it writes and
+// the unified diff from what the run sees now, after the write guard has
+// had its say (a write it would refuse fails here, before anyone is asked).
+func previewWrite(ctx context.Context, env *tools.Env, in WriteArgs) (tools.Preview, error) {
+	env = ensureFiles(env)
+	t, err := resolveWrite(env, in.Path)
+	if err != nil {
+		return tools.Preview{}, err
+	}
+	exists, _, err := guardWrite(env, t)
+	if err != nil {
+		return tools.Preview{}, err
+	}
+	var before []byte
+	if exists {
+		if before, err = env.Files.ReadFile(t.abs); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return tools.Preview{}, writeError(t.display, err)
+		}
+	}
+	after, _ := newContent(env, t, in.Content)
+	from := "a/" + t.display
+	if !exists {
+		from = "/dev/null"
+	}
+	return tools.Preview{Paths: []string{t.abs}, Diff: unified(from, "b/"+t.display, string(before), after), Contained: true}, nil
+}
+
+// previewEdit says what an edit call would do: the files its sections
+// change and their unified patches, prepared exactly as the edit would be
+// (a stale tag fails here) without counting a no-op.
+func previewEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Preview, error) {
+	env = ensureFiles(env)
+	sections, err := hashline.Parse(in.Input, hashline.ParseOptions{Cwd: env.Root})
+	if err != nil {
+		return tools.Preview{}, hashlineError(err)
+	}
+	p, err := hashline.Prepare(sections, hashline.PrepareOptions{
+		Store:    env.Session.Snapshots,
+		Read:     editReader(env),
+		Resolver: resolver,
+		Display:  env.Display,
+	})
+	if err != nil {
+		return tools.Preview{}, hashlineError(err)
+	}
+	pv := tools.Preview{Contained: true}
+	var diff strings.Builder
+	for _, f := range p.Files {
+		pv.Paths = append(pv.Paths, f.Abs)
+		diff.WriteString(f.Patch)
+	}
+	if len(pv.Paths) == 0 {
+		for _, s := range sections {
+			pv.Paths = append(pv.Paths, env.Abs(s.Path))
+		}
+	}
+	pv.Diff = diff.String()
+	return pv, nil
+}
+
+// unified is the git-style diff of before and after, "" when they are the
+// same.
+func unified(from, to, before, after string) string {
+	if before == after {
+		return ""
+	}
+	return udiff.Unified(from, to, before, after)
+}

@@ -1,0 +1,67 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+func schemaTool(t *testing.T, schema string) Tool {
+	t.Helper()
+	var s jsonschema.Schema
+	if err := json.Unmarshal([]byte(schema), &s); err != nil {
+		t.Fatal(err)
+	}
+	return New(Spec{Name: "t", Description: "test", Input: &s}, func(ctx context.Context, env *Env, in map[string]any) (Result, error) {
+		return Result{}, nil
+	})
+}
+
+// TestValidateMessages: every keyword tool schemas use is explained in
+// the message; valid arguments pass.
+func TestValidateMessages(t *testing.T) {
+	const schema = `{"type":"object","additionalProperties":false,"required":["path"],"properties":{
+		"path":{"type":"string","minLength":1},
+		"n":{"type":"integer","minimum":0,"maximum":10},
+		"ratio":{"type":"number","exclusiveMaximum":1},
+		"mode":{"type":"string","enum":["a","b"]},
+		"list":{"type":"array","maxItems":2,"items":{"type":"object","required":["x"],"properties":{"x":{"type":"boolean"}}}},
+		"either":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]}}}`
+	tool := schemaTool(t, schema)
+	cases := []struct{ args, want string }{
+		{`{"path":"a"}`, ""},
+		{`{"path":"a","n":3,"ratio":0.5,"mode":"b","list":[{"x":true}],"either":["s"]}`, ""},
+		{`{}`, `t: invalid arguments: missing property 'path'`},
+		{`{"path":3}`, `t: invalid arguments: at "path": got number, want string`},
+		{`{"path":""}`, `t: invalid arguments: at "path": want at least 1 characters, got 0`},
+		{`{"path":"a","n":1.5}`, `t: invalid arguments: at "n": got number, want integer`},
+		{`{"path":"a","n":"1"}`, `t: invalid arguments: at "n": got string, want integer`},
+		{`{"path":"a","n":11}`, `t: invalid arguments: at "n": must be <= 10 but found 11`},
+		{`{"path":"a","n":-1}`, `t: invalid arguments: at "n": must be >= 0 but found -1`},
+		{`{"path":"a","ratio":1}`, `t: invalid arguments: at "ratio": must be < 1 but found 1`},
+		{`{"path":"a","mode":"c"}`, `t: invalid arguments: at "mode": value must be one of 'a', 'b'`},
+		{`{"path":"a","list":[{},{},{}]}`, `t: invalid arguments: at "list": want at most 2 items, got 3; at "list.0": missing property 'x'; at "list.1": missing property 'x'; at "list.2": missing property 'x'`},
+		{`{"path":"a","list":[{"x":1}]}`, `t: invalid arguments: at "list.0.x": got number, want boolean`},
+		{`{"path":"a","either":5}`, `t: invalid arguments: at "either": got number, want string`},
+		{`{"path":"a","either":[5]}`, `t: invalid arguments: at "either.0": got number, want string`},
+		{`{"path":"a","zz":1,"glob":2}`, `t: invalid arguments: additional properties 'glob', 'zz' not allowed`},
+		{`{"path":null}`, `t: invalid arguments: at "path": got null, want string`},
+		{`[1]`, `t: invalid arguments: got array, want object`},
+		{`{"path":`, `t: arguments are not valid JSON: unexpected EOF`},
+	}
+	for _, c := range cases {
+		err := Validate(tool, json.RawMessage(c.args))
+		got := ""
+		if err != nil {
+			got = err.Error()
+			if CodeOf(err) != ErrInvalidArgs {
+				t.Errorf("%s: code %s", c.args, CodeOf(err))
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.args, got, c.want)
+		}
+	}
+}
