@@ -3,7 +3,7 @@ GO          ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 10s
 
-.PHONY: check fmt vet staticcheck test timing fuzz-short fuzz tidy build bench
+.PHONY: check fmt vet staticcheck test timing fuzz-short fuzz diff-long tidy build bench
 
 check: fmt vet staticcheck test timing fuzz-short tidy
 
@@ -36,6 +36,11 @@ fuzz-short:
 
 fuzz:
 	./.ci/fuzz.sh $(FUZZTIME)
+
+# The run-level diff against git diff --no-index: CI runs 120 random runs,
+# this many more.
+diff-long:
+	ATOMIC_DIFF_ROUNDS=5000 $(GO) test -count=1 -run TestDiffMatchesGit ./internal/tools/journal
 
 tidy:
 	@cp go.mod /tmp/go.mod.check && cp go.sum /tmp/go.sum.check

@@ -123,8 +123,8 @@ return await tools.read({path: "a.txt"});
 	if _, err := os.Stat(filepath.Join(root, "new")); err == nil {
 		t.Error("dry run created a directory")
 	}
-	wantDiff := "diff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+TWO\n" +
-		"diff --git a/new/b.txt b/new/b.txt\nnew file mode 100644\n--- /dev/null\n+++ b/new/b.txt\n@@ -0,0 +1 @@\n+bee\n"
+	wantDiff := "diff --git a/a.txt b/a.txt\nindex 814f4a4..879de50 100644\n--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+TWO\n" +
+		"diff --git a/new/b.txt b/new/b.txt\nnew file mode 100644\nindex 0000000..af9c6fd\n--- /dev/null\n+++ b/new/b.txt\n@@ -0,0 +1 @@\n+bee\n"
 	if r.Diff != wantDiff || !r.DryRun {
 		t.Errorf("diff:\n%s", r.Diff)
 	}

@@ -416,3 +416,23 @@ func distances(start, minLine, maxLine int) func() (int, bool) {
 		return 0, false
 	}
 }
+
+// LineChange is one region of a line diff: old lines [A0,A1) became new
+// lines [B0,B1) (0-based, half-open). Lines are split on "\n"; a last line
+// without a newline differs from the same line with one, as in a unified
+// diff.
+type LineChange struct{ A0, A1, B0, B1 int }
+
+// DiffLines returns the changes that turn old into new, in order and
+// disjoint, the lines between them equal: a minimal Myers diff, unless an
+// input is so large and different that the work budget cuts it short (the
+// rest is then one change, still valid). Run-level diffs use it, so they
+// agree with the patches edit returns.
+func DiffLines(old, new string) []LineChange {
+	d := diffTexts(old, new)
+	out := make([]LineChange, len(d.changes))
+	for i, c := range d.changes {
+		out[i] = LineChange{c.a0, c.a1, c.b0, c.b1}
+	}
+	return out
+}

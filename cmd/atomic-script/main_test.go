@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -67,6 +68,7 @@ func TestScripts(t *testing.T) {
 					}
 				}
 			},
+			"jsonfield": cmdJSONField,
 		},
 	})
 }
@@ -94,5 +96,25 @@ func cmdExitcode(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if got != want {
 		ts.Fatalf("exit status %d, want %d", got, want)
+	}
+}
+
+// cmdJSONField writes one string field of a JSON file to another file:
+//
+//	jsonfield result.json diff run.diff
+func cmdJSONField(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: jsonfield FILE FIELD OUT")
+	}
+	var v map[string]any
+	if err := json.Unmarshal([]byte(ts.ReadFile(args[0])), &v); err != nil {
+		ts.Fatalf("jsonfield: %v", err)
+	}
+	s, ok := v[args[1]].(string)
+	if !ok {
+		ts.Fatalf("jsonfield: %s has no string field %q", args[0], args[1])
+	}
+	if err := os.WriteFile(ts.MkAbs(args[2]), []byte(s), 0o644); err != nil {
+		ts.Fatalf("jsonfield: %v", err)
 	}
 }

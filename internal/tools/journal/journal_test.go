@@ -201,6 +201,7 @@ func TestDryRunDiff(t *testing.T) {
 	mutateAll(t, j, root)
 	got := j.Diff(rel(root))
 	want := `diff --git a/a.txt b/a.txt
+index 5556ed8..65f09b5 100644
 --- a/a.txt
 +++ b/a.txt
 @@ -1,2 +1,2 @@
@@ -209,12 +210,14 @@ func TestDryRunDiff(t *testing.T) {
 +A2 changed
 diff --git a/gone.txt b/gone.txt
 deleted file mode 100644
+index b023018..0000000
 --- a/gone.txt
 +++ /dev/null
 @@ -1 +0,0 @@
 -bye
 diff --git a/new/dir/b.txt b/new/dir/b.txt
 new file mode 100644
+index 0000000..af9c6fd
 --- /dev/null
 +++ b/new/dir/b.txt
 @@ -0,0 +1 @@
@@ -236,7 +239,7 @@ func TestDiffMarksBinaryAndMissingNewline(t *testing.T) {
 	huge := strings.Repeat("line\n", maxDiffBytes/5+1)
 	j.WriteFile(filepath.Join(root, "huge.txt"), []byte(huge), 0o644)
 	got := j.Diff(rel(root))
-	for _, want := range []string{"Binary files a/bin and b/bin differ\n", "new file mode 100644\nFiles /dev/null and b/huge.txt differ (0 → 16777220 bytes; too large to diff here)\n", "-x\n\\ No newline at end of file\n+y\n\\ No newline at end of file\n"} {
+	for _, want := range []string{"Binary files a/bin and b/bin differ\n", "new file mode 100644\nindex 0000000..5d6ba66\nFiles /dev/null and b/huge.txt differ (0 → 16777220 bytes; too large to diff here)\n", "-x\n\\ No newline at end of file\n+y\n\\ No newline at end of file\n"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("diff lacks %q:\n%s", want, got)
 		}
