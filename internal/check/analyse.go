@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/dop251/goja/ast"
 	"github.com/dop251/goja/parser"
@@ -71,8 +72,21 @@ type analysis struct {
 
 func analyse(prog *ast.Program, pos positioner, _ *Program, o Options) []Diagnostic {
 	a := &analysis{pos: pos, opts: o, async: map[string]bool{}, local: map[string]bool{}, seen: map[seenKey]bool{}}
-	walk(prog, a.declare)
-	walk(prog, a.visit)
+	// One walk (reflection is most of the analysis's cost): declarations
+	// are recorded as met, the rest is checked once all are known (a
+	// function may be called above its declaration).
+	var later []ast.Node
+	walk(prog, func(n ast.Node) {
+		switch n.(type) {
+		case *ast.FunctionDeclaration, *ast.Binding:
+			a.declare(n)
+		case *ast.ExpressionStatement, *ast.CallExpression:
+			later = append(later, n)
+		}
+	})
+	for _, n := range later {
+		a.visit(n)
+	}
 	return a.out
 }
 
@@ -326,20 +340,33 @@ func walkValue(v reflect.Value, fn func(ast.Node)) {
 			walkValue(v.Index(i), fn)
 		}
 	case reflect.Struct:
-		if v.Type().PkgPath() != astPkg {
-			return
+		for _, i := range walkedFields(v.Type()) {
+			walkValue(v.Field(i), fn)
 		}
-		t := v.Type()
-		for i := 0; i < v.NumField(); i++ {
+	}
+}
+
+// fieldCache holds, per AST struct type, the fields walkValue follows.
+var fieldCache sync.Map // reflect.Type → []int
+
+func walkedFields(t reflect.Type) []int {
+	if f, ok := fieldCache.Load(t); ok {
+		return f.([]int)
+	}
+	var idx []int
+	if t.PkgPath() == astPkg {
+		for i := 0; i < t.NumField(); i++ {
 			if t.Field(i).Name == "DeclarationList" {
 				continue
 			}
-			switch v.Field(i).Kind() {
+			switch t.Field(i).Type.Kind() {
 			case reflect.Interface, reflect.Pointer, reflect.Slice, reflect.Struct:
-				walkValue(v.Field(i), fn)
+				idx = append(idx, i)
 			}
 		}
 	}
+	fieldCache.Store(t, idx)
+	return idx
 }
 
 // sortDiags orders findings by position.

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,26 +14,13 @@ import (
 // one "file:line:col: message" a line (--json: one array of findings).
 // Any error or warning makes the exit status 1; notes do not.
 func cmdCheck(args []string, stdio Stdio) (int, error) {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	cmd := newCommand("check", "atomic-script check [--json] [--tools LIST] FILE...", 1, -1)
 	var c common
-	c.register(fs)
-	asJSON := fs.Bool("json", false, "print the findings as a JSON array")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: atomic-script check [--json] [--tools LIST] FILE...")
-		fs.PrintDefaults()
-	}
-	pos, _, err := parseInterspersed(fs, args)
-	if err == flag.ErrHelp {
-		fs.SetOutput(stdio.Out)
-		fs.Usage()
-		return 0, nil
-	}
+	c.register(cmd.fs)
+	asJSON := cmd.fs.Bool("json", false, "print the findings as a JSON array")
+	pos, _, err := cmd.parse(args, stdio.Out)
 	if err != nil {
-		return 0, usagef("check: %v", err)
-	}
-	if len(pos) == 0 {
-		return 0, usagef("check: give one or more script files (- for stdin)")
+		return 0, err
 	}
 	ws, err := c.load(stdio.Err)
 	if err != nil {
