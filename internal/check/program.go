@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
 )
@@ -19,11 +20,21 @@ type Program struct {
 	ts *tsMap // nil when Code is the script
 }
 
-// tsMap maps positions of esbuild's output back to the TypeScript.
+// tsMap maps positions of esbuild's output back to the TypeScript. The
+// source map is decoded when a position is first needed (most runs have
+// no finding and no error).
 type tsMap struct {
-	out text // esbuild's whole output: Code is its lines 2..n-1
-	src text
-	sm  *sourceMap
+	out   text // esbuild's whole output: Code is its lines 2..n-1
+	src   text
+	raw   []byte
+	once  sync.Once
+	sm    *sourceMap
+	smErr error
+}
+
+func (m *tsMap) sourceMap() (*sourceMap, error) {
+	m.once.Do(func() { m.sm, m.smErr = parseSourceMap(m.raw) })
+	return m.sm, m.smErr
 }
 
 // Source maps a position of Code (1-based line, character column) to the
@@ -37,7 +48,11 @@ func (p *Program) Source(line, col int) (int, int) {
 	u := m.out.utf16Col(outLine, col)
 	l := m.out.line(outLine)
 	indent := len(l) - len(strings.TrimLeft(l, " "))
-	sl, sc, ok := m.sm.lookup(outLine-1, u, indent)
+	sm, err := m.sourceMap()
+	if err != nil {
+		return line, col
+	}
+	sl, sc, ok := sm.lookup(outLine-1, u, indent)
 	if !ok {
 		return line, col
 	}
@@ -134,13 +149,8 @@ func compileTS(src string, o Options) (*Program, []Diagnostic) {
 		return nil, []Diagnostic{{Line: 1, Col: 1, Severity: Error, Code: CodeInternalError,
 			Message: fmt.Sprintf("the TypeScript transform produced code of an unexpected shape (%.40q...): please report this", out)}}
 	}
-	sm, err := parseSourceMap(r.Map)
-	if err != nil {
-		return nil, []Diagnostic{{Line: 1, Col: 1, Severity: Error, Code: CodeInternalError,
-			Message: "the TypeScript transform produced a source map this engine cannot read: " + err.Error()}}
-	}
 	p := &Program{Code: out[len(head) : len(out)-len(tail)], Lang: TS,
-		ts: &tsMap{out: newText(out), src: w.src, sm: sm}}
+		ts: &tsMap{out: newText(out), src: w.src, raw: r.Map}}
 	pos := func(off int) (int, int) {
 		line, col := p.ts.out.pos(off)
 		return p.Source(line-1, col)

@@ -45,40 +45,44 @@ func parseSourceMap(data []byte) (*sourceMap, error) {
 	if raw.Version != 3 {
 		return nil, errors.New("source map: not version 3")
 	}
-	m := &sourceMap{}
-	var srcLine, srcCol, srcIdx, name int
-	for _, line := range strings.Split(raw.Mappings, ";") {
-		var segs []segment
-		genCol := 0
-		for _, s := range strings.Split(line, ",") {
+	m := &sourceMap{lines: make([][]segment, 0, strings.Count(raw.Mappings, ";")+1)}
+	var segs []segment
+	var srcLine, srcCol, genCol int
+	s := raw.Mappings
+	for {
+		switch {
+		case s == "" || s[0] == ';':
+			sort.SliceStable(segs, func(i, j int) bool { return segs[i].genCol < segs[j].genCol })
+			m.lines = append(m.lines, segs)
 			if s == "" {
-				continue
+				return m, nil
 			}
-			var f [5]int
-			n := 0
-			for s != "" && n < 5 {
-				v, rest, err := vlq(s)
-				if err != nil {
-					return nil, err
-				}
-				f[n], s, n = v, rest, n+1
-			}
-			genCol += f[0]
-			if n < 4 {
-				continue // a segment with no source
-			}
-			srcIdx += f[1]
-			srcLine += f[2]
-			srcCol += f[3]
-			if n == 5 {
-				name += f[4]
-			}
-			segs = append(segs, segment{genCol, srcLine, srcCol})
+			segs, genCol, s = nil, 0, s[1:]
+			continue
+		case s[0] == ',':
+			s = s[1:]
+			continue
 		}
-		sort.SliceStable(segs, func(i, j int) bool { return segs[i].genCol < segs[j].genCol })
-		m.lines = append(m.lines, segs)
+		var f [5]int
+		n := 0
+		for s != "" && s[0] != ',' && s[0] != ';' {
+			if n == 5 {
+				return nil, errors.New("source map: a segment with more than 5 fields")
+			}
+			v, rest, err := vlq(s)
+			if err != nil {
+				return nil, err
+			}
+			f[n], s, n = v, rest, n+1
+		}
+		genCol += f[0]
+		if n < 4 {
+			continue // a segment with no source
+		}
+		srcLine += f[2]
+		srcCol += f[3]
+		segs = append(segs, segment{genCol, srcLine, srcCol})
 	}
-	return m, nil
 }
 
 // vlq decodes one base64 VLQ value from the front of s.

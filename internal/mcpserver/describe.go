@@ -12,7 +12,7 @@ import (
 // write a script.
 const codemodeIntro = `Run a JavaScript program in a sandbox where every tool below is an async function, and get back one compact result. Use it to chain, batch and filter tool calls in code and return only what matters: one codemode call instead of many tool calls.
 
-- Input {"code": "..."}: top-level await and return work. The returned value, text(value), console.log(...) and image(dataUrl) make the output; exit(code) ends early.
+- Input {"code": "..."}: JavaScript or TypeScript (types are stripped); top-level await and return work; a syntax error or a tool call nobody awaits is reported with its line before anything runs. The returned value, text(value), console.log(...) and image(dataUrl) make the output; exit(code) ends early.
 - Call tools as await tools.NAME(args) (an MCP server's tools: tools.SERVER.TOOL(args)). A tool with a typed result resolves to that object, the others to text. A failed call throws an Error with name, message and code (ERR_NOT_FOUND, ERR_INVALID_ARGS, ...). Run independent calls together with Promise.all.
 - Find more: ALL_TOOLS, searchTools(query, {limit, namespace}), describeTool(name), describeNamespace(name).
 - store(key, value) and load(key) keep JSON values across codemode calls of this session (saved only when the script succeeds).
