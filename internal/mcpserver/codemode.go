@@ -38,7 +38,7 @@ func (ss *session) handleCodemode(ctx context.Context, req *mcp.CallToolRequest)
 	ctx, stop := ss.runContext(ctx)
 	defer stop()
 	n := ss.runs.Add(1)
-	opts := []engine.RunOption{engine.WithCallIDPrefix(strconv.FormatInt(n, 10))}
+	opts := []engine.RunOption{engine.WithCallIDPrefix(strconv.FormatInt(n, 10)), engine.WithAsker("host", elicitAsker(req.Session))}
 	if token := req.Params.GetProgressToken(); token != nil {
 		p := startProgress(ctx, req.Session, token, ss.srv.cfg.ProgressInterval)
 		defer p.stop()
@@ -101,7 +101,7 @@ func compactResult(res *engine.Result) *engine.Result {
 // schema.
 type runResult struct {
 	OK    bool `json:"ok" jsonschema:"whether the script succeeded"`
-	Value any  `json:"value,omitempty" jsonschema:"the returned value"`
+	Value any  `json:"value,omitempty"`
 	Error *struct {
 		Kind    string `json:"kind" jsonschema:"script, timeout, aborted or sandbox"`
 		Name    string `json:"name"`
@@ -121,13 +121,16 @@ type runResult struct {
 	} `json:"output"`
 	Logs  []string `json:"logs"`
 	Calls []struct {
-		ID         string `json:"id"`
-		Name       string `json:"name"`
-		Args       any    `json:"args"`
-		Status     string `json:"status" jsonschema:"ok, error or cancelled"`
-		DurationMs int64  `json:"durationMs"`
-		Error      string `json:"error,omitempty"`
-		Code       string `json:"code,omitempty"`
+		ID           string `json:"id"`
+		Name         string `json:"name"`
+		Args         any    `json:"args"`
+		Status       string `json:"status" jsonschema:"ok, error or cancelled"`
+		DurationMs   int64  `json:"durationMs"`
+		Error        string `json:"error,omitempty"`
+		Code         string `json:"code,omitempty"`
+		Approval     string `json:"approval,omitempty" jsonschema:"for write, edit, bash and external tools not annotated read-only: allowed, asked-allowed or denied"`
+		ApprovalBy   string `json:"approvalBy,omitempty" jsonschema:"who decided: policy, or host when the client was asked"`
+		ApprovalRule string `json:"approvalRule,omitempty" jsonschema:"the approval setting that decided and where it was set"`
 	} `json:"calls"`
 	Truncated      bool     `json:"truncated"`
 	FullOutputPath string   `json:"fullOutputPath,omitempty"`
@@ -141,6 +144,22 @@ type runResult struct {
 func resultSchema() *jsonschema.Schema {
 	s := tools.MustSchemaFor[runResult]()
 	open(s)
+	// Inference gives `any` fields the schema true, which strict hosts
+	// refuse: say what they hold.
+	s.Properties["value"] = anyJSON("the returned value (any JSON value)")
+	s.Properties["calls"].Items.Properties["args"] = &jsonschema.Schema{
+		Description: "the call's arguments (long strings shortened), or a note of their size when they were too large to keep",
+		AnyOf:       []*jsonschema.Schema{{Type: "object"}, {Type: "string"}},
+	}
+	return s
+}
+
+// anyJSON is a schema for any JSON value that names every type.
+func anyJSON(desc string) *jsonschema.Schema {
+	s := &jsonschema.Schema{Description: desc}
+	for _, t := range []string{"object", "array", "string", "number", "boolean", "null"} {
+		s.AnyOf = append(s.AnyOf, &jsonschema.Schema{Type: t})
+	}
 	return s
 }
 

@@ -69,6 +69,10 @@ type Config struct {
 	// client that vanished without one would keep them until the server
 	// stops (0: DefaultHTTPSessionIdle). A request in flight pauses it.
 	HTTPSessionIdle time.Duration
+	// Approvals is the approval policy of scripts' calls (and the deny
+	// rules of direct calls); an ask becomes an elicitation request to the
+	// client whose codemode call it is.
+	Approvals engine.ApprovalPolicy
 	// Version is reported to clients.
 	Version string
 	// Log receives diagnostics (never the protocol stream). Nil discards.
@@ -103,6 +107,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Root == "" {
 		return nil, fmt.Errorf("mcpserver: no workspace root")
 	}
+	if err := cfg.Approvals.Validate(); err != nil {
+		return nil, err
+	}
 	if cfg.InlineDeclarationTokens <= 0 {
 		cfg.InlineDeclarationTokens = DefaultInlineDeclarationTokens
 	}
@@ -123,12 +130,12 @@ func New(cfg Config) (*Server, error) {
 			Description:  codemodeDescription(cfg),
 			InputSchema:  t.InputSchema(),
 			OutputSchema: resultSchema(),
-			Annotations:  &mcp.ToolAnnotations{Title: "Run a codemode script", OpenWorldHint: ptr(true)},
+			Annotations:  annotations("Run a codemode script", t),
 		}
 	}
 	if t, ok := cfg.Enabled.Get(meta.ToolSearch); ok {
 		s.toolSearch = &mcp.Tool{Name: meta.ToolSearch, Description: t.Description(), InputSchema: t.InputSchema(),
-			Annotations: &mcp.ToolAnnotations{Title: "Find and activate tools", ReadOnlyHint: true}}
+			Annotations: annotations("Find and activate tools", t)}
 	}
 	for _, t := range cfg.Enabled.Tools() {
 		if tools.ScriptCallable(t) {
