@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -178,4 +179,35 @@ func checkEncoding(src string) (Diagnostic, bool) {
 	line, col := newText(src).pos(off)
 	return Diagnostic{Line: line, Col: col, Severity: Error, Code: CodeEncoding,
 		Message: fmt.Sprintf("the script is not valid UTF-8 (byte 0x%02x): save it as UTF-8", src[off])}, false
+}
+
+// esbuild parses its own runtime helpers on a process's first transform
+// (about 3 ms, even for a transform that uses none of them). Warm does
+// that in the background, so a TypeScript script compiled soon after
+// does not wait for it; compileTS waits for a warm-up under way rather
+// than parse the helpers a second time alongside it.
+var warm struct {
+	once sync.Once
+	done chan struct{}
+}
+
+// Warm starts esbuild's one-time setup in the background. Safe to call
+// from any goroutine, any number of times.
+func Warm() {
+	warm.once.Do(func() {
+		done := make(chan struct{})
+		warm.done = done
+		go func() {
+			defer close(done)
+			transform(jsPrefix+jsSuffix, tsLoader)
+		}()
+	})
+}
+
+// waitWarm waits for a warm-up that was started.
+func waitWarm() {
+	warm.once.Do(func() {}) // a warm-up started before this has set done
+	if warm.done != nil {
+		<-warm.done
+	}
 }

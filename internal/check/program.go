@@ -134,6 +134,7 @@ const maxSyntaxErrors = 10
 
 // compileTS strips the types of src with esbuild.
 func compileTS(src string, o Options) (*Program, []Diagnostic) {
+	waitWarm()
 	w := wrapJS(src)
 	r := transform(w.code, tsLoader)
 	if len(r.Errors) > 0 {

@@ -61,6 +61,7 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	if err != nil {
 		return 0, err
 	}
+	engine.WarmUp(name) // overlaps the setup below
 	if f.asJSON && f.events {
 		return 0, usagef("run: --json and --events both write stdout; pick one (the last --events line carries the result)")
 	}
