@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"sync"
 
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/hashline/blocks"
+	"github.com/atomic-script/atomic-script/internal/tools/resource"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -79,29 +81,30 @@ func runEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Result, er
 	for i, s := range sections {
 		paths[i] = env.Abs(s.Path)
 	}
+	ed := &editables{m: map[string]*resource.Editable{}}
 	return batcherOf(env).run(ctx, in.Input, sections, batchOps{
 		lock: func() func() { return mutations.LockAll(paths) },
 		prepare: func(inputs []string) (*hashline.Prepared, error) {
 			if len(inputs) == 1 {
-				return prepareEdit(ctx, env, sections, 1)
+				return prepareEdit(ctx, env, ed, sections, 1)
 			}
 			merged, err := hashline.MergeParallel(inputs, opts)
 			if err != nil {
 				return nil, hashlineError(err)
 			}
-			return prepareEdit(ctx, env, merged, len(inputs))
+			return prepareEdit(ctx, env, ed, merged, len(inputs))
 		},
-		commit: func(p *hashline.Prepared) (tools.Result, error) { return commitEdit(ctx, env, p) },
+		commit: func(p *hashline.Prepared) (tools.Result, error) { return commitEdit(ctx, env, ed, p) },
 	})
 }
 
 // prepareEdit runs the whole edit in memory (hashline.Prepare): every
 // section read, checked against its tag, applied and rendered. The caller
 // holds the sections' path locks. Block parses stop when ctx ends.
-func prepareEdit(ctx context.Context, env *tools.Env, sections []hashline.Section, batch int) (*hashline.Prepared, error) {
+func prepareEdit(ctx context.Context, env *tools.Env, ed *editables, sections []hashline.Section, batch int) (*hashline.Prepared, error) {
 	p, err := hashline.Prepare(sections, hashline.PrepareOptions{
 		Store:    env.Session.Snapshots,
-		Read:     editReader(env),
+		Read:     editReader(env, ed),
 		Resolver: blocks.NewContext(ctx),
 		Noops:    noopsOf(env),
 		Batch:    batch,
@@ -115,7 +118,7 @@ func prepareEdit(ctx context.Context, env *tools.Env, sections []hashline.Sectio
 
 // commitEdit verifies that no file changed since prepareEdit, writes the
 // files one after another and records their new snapshots.
-func commitEdit(ctx context.Context, env *tools.Env, p *hashline.Prepared) (tools.Result, error) {
+func commitEdit(ctx context.Context, env *tools.Env, ed *editables, p *hashline.Prepared) (tools.Result, error) {
 	if p.Noop {
 		return tools.Result{Text: p.NoopText, Structured: EditResult{Text: p.NoopText, Noop: true, Files: []EditedFile{}}, Details: EditToolDetails{}}, nil
 	}
@@ -126,7 +129,7 @@ func commitEdit(ctx context.Context, env *tools.Env, p *hashline.Prepared) (tool
 	// something outside this process; our own calls hold the locks) refuses
 	// the whole edit.
 	for _, f := range p.Files {
-		if err := stillCurrent(env, f); err != nil {
+		if err := stillCurrent(env, ed, f); err != nil {
 			return tools.Result{}, err
 		}
 	}
@@ -135,7 +138,13 @@ func commitEdit(ctx context.Context, env *tools.Env, p *hashline.Prepared) (tool
 		if i > 0 && ctx.Err() != nil {
 			return tools.Result{}, writeFailed(names, i, aborted(ctx))
 		}
-		if err := env.Files.WriteFile(f.Abs, []byte(f.Bytes), 0o644); err != nil {
+		var err error
+		if e := ed.get(f.Abs); e != nil {
+			err = e.Write(ctx, f.Bytes)
+		} else {
+			err = env.Files.WriteFile(f.Abs, []byte(f.Bytes), 0o644)
+		}
+		if err != nil {
 			return tools.Result{}, writeFailed(names, i, err)
 		}
 		f.Record(env.Session.Snapshots)
@@ -150,12 +159,37 @@ func commitEdit(ctx context.Context, env *tools.Env, p *hashline.Prepared) (tool
 		Details: EditToolDetails{Diff: res.Diff, Patch: res.Patch, FirstChangedLine: res.FirstChangedLine}}, nil
 }
 
+// editables are the resource parts (archive members, notebook cells) one
+// edit call reads, by snapshot key, so its commit writes them back the
+// same way. Safe for concurrent use.
+type editables struct {
+	mu sync.Mutex
+	m  map[string]*resource.Editable
+}
+
+func (e *editables) get(key string) *resource.Editable {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.m[key]
+}
+
+func (e *editables) put(x *resource.Editable) {
+	e.mu.Lock()
+	e.m[x.Key] = x
+	e.mu.Unlock()
+}
+
 // editReader reads a section's file through env.Files, so a dry run's
-// pending content is what an edit applies to.
-func editReader(env *tools.Env) hashline.Reader {
+// pending content is what an edit applies to; a section naming an archive
+// member or a notebook cell reads that part.
+func editReader(env *tools.Env, ed *editables) hashline.Reader {
 	return hashline.ReaderFunc(func(display string) (string, string, error) {
-		if _, err := checkLocal("edit", display); err != nil {
-			return "", "", err
+		if e, ok, err := resource.OpenEditable(env, display); ok {
+			if err != nil {
+				return "", "", err
+			}
+			ed.put(e)
+			return e.Key, e.Text, nil
 		}
 		abs := env.Abs(display)
 		if fi, err := env.Files.Stat(abs); err == nil && overCap(fi) {
@@ -173,7 +207,17 @@ func editReader(env *tools.Env) hashline.Reader {
 }
 
 // stillCurrent re-reads f's file just before writing.
-func stillCurrent(env *tools.Env, f *hashline.FileResult) error {
+func stillCurrent(env *tools.Env, ed *editables, f *hashline.FileResult) error {
+	if e := ed.get(f.Abs); e != nil {
+		now, _, err := resource.OpenEditable(env, e.Display)
+		if err != nil {
+			return err
+		}
+		if !f.StillCurrent(now.Text) {
+			return hashlineError(hashline.StaleBeforeWriteError(f.Section))
+		}
+		return nil
+	}
 	if fi, err := env.Files.Stat(f.Abs); err == nil && overCap(fi) {
 		return hashlineError(hashline.StaleBeforeWriteError(f.Section)) // it grew since prepare read it
 	}
