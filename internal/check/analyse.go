@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/atomic-script/atomic-script/internal/suggest"
+
 	"github.com/dop251/goja/ast"
 	"github.com/dop251/goja/parser"
 	"github.com/dop251/goja/token"
@@ -246,41 +248,20 @@ func (a *analysis) tool(c *ast.CallExpression, id string) {
 
 // closest returns the known name nearest to id, if one is near.
 func closest(id string, t *Tools) string {
-	best, bestD := "", len(id)/2+1
+	var names []string
 	for _, set := range []map[string]bool{t.Callable, t.Namespaces} {
 		for n := range set {
-			if d := distance(id, n); d < bestD || d == bestD && n < best {
-				best, bestD = n, d
-			}
+			names = append(names, n)
 		}
 	}
 	for n := range t.Disabled {
-		if d := distance(id, n); d < bestD || d == bestD && n < best {
-			best, bestD = n, d
-		}
+		names = append(names, n)
 	}
-	return best
-}
-
-// distance is the Levenshtein distance of a and b.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+	sort.Strings(names)
+	if near := suggest.Nearest(id, names, 1); len(near) > 0 {
+		return near[0]
 	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
+	return ""
 }
 
 // calleePath returns a callee as names: tools.files.read → [tools files
