@@ -71,3 +71,25 @@ func TestTriageExample(t *testing.T) {
 		t.Fatalf("text:\n%s", res.Text)
 	}
 }
+
+// TestTriageExampleIsInREADME: the README's triage example is the script
+// TestTriageExample runs, so what users copy is what is tested.
+func TestTriageExampleIsInREADME(t *testing.T) {
+	script, err := os.ReadFile("../../scripts/triage-todos.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body []string
+	for _, l := range strings.Split(strings.TrimSpace(string(script)), "\n") {
+		if !strings.HasPrefix(l, "//") {
+			body = append(body, l)
+		}
+	}
+	if want := "```js\n" + strings.Join(body, "\n") + "\n```"; !strings.Contains(string(readme), want) {
+		t.Fatalf("README.md has no block with scripts/triage-todos.js (without its comment lines):\n%s", want)
+	}
+}
