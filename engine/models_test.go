@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"strings"
 	"sync"
@@ -186,6 +187,23 @@ func TestModelsImages(t *testing.T) {
 			}
 			if n != 2 || r.Usage.Calls != 1 || r.Usage.OutputTokens != 200 {
 				t.Fatalf("%d images, usage %+v", n, r.Usage)
+			}
+		})
+	}
+}
+
+// TestModelsJPEGImages: a JPEG answer is an image/jpeg item image() takes.
+func TestModelsJPEGImages(t *testing.T) {
+	for name, j := range jsEngines {
+		t.Run(name, func(t *testing.T) {
+			eng, srv := modelsEngine(t, j)
+			srv.JPEGImages = true
+			r := run(t, eng, `const [img] = await models.generateImages({prompt: "a red square", model: "gpt-image-1"}); image(img); return img.mimeType`)
+			if !r.OK || string(r.Value) != `"image/jpeg"` {
+				t.Fatalf("%s", r.Text)
+			}
+			if len(r.Output) == 0 || r.Output[0].Type != "image" || r.Output[0].Image.MIMEType != "image/jpeg" || base64.StdEncoding.EncodeToString(r.Output[0].Image.Data) != openaifake.JPEG(0) {
+				t.Fatalf("output %+v", r.Output)
 			}
 		})
 	}
