@@ -292,6 +292,7 @@ func Install(ctx context.Context, vm runtime.VM, loop *runtime.Loop, cfg Config)
 	}
 	eval := vm.Eval
 	if ce, ok := vm.(runtime.CachedEvaluator); ok {
+		seedPrelude()
 		eval = ce.EvalCached
 	}
 	if err := eval(prelude); err != nil {
