@@ -535,9 +535,9 @@ func callSeq(ctx context.Context) int {
 func (e *Engine) catalog() *bindings.Catalog {
 	e.catalogOnce.Do(func() {
 		e.cached = bindings.NewCatalog(scriptEntries(e.cfg.registry), e.namespaces())
-		for _, t := range builtin.Tools() {
-			if _, on := e.cfg.registry.Get(t.Name()); !on && tools.ScriptCallable(t) {
-				e.cached.Inactive = append(e.cached.Inactive, t.Name())
+		for _, name := range builtin.ScriptCallable() {
+			if _, on := e.cfg.registry.Get(name); !on {
+				e.cached.Inactive = append(e.cached.Inactive, name)
 			}
 		}
 	})

@@ -98,8 +98,10 @@ type Catalog struct {
 	Inactive []string
 
 	byName map[string]*Entry
-	index  *searchIndex
-	json   json.RawMessage // the "catalog" reply for the prelude
+	// index is built on the first searchTools: most runs never search, and
+	// tokenizing every description is a cold start's cost.
+	index func() *searchIndex
+	json  json.RawMessage // the "catalog" reply for the prelude
 }
 
 // NewCatalog indexes entries and namespaces.
@@ -108,7 +110,7 @@ func NewCatalog(entries []Entry, namespaces []Namespace) *Catalog {
 	for i := range c.Entries {
 		c.byName[c.Entries[i].Name] = &c.Entries[i]
 	}
-	c.index = newSearchIndex(c.Entries)
+	c.index = sync.OnceValue(func() *searchIndex { return newSearchIndex(c.Entries) })
 	c.json, _ = json.Marshal(map[string]any{"tools": scriptEntries(c.Entries), "namespaces": namespaces})
 	return c
 }

@@ -3,6 +3,8 @@
 package builtin
 
 import (
+	"sync"
+
 	"github.com/atomic-script/atomic-script/internal/tools/files"
 	"github.com/atomic-script/atomic-script/internal/tools/meta"
 	"github.com/atomic-script/atomic-script/internal/tools/search"
@@ -59,3 +61,17 @@ var hints = map[string][]tools.Tag{
 // Registry returns a registry of every built-in tool (enabled or not; use
 // tools.Select to apply settings).
 func Registry() *tools.Registry { return tools.NewRegistry(Tools()...) }
+
+// ScriptCallable is the names of the built-in tools a script may call
+// (model-only and host-only tools left out), in Tools order. It is computed
+// once: building every tool infers its schemas, which a cold start should
+// pay once, not for each catalog.
+var ScriptCallable = sync.OnceValue(func() []string {
+	var names []string
+	for _, t := range Tools() {
+		if tools.ScriptCallable(t) {
+			names = append(names, t.Name())
+		}
+	}
+	return names
+})
