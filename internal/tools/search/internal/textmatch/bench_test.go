@@ -62,3 +62,9 @@ func BenchmarkBytesIndex(b *testing.B) {
 		bytes.Index(data, lit)
 	}
 }
+
+// The pattern classes of issue 14's table.
+func BenchmarkNoMatchFold(b *testing.B)   { benchScan(b, "zqxjv_no_such_text", true) }
+func BenchmarkWeakLiteral(b *testing.B)   { benchScan(b, `func \w+Zq\(`, true) }
+func BenchmarkLiteralFree(b *testing.B)   { benchScan(b, `\b[A-Z]{3}[0-9]{4}[a-z]{3}\b`, false) }
+func BenchmarkAlternationWB(b *testing.B) { benchScan(b, `\b(foo|bar|baz)[0-9]{3}qq\b`, false) }
