@@ -28,6 +28,7 @@ import (
 	"github.com/atomic-script/atomic-script/internal/tools/builtin"
 	"github.com/atomic-script/atomic-script/internal/tools/journal"
 	"github.com/atomic-script/atomic-script/internal/tools/spill"
+	"github.com/atomic-script/atomic-script/models"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -86,6 +87,9 @@ func New(opts ...Option) (*Engine, error) {
 	cfg.root = root
 	if cfg.registry == nil {
 		cfg.registry = tools.NewRegistry()
+	}
+	if err := checkNamespaces(cfg.namespaces); err != nil {
+		return nil, err
 	}
 	pol, err := compilePolicy(cfg.approvals, root)
 	if err != nil {
@@ -164,14 +168,18 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 	emit(Event{Type: "run_start", Time: start, Root: e.cfg.root})
 
 	src, sopts, err := prepareScript(code)
-	maxTokens := pickLimit(e.cfg.maxOutputTokens, sopts.MaxOutputTokens, DefaultMaxOutputTokens)
+	tokenCap := e.cfg.maxOutputTokens
+	if tokenCap <= 0 {
+		tokenCap = DefaultMaxOutputTokens
+	}
+	maxTokens, tokensOver := pickLimit(tokenCap, sopts.MaxOutputTokens)
 	if err != nil {
 		r := &Result{Error: &ScriptError{Kind: KindScript, Name: "OptionsError", Message: err.Error()}, ExitCode: ExitUsage}
 		e.finishResult(r, start, maxTokens)
 		emit(Event{Type: "run_end", Time: time.Now(), Result: r})
 		return r, nil
 	}
-	timeout := pickLimit(e.cfg.timeout, time.Duration(sopts.TimeoutMs)*time.Millisecond, 0)
+	timeout, timeoutOver := pickLimit(e.cfg.timeout, time.Duration(sopts.TimeoutMs)*time.Millisecond)
 	var deadline time.Time
 	if timeout > 0 {
 		deadline = start.Add(timeout)
@@ -179,28 +187,33 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 
 	rec := newRecorder(emit)
 	run := &scriptRun{engine: e, ro: ro, rec: rec, src: src, deadline: deadline, budget: timeout,
-		files: journal.New(e.cfg.fileMode)}
+		files: journal.New(e.cfg.fileMode), models: e.cfg.models.NewRun()}
 	run.gate = &gate{pol: e.policy, ask: ro.ask, askBy: ro.askBy, dryRun: e.cfg.fileMode == journal.DryRun, stop: run.stop}
 	rec.gate = run.gate
 	res := run.execute(ctx)
+	if tokensOver {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("// @options max_output_tokens %d is above this run's cap of %d tokens, which applies: a script can lower the cap, not raise it (the host sets it, e.g. --max-output-tokens)", sopts.MaxOutputTokens, tokenCap))
+	}
+	if timeoutOver {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("// @options timeout_ms %d is above this run's deadline of %v, which applies: a script can shorten the deadline, not extend it (the host sets it, e.g. --timeout)", sopts.TimeoutMs, e.cfg.timeout))
+	}
 	e.finishFiles(res, run.files)
 	e.finishResult(res, start, maxTokens)
 	emit(Event{Type: "run_end", Time: time.Now(), Result: res})
 	return res, nil
 }
 
-// pickLimit returns the smaller of the host's and the script's limit (a
-// script cannot raise the host's), or def when neither is set (zero).
-func pickLimit[T int | time.Duration](host, script, def T) T {
+// pickLimit returns the limit in force: the host's ceiling (0: none)
+// lowered by the script's, never raised; over reports a script limit above
+// the ceiling.
+func pickLimit[T int | time.Duration](ceiling, script T) (limit T, over bool) {
 	switch {
-	case host > 0 && script > 0:
-		return min(host, script)
-	case host > 0:
-		return host
-	case script > 0:
-		return script
+	case script <= 0:
+		return ceiling, false
+	case ceiling > 0 && script > ceiling:
+		return ceiling, true
 	}
-	return def
+	return script, false
 }
 
 // finishResult sets the wall time, exit code and rendered text.
@@ -258,6 +271,8 @@ type scriptRun struct {
 
 	// gate is the run's approval gate.
 	gate *gate
+	// models is the run's model calls: their in-flight cap and usage.
+	models *models.Run
 
 	// Set by own for execute: the binding once installed, and loopDone
 	// closed when the VM has stopped running the script.
@@ -321,6 +336,7 @@ func (s *scriptRun) execute(ctx context.Context) *Result {
 	return &Result{
 		Output: output,
 		Logs:   logs,
+		Usage:  s.modelUsage(),
 		Error: &ScriptError{Kind: KindTimeout, Name: "TimeoutError",
 			Message: s.timeoutMessage() + " (the engine did not stop in time and was abandoned)"},
 	}
@@ -376,7 +392,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 		LoadNamespace: func(ctx context.Context, name string) ([]bindings.Entry, error) {
 			return e.loadNamespace(ctx, name, calls)
 		},
-		Call:         e.caller(env, calls, s.gate),
+		Call:         e.caller(env, calls, s),
 		Store:        store,
 		Sink:         s.rec,
 		Args:         s.ro.args,
@@ -396,6 +412,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	for _, c := range b.Calls() {
 		r.Calls = append(r.Calls, s.rec.convert(c))
 	}
+	r.Usage = s.modelUsage()
 	s.classify(r, out, loopErr, vm)
 	if r.OK {
 		if len(out.Value) > 0 && string(out.Value) != "null" {
@@ -494,8 +511,18 @@ func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm 
 // Every call passes the run's approval gate first, in the one place every
 // tool call of a script goes through: the policy and its asker are the
 // engine's, out of the script's reach.
-func (e *Engine) caller(env *tools.Env, calls *nsCalls, g *gate) bindings.CallFunc {
+func (e *Engine) caller(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.CallFunc {
+	g := s.gate
 	return func(ctx context.Context, name string, args json.RawMessage) (json.RawMessage, error) {
+		if isModelCall(name) {
+			// No approval class: a model call changes no file and runs
+			// nothing here (it costs the provider's tokens, which the
+			// result counts).
+			if err := g.admit(ctx, callTarget{name: name, readOnly: true}, env, args); err != nil {
+				return nil, err
+			}
+			return s.callModel(ctx, name, args)
+		}
 		if nt, ok := calls.get(name); ok {
 			if err := g.admit(ctx, callTarget{name: name, readOnly: nt.ReadOnly}, env, args); err != nil {
 				return nil, err

@@ -55,7 +55,12 @@ func rollbackNote(changed []journal.Change, rep journal.Report, display func(str
 		return "Atomic run failed: it had changed no files, so there was nothing to roll back."
 	}
 	var restored, removed []string
+	failed := append([]string(nil), rep.Failed...)
 	for _, c := range changed {
+		if i := failedIndex(rep.Failed, c.Path); i >= 0 {
+			failed[i] = display(c.Path) + rep.Failed[i][len(c.Path):]
+			continue
+		}
 		if c.Action == journal.Created {
 			removed = append(removed, display(c.Path))
 		} else {
@@ -74,10 +79,20 @@ func rollbackNote(changed []journal.Change, rep journal.Report, display func(str
 		msg += ": " + strings.Join(parts, "; ")
 	}
 	msg += "."
-	if len(rep.Failed) > 0 {
-		msg += " Could not restore " + strings.Join(rep.Failed, "; ") + "."
+	if len(failed) > 0 {
+		msg += " Could not restore " + strings.Join(failed, "; ") + "."
 	}
 	return msg
+}
+
+// failedIndex is the index of path's entry ("path: why") in failed, or -1.
+func failedIndex(failed []string, path string) int {
+	for i, f := range failed {
+		if strings.HasPrefix(f, path+": ") {
+			return i
+		}
+	}
+	return -1
 }
 
 func listPaths(paths []string) string {

@@ -46,12 +46,16 @@ func Declaration(e Entry) string {
 
 // signature is `name(args: {...}): Promise<...>;`. A tool without
 // parameters takes an optional empty object.
-func signature(e Entry) string {
-	args := "args: " + tsType(e.Input, "", true)
+func signature(e Entry) string { return tsWriter{}.signature(e) }
+
+func (w tsWriter) signature(e Entry) string {
+	in := w
+	in.args = true
+	args := "args: " + in.typ(e.Input, "")
 	if e.Input == nil || len(e.Input.Properties) == 0 {
 		args = "args?: {}"
 	}
-	return fmt.Sprintf("%s(%s): Promise<%s>;", e.Path[len(e.Path)-1], args, returnType(e))
+	return fmt.Sprintf("%s(%s): Promise<%s>;", e.Path[len(e.Path)-1], args, w.returnType(e))
 }
 
 // indentTail indents every line of s but the first.
@@ -75,14 +79,14 @@ func docText(e Entry) string {
 
 // returnType is the output schema's type; a tool without one resolves to
 // text (an MCP server's tool: McpResult, text or content items).
-func returnType(e Entry) string {
+func (w tsWriter) returnType(e Entry) string {
 	if e.Output == nil {
 		if e.Namespace != "" {
 			return "McpResult"
 		}
 		return "string"
 	}
-	return tsType(e.Output, "", false)
+	return w.typ(e.Output, "")
 }
 
 // DTS renders a TypeScript declaration file for everything a script can
@@ -105,13 +109,28 @@ func DTS(entries []Entry) string {
 // deferred entries (the codemode tool's description); it returns the text,
 // how many functions it declared and the names it left out.
 func Declarations(entries []Entry, budgetChars int) (text string, shown int, left []string) {
+	return tsWriter{}.declarations(entries, budgetChars)
+}
+
+// CompactDeclarations is Declarations for the codemode tool's description:
+// each tool's doc is its first sentence, each argument's too, and results
+// are typed without docs, on one line.
+func CompactDeclarations(entries []Entry, budgetChars int) (text string, shown int, left []string) {
+	return tsWriter{compact: true}.declarations(entries, budgetChars)
+}
+
+func (w tsWriter) declarations(entries []Entry, budgetChars int) (text string, shown int, left []string) {
 	groups := map[string][]string{}
 	var order []string
 	used := 0
 	for _, e := range entries {
 		var d strings.Builder
-		writeDoc(&d, "  ", docText(e))
-		fmt.Fprintf(&d, "  function %s\n", indentTail(signature(e), "  "))
+		doc := docText(e)
+		if w.compact {
+			doc = firstSentence(doc)
+		}
+		writeDoc(&d, "  ", doc)
+		fmt.Fprintf(&d, "  function %s\n", indentTail(w.signature(e), "  "))
 		decl := d.String()
 		if budgetChars > 0 && (e.Deferred || used+utf8.RuneCountInString(decl) > budgetChars) {
 			left = append(left, e.Name)
@@ -167,6 +186,25 @@ declare function text(value: unknown): void;
 declare function image(value: string | { type: "image"; data: string; mimeType?: string }): void;
 /** Ends the script now; a non-zero code fails the run with that exit code. */
 declare function exit(code?: number): never;
+/** Tokens a model call used, as the provider counted them. */
+type ModelUsage = { inputTokens: number; outputTokens: number; totalTokens: number };
+/**
+ * The configured OpenAI-compatible model provider (OPENAI_BASE_URL and OPENAI_API_KEY, or "models" in
+ * settings). Calls fail with a coded Error like tool calls (ERR_NO_PROVIDER, ERR_MODEL_ANSWER, ERR_PROVIDER,
+ * ...); at most 4 run at once per script (more wait, in order); their token usage is summed into the result.
+ */
+declare const models: {
+  /** The provider's models. */
+  list(): Promise<Array<{ id: string; ownedBy?: string; created?: number }>>;
+  /**
+   * Picks one of labels for input (structured output, validated: label is always one of labels). model
+   * defaults to the settings' models.defaults.classify, else the provider's only model. scores: true adds
+   * each label's probability from the provider's logprobs, when it gives them.
+   */
+  classify(args: { input: string; labels: string[]; instructions?: string; model?: string; scores?: boolean }): Promise<{ label: string; scores?: Record<string, number>; model: string; usage: ModelUsage }>;
+  /** Generates n (default 1, at most 10) images for prompt, as items image() takes. */
+  generateImages(args: { prompt: string; n?: number; size?: string; model?: string }): Promise<Array<{ type: "image"; data: string; mimeType: string; revisedPrompt?: string }>>;
+};
 declare const console: {
   log(...args: unknown[]): void;
   info(...args: unknown[]): void;
@@ -194,9 +232,14 @@ func writeDoc(b *strings.Builder, indent, text string) {
 	fmt.Fprintf(b, "%s */\n", indent)
 }
 
-// tsType renders a JSON schema as a TypeScript type. top marks the argument
-// object, whose property docs are kept inline.
-func tsType(s *jsonschema.Schema, indent string, top bool) string {
+// tsWriter renders schemas as TypeScript. compact is the codemode tool's
+// description: argument docs cut to their first sentence, none on results,
+// and result objects on one line; args marks the argument object.
+type tsWriter struct {
+	compact, args bool
+}
+
+func (w tsWriter) typ(s *jsonschema.Schema, indent string) string {
 	if s == nil {
 		return "{}"
 	}
@@ -213,7 +256,7 @@ func tsType(s *jsonschema.Schema, indent string, top bool) string {
 	if len(s.AnyOf) > 0 || len(s.OneOf) > 0 {
 		var parts []string
 		for _, x := range append(append([]*jsonschema.Schema{}, s.AnyOf...), s.OneOf...) {
-			parts = append(parts, tsType(x, indent, false))
+			parts = append(parts, w.typ(x, indent))
 		}
 		return strings.Join(parts, " | ")
 	}
@@ -230,12 +273,12 @@ func tsType(s *jsonschema.Schema, indent string, top bool) string {
 	}
 	var parts []string
 	for _, t := range types {
-		parts = append(parts, tsScalar(t, s, indent))
+		parts = append(parts, w.scalar(t, s, indent))
 	}
 	return strings.Join(parts, " | ")
 }
 
-func tsScalar(t string, s *jsonschema.Schema, indent string) string {
+func (w tsWriter) scalar(t string, s *jsonschema.Schema, indent string) string {
 	switch t {
 	case "string":
 		return "string"
@@ -246,7 +289,7 @@ func tsScalar(t string, s *jsonschema.Schema, indent string) string {
 	case "null":
 		return "null"
 	case "array":
-		item := tsType(s.Items, indent, false)
+		item := w.typ(s.Items, indent)
 		if strings.Contains(item, "|") && !strings.HasPrefix(item, "{") {
 			item = "(" + item + ")"
 		}
@@ -254,7 +297,7 @@ func tsScalar(t string, s *jsonschema.Schema, indent string) string {
 	case "object":
 		if len(s.Properties) == 0 {
 			if s.AdditionalProperties != nil && s.AdditionalProperties.Not == nil {
-				return "Record<string, " + tsType(s.AdditionalProperties, indent, false) + ">"
+				return "Record<string, " + w.typ(s.AdditionalProperties, indent) + ">"
 			}
 			return "Record<string, unknown>"
 		}
@@ -269,25 +312,65 @@ func tsScalar(t string, s *jsonschema.Schema, indent string) string {
 			}
 			sort.Strings(names)
 		}
+		oneLine := w.compact && !w.args
 		inner := indent + "  "
 		var b strings.Builder
-		b.WriteString("{\n")
+		b.WriteString("{")
+		if !oneLine {
+			b.WriteString("\n")
+		}
+		sep := ""
 		for _, n := range names {
 			p := s.Properties[n]
 			if p == nil {
 				continue
 			}
-			writeDoc(&b, inner, p.Description)
 			opt := "?"
 			if required[n] {
 				opt = ""
 			}
-			fmt.Fprintf(&b, "%s%s%s: %s;\n", inner, propName(n), opt, tsType(p, inner, false))
+			switch {
+			case oneLine:
+				fmt.Fprintf(&b, "%s %s%s: %s", sep, propName(n), opt, w.typ(p, inner))
+				sep = ";"
+				continue
+			case w.compact:
+				if d := firstSentence(p.Description); d != "" {
+					fmt.Fprintf(&b, "%s/** %s */\n", inner, strings.ReplaceAll(d, "*/", "*\\/"))
+				}
+			default:
+				writeDoc(&b, inner, p.Description)
+			}
+			fmt.Fprintf(&b, "%s%s%s: %s;\n", inner, propName(n), opt, w.typ(p, inner))
 		}
-		b.WriteString(indent + "}")
+		if oneLine {
+			b.WriteString(" }")
+		} else {
+			b.WriteString(indent + "}")
+		}
 		return b.String()
 	}
 	return "unknown"
+}
+
+// firstSentence is s up to the end of its first sentence or line ("e.g."
+// and "i.e." end none).
+func firstSentence(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = strings.TrimSpace(s[:i])
+	}
+	for from := 0; ; {
+		i := strings.Index(s[from:], ". ")
+		if i < 0 {
+			return s
+		}
+		end := from + i + 1
+		if !strings.HasSuffix(s[:end], "e.g.") && !strings.HasSuffix(s[:end], "i.e.") {
+			return s[:end]
+		}
+		from = end
+	}
 }
 
 func propName(n string) string {

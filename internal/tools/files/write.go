@@ -13,11 +13,6 @@ import (
 	"github.com/atomic-script/atomic-script/tools"
 )
 
-// mutations serialises read-modify-write of one file across every call in
-// the process (write's guard, edit's prepare and write, the resource
-// rewrites), so two calls never interleave on the same path.
-var mutations = &resource.Mutations
-
 // WriteArgs are write's arguments.
 type WriteArgs struct {
 	Path    string `json:"path" jsonschema:"file to create or overwrite, relative to the workspace root or absolute; missing directories are created; or a.zip:dir/m.txt, app.db:users[:ROWID], nb.ipynb:cell:N, conflict://N, local://path"`
@@ -78,7 +73,13 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 		return WriteResult{Path: w.Display, Tag: w.Tag, Bytes: w.Bytes, Created: w.Created, StrippedHashline: w.Stripped,
 			Source: w.Source, SourcePath: w.SourcePath, Text: w.Text}, nil
 	}
-	unlock := mutations.Lock(t.abs)
+	// The file's lock is held from the guard's check through the rename,
+	// so no other call or process that takes it can change the file in
+	// between (see lockFiles).
+	unlock, err := lockFiles(ctx, env, "write", t.abs)
+	if err != nil {
+		return WriteResult{}, err
+	}
 	defer unlock()
 
 	conflict := conflictFor(env, t)
@@ -158,6 +159,8 @@ func guardWrite(env *tools.Env, t *target) (exists bool, mode fs.FileMode, err e
 		return false, 0, conflict(hashline.TargetUnreadable, hashline.Conflict{Errno: errnoOr(err, "")})
 	case exists && fi.IsDir():
 		return false, 0, conflict(hashline.TargetUnreadable, hashline.Conflict{Errno: "EISDIR"})
+	case exists && !fi.Mode().IsRegular():
+		return false, 0, notRegular("write", t.display, fi.Mode())
 	}
 	mode = 0o644
 	if !exists {
