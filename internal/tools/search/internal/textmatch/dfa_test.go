@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -83,23 +84,11 @@ func TestDFAMatchesRegexp(t *testing.T) {
 				continue
 			}
 			want := regexpLines(t, p, buf)
-			if !equalInts(got, want) {
+			if !slices.Equal(got, want) {
 				t.Errorf("%q on %q: DFA lines %v, regexp lines %v", p, buf, got, want)
 			}
 		}
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // A pattern whose DFA needs more states than the cache holds flushes it
@@ -136,7 +125,7 @@ func FuzzDFA(f *testing.F) {
 		if !ok {
 			return
 		}
-		if want := regexpLines(t, pattern, []byte(text)); !equalInts(got, want) {
+		if want := regexpLines(t, pattern, []byte(text)); !slices.Equal(got, want) {
 			t.Fatalf("%q on %q: DFA lines %v, regexp lines %v", pattern, text, got, want)
 		}
 	})
