@@ -233,7 +233,7 @@ func TestDifferentialFindVsFd(t *testing.T) {
 	root := t.TempDir()
 	genTree(t, root)
 	os.Symlink("src", filepath.Join(root, "srclink"))
-	for _, pat := range []string{"*.go", "*.log", "f0*", "*.tmp", "[d]eep", "*", ".*", "f0[0-4]?.txt", "*.{go,md}"} {
+	for _, pat := range []string{"*.go", "*.log", "f0*", "*.tmp", "[d]eep", "*", ".*", "f0[0-4]?.txt", "*.{go,md}", "**/*.go", "**/f0*"} {
 		got := toolFind(t, root, fmt.Sprintf(`{"paths":%q,"limit":10000}`, pat))
 		want := peerFiles(t, root, fd, "-g", "-s", "--hidden", "-E", ".git", pat)
 		t.Logf("%s: %d paths", pat, len(got))
