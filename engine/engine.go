@@ -640,6 +640,9 @@ func scriptEntries(reg *tools.Registry) []bindings.Entry {
 		out[i] = bindings.Entry{
 			Name: n, Path: []string{ids[i]}, Description: t.Description(),
 			Input: t.InputSchema(), Output: t.OutputSchema(), Deferred: tools.HasTag(t, tools.TagDeferred),
+			// An instant call runs on the script's goroutine, so it must
+			// never wait for an approval.
+			Instant: tools.HasTag(t, tools.TagInstant) && classOf(t) == "",
 		}
 	}
 	return out

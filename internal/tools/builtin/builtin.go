@@ -44,7 +44,8 @@ func Tools() []tools.Tool {
 // todo tools change only the session's checklist), and needs no approval;
 // write, edit and bash change the workspace and do; the web tools change
 // nothing but reach the open web. kill stops only a task
-// the session started.
+// the session started. The todo tools are instant: they only lock the
+// session's checklist.
 var hints = map[string][]tools.Tag{
 	"read":        {tools.TagReadOnly, tools.TagIdempotent},
 	"find":        {tools.TagReadOnly, tools.TagIdempotent},
@@ -52,9 +53,9 @@ var hints = map[string][]tools.Tag{
 	"grep":        {tools.TagReadOnly, tools.TagIdempotent},
 	"glob":        {tools.TagReadOnly, tools.TagIdempotent},
 	"bash_output": {tools.TagReadOnly},
-	"todo_get":    {tools.TagReadOnly, tools.TagIdempotent},
-	"todowrite":   {tools.TagReadOnly, tools.TagIdempotent},
-	"todo_update": {tools.TagReadOnly, tools.TagIdempotent},
+	"todo_get":    {tools.TagReadOnly, tools.TagIdempotent, tools.TagInstant},
+	"todowrite":   {tools.TagReadOnly, tools.TagIdempotent, tools.TagInstant},
+	"todo_update": {tools.TagReadOnly, tools.TagIdempotent, tools.TagInstant},
 	"write":       {tools.TagDestructive, tools.TagIdempotent},
 	"edit":        {tools.TagDestructive},
 	"bash":        {tools.TagDestructive, tools.TagOpenWorld},
