@@ -424,8 +424,11 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	out := b.Outcome()
 	output, logs := s.rec.snapshot()
 	r := &Result{Output: output, Logs: logs, Warnings: s.warnings}
-	for _, c := range b.Calls() {
-		r.Calls = append(r.Calls, s.rec.convert(c))
+	if calls := b.Calls(); len(calls) > 0 {
+		r.Calls = make([]Call, len(calls))
+		for i, c := range calls {
+			r.Calls[i] = s.rec.convert(c)
+		}
 	}
 	r.Usage = s.modelUsage()
 	s.classify(r, out, loopErr, vm)
