@@ -81,6 +81,10 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	if err != nil {
 		return 0, err
 	}
+	mc, err := ws.modelsClient()
+	if err != nil {
+		return 0, err
+	}
 	opts := []engine.Option{
 		engine.WithJSEngine(newVM),
 		engine.WithRoot(ws.root),
@@ -91,6 +95,7 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 		engine.WithFileMode(f.fileMode()),
 		engine.WithSessionEndsWithRun(),
 		engine.WithApprovals(ws.settings.Policy(approve, f.yes)),
+		engine.WithModels(mc),
 	}
 	if f.session != "" {
 		opts = append(opts, engine.WithSession(f.session))

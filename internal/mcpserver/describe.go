@@ -12,6 +12,10 @@ import (
 	"github.com/atomic-script/atomic-script/tools"
 )
 
+// modelsLine is the intro's line for models.*, shown when a provider is
+// configured.
+const modelsLine = `- models.classify({input, labels, instructions?}) resolves to {label, usage}, label always one of labels; models.generateImages({prompt, n?, size?}) to items for image(); models.list(). 4 run at once.`
+
 // codemodeIntro is the part of codemode's description that says how to
 // write a script. The verbs are the caps and the globals summary
 // (engine.ScriptGlobals).
@@ -40,6 +44,9 @@ func codemodeDescription(cfg Config) string {
 		limits += " and a script stops after " + seconds(cfg.Timeout)
 	}
 	fmt.Fprintf(&b, codemodeIntro, limits, strings.ReplaceAll(engine.ScriptGlobals(), "\n", "\n- "))
+	if cfg.Models.Configured() {
+		b.WriteString("\n" + modelsLine)
+	}
 	if restricts(cfg.Approvals) {
 		b.WriteString("\nApprovals are on: write, edit and bash calls (and external tools not marked read-only) may be shown to the user first, and throw ERR_DENIED when refused; catch it and say so, do not try another way around.")
 	}
