@@ -44,11 +44,7 @@ func extractDOCX(display string, data []byte) (*Doc, error) {
 	if err != nil {
 		return nil, corrupt(display, "Word document", err)
 	}
-	var out lines
-	var para, row strings.Builder
-	var cells []string
-	prefix := ""
-	inTable := 0
+	w := &docxWriter{}
 	dec := xml.NewDecoder(bytes.NewReader(part))
 	for {
 		tok, err := dec.Token()
@@ -60,66 +56,98 @@ func extractDOCX(display string, data []byte) (*Doc, error) {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			switch t.Name.Local {
-			case "p":
-				para.Reset()
-				prefix = ""
-			case "pStyle":
-				if v := attr(t, "val"); strings.HasPrefix(strings.ToLower(v), "heading") {
-					if n, err := strconv.Atoi(v[len("heading"):]); err == nil && n >= 1 && n <= 6 {
-						prefix = strings.Repeat("#", n) + " "
-					}
-				} else if strings.EqualFold(v, "title") {
-					prefix = "# "
-				}
-			case "numPr":
-				if prefix == "" {
-					prefix = "- "
-				}
-			case "tab":
-				para.WriteByte('\t')
-			case "br", "cr":
-				para.WriteByte('\n')
-			case "tbl":
-				inTable++
-			case "tc":
-				row.Reset()
-			case "tr":
-				cells = cells[:0]
-			case "t":
+			if t.Name.Local == "t" {
 				var s string
 				if err := dec.DecodeElement(&s, &t); err != nil {
 					return nil, corrupt(display, "Word document", err)
 				}
-				para.WriteString(s)
+				w.para.WriteString(s)
+				continue
 			}
+			w.start(t)
 		case xml.EndElement:
-			switch t.Name.Local {
-			case "p":
-				if inTable > 0 {
-					if row.Len() > 0 && para.Len() > 0 {
-						row.WriteByte(' ')
-					}
-					row.WriteString(para.String())
-				} else {
-					for _, l := range strings.Split(para.String(), "\n") {
-						out.add(prefix + l)
-					}
-					if prefix != "" && strings.HasPrefix(prefix, "#") {
-						out.add("")
-					}
-				}
-			case "tc":
-				cells = append(cells, strings.TrimSpace(row.String()))
-			case "tr":
-				out.add(strings.Join(cells, " | "))
-			case "tbl":
-				inTable--
-				out.add("")
-			}
+			w.end(t.Name.Local)
 		}
 	}
-	return &Doc{Text: out.String()}, nil
+	return &Doc{Text: w.out.String()}, nil
+}
+
+// docxWriter turns word/document.xml's elements into lines of text.
+type docxWriter struct {
+	out       lines
+	para, row strings.Builder
+	cells     []string
+	prefix    string // "# " for a heading, "- " for a list item
+	inTable   int
+}
+
+func (w *docxWriter) start(t xml.StartElement) {
+	switch t.Name.Local {
+	case "p":
+		w.para.Reset()
+		w.prefix = ""
+	case "pStyle":
+		w.prefix = headingPrefix(attr(t, "val"), w.prefix)
+	case "numPr":
+		if w.prefix == "" {
+			w.prefix = "- "
+		}
+	case "tab":
+		w.para.WriteByte('\t')
+	case "br", "cr":
+		w.para.WriteByte('\n')
+	case "tbl":
+		w.inTable++
+	case "tc":
+		w.row.Reset()
+	case "tr":
+		w.cells = w.cells[:0]
+	}
+}
+
+// headingPrefix is the "#" prefix of a paragraph style (Heading1..6,
+// Title), or prefix as it was for any other style.
+func headingPrefix(style, prefix string) string {
+	if strings.HasPrefix(strings.ToLower(style), "heading") {
+		if n, err := strconv.Atoi(style[len("heading"):]); err == nil && n >= 1 && n <= 6 {
+			return strings.Repeat("#", n) + " "
+		}
+	} else if strings.EqualFold(style, "title") {
+		return "# "
+	}
+	return prefix
+}
+
+func (w *docxWriter) end(name string) {
+	switch name {
+	case "p":
+		w.endParagraph()
+	case "tc":
+		w.cells = append(w.cells, strings.TrimSpace(w.row.String()))
+	case "tr":
+		w.out.add(strings.Join(w.cells, " | "))
+	case "tbl":
+		w.inTable--
+		w.out.add("")
+	}
+}
+
+// endParagraph adds a paragraph to its table cell, or as lines (a blank
+// line after a heading).
+func (w *docxWriter) endParagraph() {
+	if w.inTable > 0 {
+		if w.row.Len() > 0 && w.para.Len() > 0 {
+			w.row.WriteByte(' ')
+		}
+		w.row.WriteString(w.para.String())
+		return
+	}
+	for _, l := range strings.Split(w.para.String(), "\n") {
+		w.out.add(w.prefix + l)
+	}
+	if strings.HasPrefix(w.prefix, "#") {
+		w.out.add("")
+	}
 }
 
 func attr(t xml.StartElement, local string) string {

@@ -1,9 +1,10 @@
 package walk
 
 import (
-	"github.com/atomic-script/atomic-script/internal/tools/safefile"
 	"slices"
 	"strings"
+
+	"github.com/atomic-script/atomic-script/internal/tools/safefile"
 )
 
 // workerState is what one worker reuses from directory to directory.
