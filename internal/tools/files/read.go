@@ -15,7 +15,7 @@ import (
 	"github.com/atomic-script/atomic-script/tools"
 )
 
-// Output limits of a local text read (hashline-notes.md).
+// Output limits of a local text read (docs/hashline.md).
 const (
 	MaxReadLines = 3000
 	MaxReadBytes = 50 << 10 // raw line text plus "\n" separators
