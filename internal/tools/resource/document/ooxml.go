@@ -45,29 +45,8 @@ func extractDOCX(display string, data []byte) (*Doc, error) {
 		return nil, corrupt(display, "Word document", err)
 	}
 	w := &docxWriter{}
-	dec := xml.NewDecoder(bytes.NewReader(part))
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, corrupt(display, "Word document", err)
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			if t.Name.Local == "t" {
-				var s string
-				if err := dec.DecodeElement(&s, &t); err != nil {
-					return nil, corrupt(display, "Word document", err)
-				}
-				w.para.WriteString(s)
-				continue
-			}
-			w.start(t)
-		case xml.EndElement:
-			w.end(t.Name.Local)
-		}
+	if err := walkXML(part, w.start, func(text string) { w.para.WriteString(text) }, w.end); err != nil {
+		return nil, corrupt(display, "Word document", err)
 	}
 	return &Doc{Text: w.out.String()}, nil
 }
@@ -150,6 +129,36 @@ func (w *docxWriter) endParagraph() {
 	}
 }
 
+// walkXML reads an Office XML part once: start and end see every element,
+// text the content of each text run (<w:t>, <a:t>), which is decoded
+// whole and not passed to start.
+func walkXML(part []byte, start func(xml.StartElement), text func(string), end func(name string)) error {
+	dec := xml.NewDecoder(bytes.NewReader(part))
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if t.Name.Local != "t" {
+				start(t)
+				continue
+			}
+			var s string
+			if err := dec.DecodeElement(&s, &t); err != nil {
+				return err
+			}
+			text(s)
+		case xml.EndElement:
+			end(t.Name.Local)
+		}
+	}
+}
+
 func attr(t xml.StartElement, local string) string {
 	for _, a := range t.Attr {
 		if a.Name.Local == local {
@@ -192,36 +201,22 @@ func extractPPTX(display string, data []byte) (*Doc, error) {
 		}
 		out.add(fmt.Sprintf("[slide %d]", i+1))
 		var para strings.Builder
-		dec := xml.NewDecoder(bytes.NewReader(part))
-		for {
-			tok, err := dec.Token()
-			if err == io.EOF {
-				break
+		err = walkXML(part, func(t xml.StartElement) {
+			switch t.Name.Local {
+			case "p":
+				para.Reset()
+			case "br":
+				para.WriteByte('\n')
 			}
-			if err != nil {
-				return nil, corrupt(display, "PowerPoint presentation", err)
-			}
-			switch t := tok.(type) {
-			case xml.StartElement:
-				switch t.Name.Local {
-				case "p":
-					para.Reset()
-				case "br":
-					para.WriteByte('\n')
-				case "t":
-					var s string
-					if err := dec.DecodeElement(&s, &t); err != nil {
-						return nil, corrupt(display, "PowerPoint presentation", err)
-					}
-					para.WriteString(s)
-				}
-			case xml.EndElement:
-				if t.Name.Local == "p" {
-					for _, l := range strings.Split(para.String(), "\n") {
-						out.add(l)
-					}
+		}, func(text string) { para.WriteString(text) }, func(name string) {
+			if name == "p" {
+				for _, l := range strings.Split(para.String(), "\n") {
+					out.add(l)
 				}
 			}
+		})
+		if err != nil {
+			return nil, corrupt(display, "PowerPoint presentation", err)
 		}
 	}
 	return &Doc{Text: out.String(), Parts: plural(len(slides), "slide")}, nil
