@@ -113,6 +113,9 @@ type Catalog struct {
 
 // NewCatalog indexes entries and namespaces.
 func NewCatalog(entries []Entry, namespaces []Namespace) *Catalog {
+	if namespaces == nil {
+		namespaces = []Namespace{} // the prelude reads catalog.namespaces.length
+	}
 	c := &Catalog{Entries: entries, Namespaces: namespaces, byName: map[string]*Entry{}}
 	for i := range c.Entries {
 		c.byName[c.Entries[i].Name] = &c.Entries[i]
