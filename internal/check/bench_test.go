@@ -3,21 +3,9 @@ package check
 import (
 	"fmt"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
-
-// cpuTime is the process's CPU time so far (user + system). On a shared
-// machine wall time per op mostly measures waiting for a core; the
-// cpu-ms/op metric reported beside it does not.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // loop runs body b.N times and reports CPU milliseconds per op.
 func loop(b *testing.B, body func()) {
