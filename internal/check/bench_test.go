@@ -5,17 +5,19 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/atomic-script/atomic-script/internal/testutil/proctest"
 )
 
 // loop runs body b.N times and reports CPU milliseconds per op.
 func loop(b *testing.B, body func()) {
-	start := cpuTime()
+	start := proctest.CPUTime()
 	n := 0
 	for b.Loop() {
 		body()
 		n++
 	}
-	b.ReportMetric(float64(cpuTime()-start)/float64(time.Millisecond)/float64(n), "cpu-ms/op")
+	b.ReportMetric(float64(proctest.CPUTime()-start)/float64(time.Millisecond)/float64(n), "cpu-ms/op")
 }
 
 // script2000 is a 2,000-line TypeScript migration: types, interfaces,

@@ -1,6 +1,9 @@
 package proctest
 
-import "syscall"
+import (
+	"syscall"
+	"time"
+)
 
 // Alive reports whether the process with this pid is still running (its
 // exit code reads STILL_ACTIVE).
@@ -17,3 +20,15 @@ func Alive(pid int) bool {
 
 // Mkfifo fails: Windows file systems have no FIFOs.
 func Mkfifo(string) error { return ErrNoFIFO }
+
+// CPUTime is the process's CPU time so far (kernel + user, counted in
+// 100 ns units); see the POSIX one.
+func CPUTime() time.Duration {
+	var created, exited, kernel, user syscall.Filetime
+	h, err := syscall.GetCurrentProcess()
+	if err != nil || syscall.GetProcessTimes(h, &created, &exited, &kernel, &user) != nil {
+		return 0
+	}
+	ticks := func(f syscall.Filetime) int64 { return int64(f.HighDateTime)<<32 | int64(f.LowDateTime) }
+	return time.Duration(ticks(kernel)+ticks(user)) * 100
+}
