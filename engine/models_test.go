@@ -17,7 +17,7 @@ import (
 var jsEngines = map[string]engine.JSEngine{"quickjs": engine.QuickJS, "goja": engine.Goja}
 
 // modelsEngine is an engine whose scripts reach a fresh fake provider.
-func modelsEngine(t *testing.T, j engine.JSEngine, opts ...engine.Option) (*engine.Engine, *openaifake.Server) {
+func modelsEngine(t testing.TB, j engine.JSEngine, opts ...engine.Option) (*engine.Engine, *openaifake.Server) {
 	t.Helper()
 	srv := openaifake.New()
 	t.Cleanup(srv.Close)
