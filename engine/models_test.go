@@ -272,6 +272,35 @@ func TestModelsCancellation(t *testing.T) {
 	}
 }
 
+// TestModelsDescribeTool: describeTool finds the models global's calls,
+// so a script that discovers its API that way learns models.* too.
+func TestModelsDescribeTool(t *testing.T) {
+	for name, j := range jsEngines {
+		t.Run(name, func(t *testing.T) {
+			eng, _ := modelsEngine(t, j)
+			r := run(t, eng, `return ["models", "models.classify", "models.generateImages", "models.list", "models.nope"].map(n => { const d = describeTool(n); return d && [d.name, d.description.startsWith("The configured OpenAI-compatible model provider") && d.description.endsWith("summed into the result."), d.declaration] })`)
+			var got [][]any
+			if err := json.Unmarshal(r.Value, &got); err != nil || len(got) != 5 {
+				t.Fatalf("%s (%v)", r.Value, err)
+			}
+			for i, want := range []string{"models", "models.classify", "models.generateImages", "models.list"} {
+				if len(got[i]) != 3 || got[i][0] != want || got[i][1] != true {
+					t.Fatalf("describeTool(%q) = %v", want, got[i])
+				}
+				decl, _ := got[i][2].(string)
+				for _, part := range []string{"declare const models: {", "classify(args: { input: string; labels: string[]", "type ModelUsage = "} {
+					if !strings.Contains(decl, part) {
+						t.Fatalf("describeTool(%q).declaration lacks %q:\n%s", want, part, decl)
+					}
+				}
+			}
+			if got[4] != nil {
+				t.Fatalf("describeTool(\"models.nope\") = %v, want undefined", got[4])
+			}
+		})
+	}
+}
+
 func TestModelsNamespaceReserved(t *testing.T) {
 	_, err := engine.New(engine.WithRoot(t.TempDir()), engine.WithNamespaces(engine.Namespace{Name: "models"}))
 	if err == nil || !strings.Contains(err.Error(), `may not be named "models"`) {

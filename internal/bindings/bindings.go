@@ -786,6 +786,9 @@ func (b *Binding) sync(op, payload string) (any, error) {
 		}
 		e := b.lookup(name)
 		if e == nil {
+			if d, ok := describeModels(name); ok {
+				return d, nil
+			}
 			return nil, nil
 		}
 		return DescribeTool(*e), nil
