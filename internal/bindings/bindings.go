@@ -825,6 +825,9 @@ func (b *Binding) discover(op, payload string) (any, error) {
 	case "describeTool":
 		e := b.lookup(name)
 		if e == nil {
+			if d, ok := describeModels(name); ok {
+				return d, nil
+			}
 			return nil, nil
 		}
 		return DescribeTool(*e), nil

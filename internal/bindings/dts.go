@@ -171,6 +171,39 @@ func (w tsWriter) declarations(entries []Entry, budgetChars int) (text string, s
 	return b.String(), shown, left
 }
 
+// describeModels is describeTool's answer for the models global and its
+// calls ("models", "models.classify", ...).
+func describeModels(name string) (ToolDescription, bool) {
+	name = strings.TrimSpace(name)
+	if name != "models" && !IsModelCall(name) {
+		return ToolDescription{}, false
+	}
+	d := modelsDescription
+	d.Name = name
+	return d, true
+}
+
+// modelsDescription is the models block of the globals' declarations (with
+// the ModelUsage type it uses); its doc comment is the description.
+var modelsDescription = func() ToolDescription {
+	start := strings.Index(globalsDTS, "/** Tokens a model call used")
+	decl := strings.Index(globalsDTS, "declare const models: {")
+	doc := strings.LastIndex(globalsDTS[:max(decl, 0)], "/**")
+	end := strings.Index(globalsDTS[max(decl, 0):], "\n};\n")
+	if start < 0 || decl < start || doc < start || end < 0 {
+		panic("bindings: globalsDTS has no models block after the ModelUsage type")
+	}
+	var desc []string
+	for _, l := range strings.Split(globalsDTS[doc:decl], "\n") {
+		l = strings.TrimSpace(l)
+		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSuffix(l, "*/"), "/**"), "*"))
+		if l != "" {
+			desc = append(desc, l)
+		}
+	}
+	return ToolDescription{Description: strings.Join(desc, " "), Declaration: globalsDTS[start : decl+end+len("\n};\n")]}
+}()
+
 const globalsDTS = `/**
  * What an MCP server's tool without an output schema resolves to: its text, or,
  * when its result holds images or other content, the items in order (text as
