@@ -38,7 +38,8 @@ for p in $pgs; do kill -KILL "-$p" 2>/dev/null; done`
 var watchdog struct {
 	once sync.Once
 	mu   sync.Mutex
-	w    *os.File // nil when the watchdog could not start
+	w    *os.File  // nil when the watchdog could not start
+	cmd  *exec.Cmd // reaped when a write finds it gone (no goroutine waits on it)
 }
 
 // start starts the watchdog once.
@@ -57,8 +58,7 @@ func start() {
 			return
 		}
 		r.Close()
-		go cmd.Wait() // reap it if it ever ends early
-		watchdog.w = w
+		watchdog.w, watchdog.cmd = w, cmd
 	})
 }
 
@@ -88,6 +88,7 @@ func send(line string) bool {
 	if _, err := watchdog.w.WriteString(line); err != nil {
 		watchdog.w.Close()
 		watchdog.w = nil // the watchdog is gone; carry on without it
+		_ = watchdog.cmd.Wait()
 		return false
 	}
 	return true
