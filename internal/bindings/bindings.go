@@ -210,8 +210,11 @@ type Outcome struct {
 	// limit, a stuck await); the loop's error then says why.
 	Finished bool
 	OK       bool
-	// Value is the JSON of the returned value; empty for undefined.
+	// Value is the JSON of the returned value; empty for undefined or a
+	// string, which is Text instead (the host quotes it: a large string is
+	// not copied into JSON inside the VM).
 	Value json.RawMessage
+	Text  *string
 	Err   *ScriptError
 	// Exit is the code passed to exit(), when the script called it.
 	Exit *int
@@ -225,10 +228,12 @@ func (e *ExitRequested) Error() string { return fmt.Sprintf("exit(%d)", e.Code) 
 // Binding is the Go half of one run's globals. Apart from Progress
 // forwarding, it is used only on the VM's owner goroutine.
 type Binding struct {
-	cfg  Config
-	cat  *Catalog
-	vm   runtime.VM
-	loop *runtime.Loop
+	cfg       Config
+	value     json.RawMessage // the returned value's JSON, until "done"
+	valueText *string         // or the returned string
+	cat       *Catalog
+	vm        runtime.VM
+	loop      *runtime.Loop
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -663,21 +668,16 @@ func (b *Binding) sync(op, payload string) (any, error) {
 			return []string{}, nil
 		}
 		return b.cfg.Args, nil
-	case "log":
-		var p [2]string
-		if err := json.Unmarshal([]byte(payload), &p); err != nil {
-			return nil, err
-		}
-		if b.finished || !b.takeOutput(len(p[1])) {
+	case "log:log", "log:info", "log:debug", "log:warn", "log:error":
+		// The payload is the line as it is (console.log of a large value
+		// must not cost its size several times over).
+		if b.finished || !b.takeOutput(len(payload)) {
 			return nil, nil
 		}
-		b.cfg.Sink.Log(p[0], p[1])
+		b.cfg.Sink.Log(strings.TrimPrefix(op, "log:"), payload)
 		return nil, nil
 	case "text":
-		var s string
-		if err := json.Unmarshal([]byte(payload), &s); err != nil {
-			return nil, err
-		}
+		s := payload // as it is, like log's
 		if b.finished {
 			return nil, nil
 		}
@@ -708,16 +708,27 @@ func (b *Binding) sync(op, payload string) (any, error) {
 		b.finish(Outcome{Finished: true, OK: n == 0, Exit: &n})
 		b.loop.Stop(&ExitRequested{Code: n})
 		return nil, nil
+	case "value":
+		// The returned value's JSON, sent just before "done" on its own
+		// (see __as_await); the prelude's JSON.stringify made it.
+		b.value = json.RawMessage(payload)
+		return nil, nil
+	case "valueText":
+		// A returned string, as it is.
+		b.valueText = &payload
+		return nil, nil
 	case "done":
 		var d struct {
 			OK    bool         `json:"ok"`
-			Value string       `json:"value"`
 			Error *ScriptError `json:"error"`
 		}
 		if err := json.Unmarshal([]byte(payload), &d); err != nil {
 			return nil, err
 		}
-		o := Outcome{Finished: true, OK: d.OK, Value: json.RawMessage(d.Value)}
+		o := Outcome{Finished: true, OK: d.OK}
+		if d.OK {
+			o.Value, o.Text = b.value, b.valueText
+		}
 		if !d.OK && d.Error != nil {
 			o.Err = b.scriptError(d.Error.Name, d.Error.Message, d.Error.Stack, d.Error.Code)
 			o.Err.CallID, o.Err.OutOfMemory = d.Error.CallID, d.Error.OutOfMemory

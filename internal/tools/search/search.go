@@ -243,10 +243,19 @@ func collect(ctx context.Context, env *tools.Env, s *searcher, sc *scope, gitign
 	return col, nil
 }
 
+// MaxPatternBytes is the longest pattern search compiles: 64 KiB. The
+// regexp compiler's time and memory grow with the pattern (a 1–3 MiB
+// alternation took seconds, uncancellably, at 64× its size), and a longer
+// one is a list of alternatives better searched in parts.
+const MaxPatternBytes = 64 << 10
+
 // compileSearch checks the pattern and case options and compiles them.
 func compileSearch(a searchArgs) (*textmatch.Matcher, error) {
 	if strings.TrimSpace(a.Pattern) == "" {
 		return nil, tools.Errorf(tools.ErrInvalidArgs, "Pattern must not be empty")
+	}
+	if len(a.Pattern) > MaxPatternBytes {
+		return nil, tools.Errorf(tools.ErrLimit, "the pattern is %d bytes, over the limit of %d (64 KiB): split its alternatives into several searches, or search for a shorter pattern they share", len(a.Pattern), MaxPatternBytes)
 	}
 	ignoreCase := false
 	switch {
