@@ -12,7 +12,7 @@ import (
 )
 
 // TestMemoryBudgetOfLargeOutput runs scripts whose output is 60 MB — by
-// console.log, text() and a returned value — and asserts the
+// console.log, text(), a returned value, with --json and --events — and asserts the
 // process's peak RSS stays within the budget docs/security.md states: 4×
 // the output size + 64 MiB. (It cost about 700 MiB: rune copies while
 // capping the output, the whole text built twice, JSON quoting on both
@@ -33,6 +33,8 @@ func TestMemoryBudgetOfLargeOutput(t *testing.T) {
 		{"console.log", "console.log(" + big + ")", nil},
 		{"text", "text(" + big + ")", nil},
 		{"return", "return " + big, nil},
+		{"json", "console.log(" + big + ")", []string{"--json"}},
+		{"events", "console.log(" + big + ")", []string{"--events"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			args := append([]string{"run"}, c.flags...)
@@ -43,7 +45,7 @@ func TestMemoryBudgetOfLargeOutput(t *testing.T) {
 			if err != nil {
 				t.Fatalf("run: %v\n%s", err, out[:min(len(out), 2000)])
 			}
-			if !strings.Contains(string(out), "truncated output") {
+			if !strings.Contains(string(out), "truncated output (original token count") {
 				t.Fatalf("the output was not capped:\n%s", out[:min(len(out), 2000)])
 			}
 			rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss // KiB on Linux
