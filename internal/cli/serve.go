@@ -35,6 +35,7 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 	session := fs.String("session", "", "keep store() values in the session store under this id (default: one in-memory branch per MCP session)")
 	timeout := fs.Duration("timeout", mcpserver.DefaultTimeout, "deadline for every codemode script, e.g. 5m; 0 for none (a script's timeout_ms can only shorten it)")
 	maxTokens := fs.Int("max-output-tokens", 0, "cap on every codemode result in estimated tokens (default 10000)")
+	maxRuns := fs.Int("max-runs", mcpserver.DefaultMaxRuns, "most codemode scripts running at once across sessions (each session runs at most 2); the others wait their turn")
 	approveList := fs.String("approve", "", "ask the client (MCP elicitation) before a script's calls of these approval classes (write,bash) that no allow pattern of the settings covers; a client without elicitation gets them denied")
 	if _, _, err := cmd.parse(args, stdio.Out); err != nil {
 		return 0, err
@@ -87,6 +88,7 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 		StoreSession:            *session,
 		Timeout:                 *timeout,
 		MaxOutputTokens:         *maxTokens,
+		MaxRuns:                 *maxRuns,
 		Approvals:               ws.settings.Policy(approve, false),
 		Version:                 Version,
 		Log:                     stdio.Err,
