@@ -5,11 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"sync/atomic"
 
 	"github.com/atomic-script/atomic-script/internal/tools/selector"
 
+	"github.com/atomic-script/atomic-script/internal/tools/safefile"
 	"github.com/atomic-script/atomic-script/internal/tools/search/internal/fsread"
 	"github.com/atomic-script/atomic-script/internal/tools/search/internal/textmatch"
 	"github.com/atomic-script/atomic-script/internal/tools/search/internal/walk"
@@ -199,6 +201,16 @@ func collect(ctx context.Context, env *tools.Env, s *searcher, sc *scope, gitign
 	}
 	for i, t := range sc.targets {
 		if t.kind == targetFile {
+			if s.v.stat(t.abs) == pathOther {
+				// A pipe would read as empty, a device as endless: neither
+				// is searched, and the result says why.
+				kind := "not a regular file"
+				if fi, err := os.Stat(t.abs); err == nil {
+					kind = safefile.Describe(fi.Mode())
+				}
+				col.skipped = append(col.skipped, env.Display(t.abs)+" (not a regular file: "+kind+")")
+				continue
+			}
 			n, st := s.count(workers, t.abs, t.ranges, s.limit)
 			switch st {
 			case fileTooLarge:
