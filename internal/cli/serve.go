@@ -66,6 +66,10 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 	sigs := make(chan os.Signal, 4)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(sigs)
+	mc, err := ws.modelsClient()
+	if err != nil {
+		return 0, err
+	}
 	hub := mcpclient.New(ws.settings.MCPServers, mcpclient.Options{Root: ws.root, Stderr: stdio.Err, Version: Version})
 	hubClosed := false
 	defer func() {
@@ -90,6 +94,7 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 		MaxOutputTokens:         *maxTokens,
 		MaxRuns:                 *maxRuns,
 		Approvals:               ws.settings.Policy(approve, false),
+		Models:                  mc,
 		Version:                 Version,
 		Log:                     stdio.Err,
 	})
