@@ -131,23 +131,27 @@ func (l *largeStrings) write(w io.Writer, v any, indent string) error {
 
 // writeQuoted writes s as a JSON string, as encoding/json quotes it, a
 // chunk at a time (cut on character boundaries, so the chunks' encodings
-// join into the whole's).
+// join into the whole's) through one reused buffer: a 60 MB string must
+// not leave 60 MB of encoded chunks for the collector.
 func writeQuoted(w io.Writer, s string) error {
 	const chunk = 1 << 20
 	if _, err := io.WriteString(w, `"`); err != nil {
 		return err
 	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	for len(s) > 0 {
 		n := min(len(s), chunk)
 		// A character has at most three continuation bytes.
 		for i := 1; i < utf8.UTFMax && n < len(s) && !utf8.RuneStart(s[n]); i++ {
 			n--
 		}
-		q, err := json.Marshal(s[:n])
-		if err != nil {
+		buf.Reset()
+		if err := enc.Encode(s[:n]); err != nil {
 			return err
 		}
-		if _, err := w.Write(q[1 : len(q)-1]); err != nil {
+		q := buf.Bytes() // "…"\n
+		if _, err := w.Write(q[1 : len(q)-2]); err != nil {
 			return err
 		}
 		s = s[n:]
