@@ -223,8 +223,11 @@ type Outcome struct {
 	// limit, a stuck await); the loop's error then says why.
 	Finished bool
 	OK       bool
-	// Value is the JSON of the returned value; empty for undefined.
+	// Value is the JSON of the returned value; empty for undefined or a
+	// string, which is Text instead (the host quotes it: a large string is
+	// not copied into JSON inside the VM).
 	Value json.RawMessage
+	Text  *string
 	Err   *ScriptError
 	// Exit is the code passed to exit(), when the script called it.
 	Exit *int
@@ -238,10 +241,12 @@ func (e *ExitRequested) Error() string { return fmt.Sprintf("exit(%d)", e.Code) 
 // Binding is the Go half of one run's globals. Apart from Progress
 // forwarding, it is used only on the VM's owner goroutine.
 type Binding struct {
-	cfg  Config
-	cat  *Catalog
-	vm   runtime.VM
-	loop *runtime.Loop
+	cfg       Config
+	value     json.RawMessage // the returned value's JSON, until "done"
+	valueText *string         // or the returned string
+	cat       *Catalog
+	vm        runtime.VM
+	loop      *runtime.Loop
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -702,10 +707,19 @@ func (b *Binding) sync(op, payload string) (any, error) {
 			return []string{}, nil
 		}
 		return b.cfg.Args, nil
-	case "log", "text", "image":
+	case "log:log", "log:info", "log:debug", "log:warn", "log:error", "text", "image":
 		return nil, b.output(op, payload)
 	case "exit":
 		return nil, b.exit(payload)
+	case "value":
+		// The returned value's JSON, sent just before "done" on its own
+		// (see __as_await); the prelude's JSON.stringify made it.
+		b.value = json.RawMessage(payload)
+		return nil, nil
+	case "valueText":
+		// A returned string, as it is.
+		b.valueText = &payload
+		return nil, nil
 	case "done":
 		return nil, b.done(payload)
 	case "store", "load":
@@ -717,23 +731,20 @@ func (b *Binding) sync(op, payload string) (any, error) {
 }
 
 // output takes a console line, a text() or an image() within the run's
-// output budget; after the script settled it is dropped.
+// output budget; after the script settled it is dropped. A line and a
+// text come as they are (no JSON: a large one must not cost its size
+// several times over), a line's level in the op ("log:warn").
 func (b *Binding) output(op, payload string) error {
-	switch op {
-	case "log":
-		var p [2]string
-		if err := json.Unmarshal([]byte(payload), &p); err != nil {
-			return err
-		}
-		if b.finished || !b.takeOutput(len(p[1])) {
+	if level, ok := strings.CutPrefix(op, "log:"); ok {
+		if b.finished || !b.takeOutput(len(payload)) {
 			return nil
 		}
-		b.cfg.Sink.Log(p[0], p[1])
+		b.cfg.Sink.Log(level, payload)
+		return nil
+	}
+	switch op {
 	case "text":
-		var s string
-		if err := json.Unmarshal([]byte(payload), &s); err != nil {
-			return err
-		}
+		s := payload // as it is, like a log line's
 		if b.finished {
 			return nil
 		}
@@ -773,13 +784,15 @@ func (b *Binding) exit(payload string) error {
 func (b *Binding) done(payload string) error {
 	var d struct {
 		OK    bool         `json:"ok"`
-		Value string       `json:"value"`
 		Error *ScriptError `json:"error"`
 	}
 	if err := json.Unmarshal([]byte(payload), &d); err != nil {
 		return err
 	}
-	o := Outcome{Finished: true, OK: d.OK, Value: json.RawMessage(d.Value)}
+	o := Outcome{Finished: true, OK: d.OK}
+	if d.OK {
+		o.Value, o.Text = b.value, b.valueText // sent just before (see "value")
+	}
 	if !d.OK && d.Error != nil {
 		o.Err = b.scriptError(d.Error.Name, d.Error.Message, d.Error.Stack, d.Error.Code)
 		o.Err.CallID, o.Err.OutOfMemory = d.Error.CallID, d.Error.OutOfMemory
