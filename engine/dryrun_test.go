@@ -1,0 +1,37 @@
+package engine_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/atomic-script/atomic-script/engine"
+)
+
+// TestScriptDryRunOption: `// @options: {"dry_run": true}` makes one run a
+// dry run whatever the engine's file mode: nothing is written, the result
+// holds the diff, and the engine's next run writes as configured.
+func TestScriptDryRunOption(t *testing.T) {
+	for _, mode := range []engine.FileMode{engine.WriteFiles, engine.Atomic, engine.DryRun} {
+		eng := newEngine(t, nil, engine.WithFileMode(mode))
+		a := filepath.Join(eng.Root(), "a.txt")
+		if err := os.WriteFile(a, []byte("old\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := run(t, eng, "// @options: {\"dry_run\": true}\n"+`await tools.read({path: "a.txt"});
+await tools.write({path: "a.txt", content: "new\n"});
+return (await tools.read({path: "a.txt"})).includes("1:new")`)
+		if !r.OK || string(r.Value) != "true" || !r.DryRun || !strings.Contains(r.Diff, "-old\n+new\n") || len(r.Changes) != 1 {
+			t.Fatalf("mode %d: ok %v value %s dryRun %v changes %v diff:\n%s\n%s", mode, r.OK, r.Value, r.DryRun, r.Changes, r.Diff, r.Text)
+		}
+		if data, _ := os.ReadFile(a); string(data) != "old\n" {
+			t.Fatalf("mode %d: the dry run wrote a.txt: %q", mode, data)
+		}
+		r = run(t, eng, `await tools.read({path: "a.txt"}); await tools.write({path: "a.txt", content: "next\n"}); return 1`)
+		data, _ := os.ReadFile(a)
+		if wrote := string(data) == "next\n"; !r.OK || wrote == (mode == engine.DryRun) {
+			t.Fatalf("mode %d: the next run: ok %v, a.txt %q\n%s", mode, r.OK, data, r.Text)
+		}
+	}
+}
