@@ -35,3 +35,22 @@ return (await tools.read({path: "a.txt"})).includes("1:new")`)
 		}
 	}
 }
+
+// TestScriptDryRunRefusesRealEffects: in a dry run the script asked for,
+// a call that would act outside the overlay — bash while dry runs have no
+// scratch copy to run it in — is refused with ERR_DENIED and runs nothing;
+// the file changes are still previewed.
+func TestScriptDryRunRefusesRealEffects(t *testing.T) {
+	eng := newEngine(t, nil)
+	r := run(t, eng, "// @options: {\"dry_run\": true}\n"+`await tools.write({path: "a.txt", content: "a\n"});
+try { await tools.bash({command: "touch touched"}); return "ran" } catch (e) { return [e.code, e.message] }`)
+	want := `["ERR_DENIED","bash would act for real, outside the dry run this script asked for (// @options dry_run), which previews only file changes made with write and edit: run it without dry_run"]`
+	if !r.OK || string(r.Value) != want || !r.DryRun || !strings.Contains(r.Diff, "+a\n") {
+		t.Fatalf("value %s dryRun %v diff %q\n%s", r.Value, r.DryRun, r.Diff, r.Text)
+	}
+	for _, f := range []string{"touched", "a.txt"} {
+		if _, err := os.Stat(filepath.Join(eng.Root(), f)); !os.IsNotExist(err) {
+			t.Errorf("the dry run made %s: %v", f, err)
+		}
+	}
+}

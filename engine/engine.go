@@ -202,7 +202,8 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 	run := &scriptRun{engine: e, ro: ro, rec: rec, src: prog.Code, orig: src, source: source(ro.name, prog),
 		deadline: deadline, budget: timeout, files: journal.New(mode), models: e.cfg.models.NewRun()}
 	run.warnings = warnings(diags, run.source.Name)
-	run.gate = &gate{pol: e.policy, ask: ro.ask, askBy: ro.askBy, dryRun: mode == journal.DryRun, stop: run.stop}
+	run.gate = &gate{pol: e.policy, ask: ro.ask, askBy: ro.askBy, dryRun: mode == journal.DryRun,
+		scriptDryRun: sopts.DryRun && e.cfg.fileMode != journal.DryRun, stop: run.stop}
 	rec.gate = run.gate
 	res := run.execute(ctx)
 	if tokensOver {
