@@ -170,13 +170,13 @@ declare namespace tools {
     text: string;
     /** the directory the results are relative to in text (a comma-separated list when several paths were searched) */
     scopePath: string;
-    /** number of paths returned */
+    /** the paths returned (files.length); totalFound counts every match */
     fileCount: number;
     /** the paths returned, relative to the workspace root (absolute outside it), sorted; directories end in / */
     files: string[];
     /** paths found before the limit was applied (a lower bound when timedOut) */
     totalFound: number;
-    /** true when the limit or the timeout cut the results */
+    /** the limit or the timeout cut files: fewer returned than totalFound (limitReached), or the scan stopped early (timedOut, totalFound a lower bound); the counts are not cut */
     truncated: boolean;
     /** more than limit paths matched; the newest by modification time were kept */
     limitReached?: boolean;
