@@ -194,11 +194,16 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 		deadline = start.Add(timeout)
 	}
 
+	mode := e.cfg.fileMode
+	if sopts.DryRun {
+		mode = journal.DryRun // a script may ask to write nothing, never the reverse
+	}
 	rec := newRecorder(emit)
 	run := &scriptRun{engine: e, ro: ro, rec: rec, src: prog.Code, orig: src, source: source(ro.name, prog),
-		deadline: deadline, budget: timeout, files: journal.New(e.cfg.fileMode), models: e.cfg.models.NewRun()}
+		deadline: deadline, budget: timeout, files: journal.New(mode), models: e.cfg.models.NewRun()}
 	run.warnings = warnings(diags, run.source.Name)
-	run.gate = &gate{pol: e.policy, ask: ro.ask, askBy: ro.askBy, dryRun: e.cfg.fileMode == journal.DryRun, stop: run.stop}
+	run.gate = &gate{pol: e.policy, ask: ro.ask, askBy: ro.askBy, dryRun: mode == journal.DryRun,
+		scriptDryRun: sopts.DryRun && e.cfg.fileMode != journal.DryRun, stop: run.stop}
 	rec.gate = run.gate
 	res := run.execute(ctx)
 	if tokensOver {
