@@ -23,6 +23,18 @@ func (c *conn) killGroup() {
 		return
 	}
 	killTree(uint32(c.cmd.Process.Pid))
+	if c.unwatch != nil {
+		c.unwatch()
+	}
+}
+
+// signalGroup: Windows has no signals to send a tree; a stop request
+// (SIGTERM, SIGINT) waits for the server to end by itself, and SIGKILL
+// kills the tree.
+func (c *conn) signalGroup(sig syscall.Signal) {
+	if sig == syscall.SIGKILL {
+		c.killGroup()
+	}
 }
 
 func killTree(root uint32) {

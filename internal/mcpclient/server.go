@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -34,6 +35,7 @@ type Server struct {
 
 	mu        sync.Mutex
 	conn      *conn
+	closing   *conn // the connection stop is closing
 	starting  *attempt
 	lastErr   error
 	lastErrAt time.Time
@@ -52,6 +54,7 @@ type conn struct {
 	session *mcp.ClientSession
 	cmd     *exec.Cmd   // nil for an HTTP server
 	stderr  *tailWriter // the end of a stdio server's stderr
+	unwatch func()      // ends the watch of cmd's process group (tools.WatchChildGroup)
 
 	mu    sync.Mutex
 	tools []engine.NamespaceTool
@@ -274,12 +277,30 @@ func (s *Server) stop() error {
 	}
 	s.mu.Lock()
 	c := s.conn
-	s.conn = nil
+	s.conn, s.closing = nil, c
 	s.mu.Unlock()
 	if c == nil {
 		return nil
 	}
-	return c.close()
+	err := c.close()
+	s.mu.Lock()
+	s.closing = nil
+	s.mu.Unlock()
+	return err
+}
+
+// signal sends sig to the process group of the server's connection, also
+// one being closed.
+func (s *Server) signal(sig syscall.Signal) {
+	s.mu.Lock()
+	c := s.conn
+	if c == nil {
+		c = s.closing
+	}
+	s.mu.Unlock()
+	if c != nil {
+		c.signalGroup(sig)
+	}
 }
 
 // dial starts the process (or opens the HTTP session) and initializes it.
@@ -315,10 +336,15 @@ func (s *Server) dial(ctx context.Context) (*conn, error) {
 		// Its own process group, so shutdown reaches the children an
 		// `npx`-style launcher starts (procgroup_*.go).
 		cmd.SysProcAttr = groupAttr()
+		// It dies with serve however serve ends (see tools.GuardChild).
+		tools.GuardChild(cmd)
 		c.cmd = cmd
 		transport = &mcp.CommandTransport{Command: cmd, TerminateDuration: terminateAfter}
 	}
 	session, err := client.Connect(ctx, transport, nil)
+	if c.cmd != nil && c.cmd.Process != nil {
+		c.unwatch = tools.WatchChildGroup(c.cmd.Process.Pid)
+	}
 	if err != nil {
 		c.killGroup()
 		if c.stderr != nil {

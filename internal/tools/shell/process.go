@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/tools/procguard"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -109,10 +110,16 @@ var devNull = sync.OnceValue(func() *os.File {
 	return f
 })
 
+// launched tracks a started command. Its process group dies with this
+// process even when this process is killed (procguard): the group is
+// watched until its leader has been reaped, when the caller kills what is
+// left of it. (On Windows the job object does this.)
 func launched(cmd *exec.Cmd, out *os.File, usedPty bool, g group) *proc {
 	p := &proc{cmd: cmd, out: out, pgid: cmd.Process.Pid, group: g, pty: usedPty, exited: make(chan struct{})}
+	release := procguard.Watch(p.pgid)
 	go func() {
 		cmd.Wait()
+		release()
 		p.state = cmd.ProcessState
 		close(p.exited)
 	}()

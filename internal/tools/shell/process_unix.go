@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/tools/procguard"
 	"github.com/creack/pty"
 	"golang.org/x/sys/unix"
 )
@@ -44,7 +45,7 @@ func startPipes(c command) (*proc, error) {
 		cmd.Stdin = f
 	}
 	cmd.Stdout, cmd.Stderr = w, w // one combined stream, in order
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = procguard.Prepare(&syscall.SysProcAttr{Setpgid: true})
 	if err := cmd.Start(); err != nil {
 		r.Close()
 		w.Close()
@@ -94,7 +95,7 @@ func startPty(c command) (*proc, error) {
 	}
 	cmd := newCmd(c)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+	cmd.SysProcAttr = procguard.Prepare(&syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0})
 	if err := cmd.Start(); err != nil {
 		out.Close()
 		return nil, err

@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"strings"
 	"syscall"
+
+	"github.com/atomic-script/atomic-script/internal/tools/procguard"
 )
 
 // warmShells: plain calls run on warm shells (see warm.go).
@@ -33,7 +35,7 @@ func startSpare(root string, info os.FileInfo, env []string) (*spare, error) {
 	}
 	cmd.Stdout, cmd.Stderr = w, w
 	cmd.ExtraFiles = []*os.File{cr}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = procguard.Prepare(&syscall.SysProcAttr{Setpgid: true})
 	err = cmd.Start()
 	cr.Close()
 	w.Close()
