@@ -149,9 +149,9 @@ declare namespace tools {
     gitignore?: boolean;
     /** Include hidden files and directories */
     hidden?: boolean;
-    /** Maximum results; the newest are kept */
+    /** Maximum results; the newest are kept (1–10000, default 200) */
     limit?: number;
-    /** Seconds before the scan stops with partial results */
+    /** Seconds before the scan stops with partial results (at most 300, default 5) */
     timeout?: number;
   }): Promise<{
     /** the result as a model sees it: a tree of paths relative to scopePath, then notices */
@@ -197,7 +197,7 @@ declare namespace tools {
     gitignore?: boolean;
     /** Search hidden files and directories */
     hidden?: boolean;
-    /** Matching files to skip: the page offset (use the value the previous page suggests) */
+    /** Matching files to skip: the page offset (use the value the previous page suggests) (at least 0) */
     skip?: number | null;
   }): Promise<{
     /** the result as a model sees it: [path#TAG] headers, *N: match rows and  N: context rows, then notices */
@@ -233,7 +233,7 @@ declare namespace tools {
     nextSkip?: number;
     /** the file limit per page, set when more matching files exist */
     fileLimitReached?: number;
-    /** collection stopped at 2000 matches; later matches need a narrower pattern or path */
+    /** this page stopped collecting at 2000 matches (only a page of files with huge per-file counts reaches it); page on with nextSkip or narrow the pattern or path */
     collectionLimitReached?: boolean;
     /** the 50 KB output cap cut the text */
     outputLimitReached?: boolean;
@@ -300,7 +300,7 @@ declare namespace tools {
   }>;
   /** Update one checklist item by its 0-based index: its status, text or priority. Returns the whole list. */
   function todo_update(args: {
-    /** 0-based position of the item in the checklist */
+    /** 0-based position of the item in the checklist (at least 0) */
     index: number;
     /** new status */
     status?: "pending" | "in_progress" | "completed";

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -194,6 +195,29 @@ func writeDoc(b *strings.Builder, indent, text string) {
 	fmt.Fprintf(b, "%s */\n", indent)
 }
 
+// propDoc is a property's description with its numeric bounds and
+// default, so a limit the tool enforces is declared where a script's author
+// reads the types ("limit (1–10000, default 200)").
+func propDoc(p *jsonschema.Schema) string {
+	var facts []string
+	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+	switch {
+	case p.Minimum != nil && p.Maximum != nil:
+		facts = append(facts, num(*p.Minimum)+"–"+num(*p.Maximum))
+	case p.Maximum != nil:
+		facts = append(facts, "at most "+num(*p.Maximum))
+	case p.Minimum != nil:
+		facts = append(facts, "at least "+num(*p.Minimum))
+	}
+	if len(p.Default) > 0 && (p.Minimum != nil || p.Maximum != nil) {
+		facts = append(facts, "default "+string(p.Default))
+	}
+	if len(facts) == 0 {
+		return p.Description
+	}
+	return strings.TrimSpace(p.Description + " (" + strings.Join(facts, ", ") + ")")
+}
+
 // tsType renders a JSON schema as a TypeScript type. top marks the argument
 // object, whose property docs are kept inline.
 func tsType(s *jsonschema.Schema, indent string, top bool) string {
@@ -277,7 +301,7 @@ func tsScalar(t string, s *jsonschema.Schema, indent string) string {
 			if p == nil {
 				continue
 			}
-			writeDoc(&b, inner, p.Description)
+			writeDoc(&b, inner, propDoc(p))
 			opt := "?"
 			if required[n] {
 				opt = ""
