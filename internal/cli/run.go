@@ -38,7 +38,7 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	defer func() {
 		// With --json, a run that could not start still answers on stdout,
 		// so a CI step that parses the JSON sees why (stderr says it too).
-		if err != nil && f.asJSON {
+		if err != nil && (f.asJSON || jsonRequested(args)) {
 			writeStartError(stdio.Out, err)
 		}
 	}()
@@ -199,6 +199,21 @@ func vmFor(name string) (engine.JSEngine, error) {
 		return "", usagef("run: --engine: %v", err)
 	}
 	return j, nil
+}
+
+// jsonRequested reports whether --json appears among the run flags (before
+// "--"), so a usage error found before the flag parser reached it is still
+// answered in JSON.
+func jsonRequested(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "--json", "-json", "--json=true", "-json=true":
+			return true
+		}
+	}
+	return false
 }
 
 // writeStartError prints the --json answer of a run that never started:

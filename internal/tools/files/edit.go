@@ -13,6 +13,8 @@ import (
 // EditArgs are edit's arguments.
 type EditArgs struct {
 	Input string `json:"input" jsonschema:"one or more hashline sections: a [PATH#TAG] header copied from read/search/write/edit output, then ops such as replace N..M:, delete N..M, insert before|after N:, insert head:, insert tail:, replace block N:, each body row written +TEXT"`
+	// AllowGenerated overrides the generated-file rule (see refuseGenerated).
+	AllowGenerated bool `json:"allowGenerated,omitempty" jsonschema:"change files even though they are marked as generated (@generated, DO NOT EDIT, auto-generated near the top)"`
 }
 
 // EditResult is edit's structured result (what a script receives).
@@ -54,7 +56,7 @@ func editTool() tools.Tool {
 			"  insert head:   insert tail:   replace block N:   delete block N   insert after block N:  (N opens a syntactic block)\n" +
 			"Body rows are `+TEXT` (`+` alone is a blank line, `+-x` writes -x); no `-` rows, no old text, no @@ hunks. Several sections edit " +
 			"several files; all are checked before any is written. A stale TAG is recovered when the file's changes do not overlap yours, else " +
-			"the edit is rejected (ERR_STALE_ANCHOR): read the file again. To create a file use write. Returns the new header and a numbered diff.",
+			"the edit is rejected (ERR_STALE_ANCHOR): read the file again. " + generatedRule + " To create a file use write. Returns the new header and a numbered diff.",
 		Output: tools.MustSchemaFor[EditResult](),
 	}, runEdit)
 }
@@ -85,13 +87,13 @@ func runEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Result, er
 		lock: func() func() { return mutations.LockAll(paths) },
 		prepare: func(inputs []string) (*hashline.Prepared, error) {
 			if len(inputs) == 1 {
-				return prepareEdit(env, sections, 1)
+				return prepareEdit(env, sections, 1, in.AllowGenerated)
 			}
 			merged, err := hashline.MergeParallel(inputs, opts)
 			if err != nil {
 				return nil, hashlineError(err)
 			}
-			return prepareEdit(env, merged, len(inputs))
+			return prepareEdit(env, merged, len(inputs), in.AllowGenerated)
 		},
 		commit: func(p *hashline.Prepared) (tools.Result, error) { return commitEdit(ctx, env, p) },
 	})
@@ -100,10 +102,10 @@ func runEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Result, er
 // prepareEdit runs the whole edit in memory (hashline.Prepare): every
 // section read, checked against its tag, applied and rendered. The caller
 // holds the sections' path locks.
-func prepareEdit(env *tools.Env, sections []hashline.Section, batch int) (*hashline.Prepared, error) {
+func prepareEdit(env *tools.Env, sections []hashline.Section, batch int, allowGenerated bool) (*hashline.Prepared, error) {
 	p, err := hashline.Prepare(sections, hashline.PrepareOptions{
 		Store:    env.Session.Snapshots,
-		Read:     editReader(env),
+		Read:     editReader(env, allowGenerated),
 		Resolver: resolver,
 		Noops:    noopsOf(env),
 		Batch:    batch,
@@ -154,7 +156,7 @@ func commitEdit(ctx context.Context, env *tools.Env, p *hashline.Prepared) (tool
 
 // editReader reads a section's file through env.Files, so a dry run's
 // pending content is what an edit applies to.
-func editReader(env *tools.Env) hashline.Reader {
+func editReader(env *tools.Env, allowGenerated bool) hashline.Reader {
 	return hashline.ReaderFunc(func(display string) (string, string, error) {
 		if _, err := checkLocal("edit", display); err != nil {
 			return "", "", err
@@ -169,6 +171,9 @@ func editReader(env *tools.Env) hashline.Reader {
 		}
 		if isBinary(data) {
 			return abs, "", tools.Errorf(tools.ErrBinary, "Binary file (%s): edit changes text files only", formatSize(int64(len(data))))
+		}
+		if err := refuseGenerated(display, data, allowGenerated); err != nil {
+			return abs, "", err
 		}
 		return abs, string(data), nil
 	})
@@ -210,6 +215,9 @@ func writeFailed(names []string, i int, cause error) error {
 func hashlineError(err error) error {
 	var te *tools.Error
 	if errors.As(err, &te) {
+		if te.Code == tools.ErrNotAllowed {
+			return te // the generated-file rule, worded as write words it
+		}
 		return err
 	}
 	var he *hashline.Error

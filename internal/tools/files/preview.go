@@ -21,7 +21,7 @@ func previewWrite(ctx context.Context, env *tools.Env, in WriteArgs) (tools.Prev
 	if err != nil {
 		return tools.Preview{}, err
 	}
-	exists, _, err := guardWrite(env, t)
+	exists, _, err := guardWrite(env, t, in.AllowGenerated)
 	if err != nil {
 		return tools.Preview{}, err
 	}
@@ -50,7 +50,7 @@ func previewEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Previe
 	}
 	p, err := hashline.Prepare(sections, hashline.PrepareOptions{
 		Store:    env.Session.Snapshots,
-		Read:     editReader(env),
+		Read:     editReader(env, in.AllowGenerated),
 		Resolver: resolver,
 		Display:  env.Display,
 	})

@@ -22,6 +22,8 @@ var mutations journal.PathLocks
 type WriteArgs struct {
 	Path    string `json:"path" jsonschema:"file to create or overwrite, relative to the workspace root or absolute; missing directories are created"`
 	Content string `json:"content" jsonschema:"the complete new content of the file"`
+	// AllowGenerated overrides the generated-file rule (see refuseGenerated).
+	AllowGenerated bool `json:"allowGenerated,omitempty" jsonschema:"change the file even though it is marked as generated (@generated, DO NOT EDIT, auto-generated near the top)"`
 }
 
 // WriteResult is write's structured result (what a script receives).
@@ -46,7 +48,7 @@ func writeTool() tools.Tool {
 		Name: "write",
 		Description: "Create a file, or replace a whole file with new content. Creating needs no prior read; overwriting an existing file needs this session " +
 			"to have read (or written, or edited) its current content, else it is refused with FILE_MUTATION_CONFLICT (ERR_CONFLICT): read the file " +
-			"again and retry. Files marked as generated (@generated, DO NOT EDIT, auto-generated near the top) are never overwritten. A shebang makes the " +
+			"again and retry. " + generatedRule + " A shebang makes the " +
 			"file executable. Returns the new `[path#TAG]` header for edit. To change part of a file, prefer edit.",
 	}, runWrite, func(r WriteResult) string { return r.Text })
 }
@@ -64,7 +66,7 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 	defer unlock()
 
 	conflict := conflictFor(env, t)
-	exists, mode, err := guardWrite(env, t)
+	exists, mode, err := guardWrite(env, t, in.AllowGenerated)
 	if err != nil {
 		return WriteResult{}, err
 	}
@@ -131,7 +133,7 @@ func conflictFor(env *tools.Env, t *target) func(reason string, c hashline.Confl
 // regular file, a generated file, a file over the cap, or one whose
 // current content this session has not seen. It reports whether t exists
 // and its permission bits.
-func guardWrite(env *tools.Env, t *target) (exists bool, mode fs.FileMode, err error) {
+func guardWrite(env *tools.Env, t *target, allowGenerated bool) (exists bool, mode fs.FileMode, err error) {
 	conflict := conflictFor(env, t)
 	fi, err := env.Files.Stat(t.abs)
 	exists = err == nil
@@ -152,8 +154,8 @@ func guardWrite(env *tools.Env, t *target) (exists bool, mode fs.FileMode, err e
 	if err != nil {
 		return false, 0, conflict(hashline.TargetUnreadable, hashline.Conflict{Errno: errnoOr(err, "")})
 	}
-	if isGenerated(cur) {
-		return false, 0, tools.Errorf(tools.ErrNotAllowed, "Refusing to overwrite generated file: %s\nIt is marked as generated near the top: change its generator or source and regenerate it instead.", t.display)
+	if err := refuseGenerated(t.display, cur, allowGenerated); err != nil {
+		return false, 0, err
 	}
 	norm := hashline.Normalize(string(cur))
 	if !env.Session.Snapshots.Holds(t.abs, hashline.TagNormalized(norm), norm) {
@@ -175,6 +177,20 @@ func newContent(env *tools.Env, t *target, content string) (string, bool) {
 		Resolve: func(display string) (string, bool) { return env.Abs(display), true },
 		Target:  []string{t.given, t.abs, t.display},
 	})
+}
+
+// generatedRule is how write's and edit's descriptions state the one
+// generated-file rule both follow.
+const generatedRule = "Files marked as generated (@generated, DO NOT EDIT, auto-generated in the first 40 lines) are refused (ERR_NOT_ALLOWED) unless allowGenerated is true."
+
+// refuseGenerated is the generated-file rule of write and edit: an
+// existing file marked as generated is changed only with allowGenerated,
+// since the next run of its generator would undo the change.
+func refuseGenerated(display string, current []byte, allowGenerated bool) error {
+	if allowGenerated || !isGenerated(current) {
+		return nil
+	}
+	return tools.Errorf(tools.ErrNotAllowed, "Refusing to change generated file: %s\nIt is marked as generated near the top (@generated, DO NOT EDIT or auto-generated): change its generator or source and regenerate it, or pass allowGenerated: true to change it anyway.", display)
 }
 
 // generatedRE finds the markers of a generated file.
