@@ -80,11 +80,14 @@ func Main(args []string, stdio Stdio) int {
 	case "store":
 		err = cmdStore(args[1:], stdio)
 	case "version", "--version":
-		fmt.Fprintln(stdio.Out, "atomic-script", Version)
+		err = cmdVersion(args[1:], stdio)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdio.Out, usage)
 	default:
 		err = usagef("unknown command %q", args[0])
+	}
+	if errors.Is(err, errHelpShown) {
+		return 0
 	}
 	if err != nil {
 		return report(stdio.Err, err)
@@ -105,4 +108,12 @@ func report(w io.Writer, err error) int {
 	}
 	fmt.Fprintln(w, msg)
 	return engine.ExitUsage
+}
+
+func cmdVersion(args []string, stdio Stdio) error {
+	if _, _, err := newCommand("version", "atomic-script version", 0, 0).parse(args, stdio.Out); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdio.Out, "atomic-script", Version)
+	return nil
 }

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -32,8 +31,8 @@ type runFlags struct {
 }
 
 func cmdRun(args []string, stdio Stdio) (_ int, err error) {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	cmd := newCommand("run", "atomic-script run FILE|-|-e CODE [flags] [-- ARGS...]", 0, -1)
+	fs := cmd.fs
 	var f runFlags
 	defer func() {
 		// With --json, a run that could not start still answers on stdout,
@@ -54,18 +53,9 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	fs.BoolVar(&f.atomic, "atomic", false, "restore every file the run changed (content and mode; created files removed) when the script fails, times out or is interrupted")
 	fs.StringVar(&f.approve, "approve", "", "ask before the script's calls of these approval classes (write,bash) that no allow pattern of the settings covers: on a terminal a prompt per call; without one (CI) they are denied unless --yes")
 	fs.BoolVar(&f.yes, "yes", false, "answer yes to every approval ask without prompting (deny rules still deny)")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: atomic-script run FILE|-|-e CODE [flags] [-- ARGS...]")
-		fs.PrintDefaults()
-	}
-	pos, scriptArgs, err := parseInterspersed(fs, args)
-	if err == flag.ErrHelp {
-		fs.SetOutput(stdio.Out)
-		fs.Usage()
-		return 0, nil
-	}
+	pos, scriptArgs, err := cmd.parse(args, stdio.Out)
 	if err != nil {
-		return 0, usagef("run: %v", err)
+		return 0, err
 	}
 	code, err := f.script(pos, stdio.In)
 	if err != nil {

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -27,8 +26,8 @@ import (
 var serveDefault = tools.Layer{Source: "atomic-script serve (adds codemode)", Entries: []string{"+" + meta.Codemode}}
 
 func cmdServe(args []string, stdio Stdio) (int, error) {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	cmd := newCommand("serve", "atomic-script serve [--http ADDR] [flags]", 0, 0)
+	fs := cmd.fs
 	var c common
 	c.register(fs)
 	c.base = []tools.Layer{serveDefault}
@@ -36,20 +35,8 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 	session := fs.String("session", "", "keep store() values in the session store under this id (default: one in-memory branch per MCP session)")
 	timeout := fs.Duration("timeout", 0, "deadline for every codemode script, e.g. 5m (a script's timeout_ms can only shorten it)")
 	maxTokens := fs.Int("max-output-tokens", 0, "cap on every codemode result in estimated tokens (default 10000)")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: atomic-script serve [--http ADDR] [flags]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			fs.SetOutput(stdio.Out)
-			fs.Usage()
-			return 0, nil
-		}
-		return 0, usagef("serve: %v", err)
-	}
-	if fs.NArg() > 0 {
-		return 0, usagef("serve: unexpected argument %q", fs.Arg(0))
+	if _, _, err := cmd.parse(args, stdio.Out); err != nil {
+		return 0, err
 	}
 	var token string
 	var generated bool

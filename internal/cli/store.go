@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,19 +12,16 @@ func cmdStore(args []string, stdio Stdio) error {
 	if len(args) == 0 {
 		return usagef("store: missing subcommand: list, get KEY, rm KEY..., export, import FILE|-")
 	}
-	sub := args[0]
-	fs := flag.NewFlagSet("store "+sub, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	session := fs.String("session", "", "session id (required)")
-	path := fs.String("db", "", "store file (default: $ATOMIC_STATE_DIR/store.db or ~/.local/state/atomic-script/store.db)")
-	pos, _, err := parseInterspersed(fs, args[1:])
-	if err == flag.ErrHelp {
-		fs.SetOutput(stdio.Out)
-		fs.PrintDefaults()
-		return nil
+	if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
+		args = []string{"list", "-h"}
 	}
+	sub := args[0]
+	cmd := newCommand("store "+sub, "atomic-script store list|get KEY|rm KEY...|export|import FILE|- --session ID [--db FILE]", 0, -1)
+	session := cmd.fs.String("session", "", "session id (required)")
+	path := cmd.fs.String("db", "", "store file (default: $ATOMIC_STATE_DIR/store.db or ~/.local/state/atomic-script/store.db)")
+	pos, _, err := cmd.parse(args[1:], stdio.Out)
 	if err != nil {
-		return usagef("store: %v", err)
+		return err
 	}
 	if *session == "" {
 		return usagef("store %s: --session ID is required", sub)

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 
@@ -10,21 +9,12 @@ import (
 )
 
 func cmdTools(args []string, stdio Stdio) error {
-	fs := flag.NewFlagSet("tools", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	cmd := newCommand("tools", "atomic-script tools [--json] [--tools LIST]", 0, 0)
 	var c common
-	c.register(fs)
-	asJSON := fs.Bool("json", false, "print the report as JSON")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			fs.SetOutput(stdio.Out)
-			fs.PrintDefaults()
-			return nil
-		}
-		return usagef("tools: %v", err)
-	}
-	if fs.NArg() > 0 {
-		return usagef("tools: unexpected argument %q", fs.Arg(0))
+	c.register(cmd.fs)
+	asJSON := cmd.fs.Bool("json", false, "print the report as JSON")
+	if _, _, err := cmd.parse(args, stdio.Out); err != nil {
+		return err
 	}
 	ws, err := c.load(io.Discard)
 	if err != nil {
@@ -40,17 +30,11 @@ func cmdTools(args []string, stdio Stdio) error {
 }
 
 func cmdTypes(args []string, stdio Stdio) error {
-	fs := flag.NewFlagSet("types", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	cmd := newCommand("types", "atomic-script types [--tools LIST]", 0, 0)
 	var c common
-	c.register(fs)
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			fs.SetOutput(stdio.Out)
-			fs.PrintDefaults()
-			return nil
-		}
-		return usagef("types: %v", err)
+	c.register(cmd.fs)
+	if _, _, err := cmd.parse(args, stdio.Out); err != nil {
+		return err
 	}
 	ws, err := c.load(stdio.Err)
 	if err != nil {
