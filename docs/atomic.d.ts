@@ -7,13 +7,13 @@ declare namespace tools {
     /** file or directory to read, relative to the workspace root or absolute; may end in a selector: :5-16, :5+3, :5-16,960-973, :40 (to the end), :raw (unformatted), :cell:N (notebook cell) */
     path: string;
   }): Promise<string>;
-  /** Create a file, or replace a whole file with new content. Creating needs no prior read; overwriting an existing file needs this session to have read (or written, or edited) its current content, else it is refused with FILE_MUTATION_CONFLICT (ERR_CONFLICT): read the file again and retry. Files marked as generated (@generated, DO NOT EDIT, auto-generated in the first 40 lines) are refused (ERR_NOT_ALLOWED) unless allowGenerated is true. A shebang makes the file executable. Returns the new `[path#TAG]` header for edit. To change part of a file, prefer edit. */
+  /** Create a file, or replace a whole file with new content. Creating needs no prior read; overwriting an existing file needs this session to have read (or written, or edited) its current content, else it is refused with FILE_MUTATION_CONFLICT (ERR_CONFLICT): read the file again and retry. Generated files (@generated, DO NOT EDIT) are refused unless allowGenerated: true. A shebang makes the file executable. Returns the new `[path#TAG]` header for edit. To change part of a file, prefer edit. */
   function write(args: {
     /** file to create or overwrite, relative to the workspace root or absolute; missing directories are created */
     path: string;
     /** the complete new content of the file */
     content: string;
-    /** change the file even though it is marked as generated (@generated, DO NOT EDIT, auto-generated near the top) */
+    /** change it even if marked as generated */
     allowGenerated?: boolean;
   }): Promise<{
     path: string;
@@ -29,12 +29,12 @@ declare namespace tools {
    * Edit existing files with a hashline script. Start each file's section with the `[PATH#TAG]` header from your latest read, search, write or edit of it, then ops on the ORIGINAL line numbers (they do not shift within a call):
    *   replace N..M:  (then +TEXT rows; an empty body deletes)   delete N..M   insert before N:   insert after N:
    *   insert head:   insert tail:   replace block N:   delete block N   insert after block N:  (N opens a syntactic block)
-   * Body rows are `+TEXT` (`+` alone is a blank line, `+-x` writes -x); no `-` rows, no old text, no @@ hunks. Several sections edit several files; all are checked before any is written. A stale TAG is recovered when the file's changes do not overlap yours, else the edit is rejected (ERR_STALE_ANCHOR): read the file again. Files marked as generated (@generated, DO NOT EDIT, auto-generated in the first 40 lines) are refused (ERR_NOT_ALLOWED) unless allowGenerated is true. To create a file use write. Returns the new header and a numbered diff.
+   * Body rows are `+TEXT` (`+` alone is a blank line, `+-x` writes -x); no `-` rows, no old text, no @@ hunks. Several sections edit several files; all are checked before any is written. A stale TAG is recovered when the file's changes do not overlap yours, else the edit is rejected (ERR_STALE_ANCHOR): read the file again. Generated files (@generated, DO NOT EDIT) are refused unless allowGenerated: true. To create a file use write. Returns the new header and a numbered diff.
    */
   function edit(args: {
     /** one or more hashline sections: a [PATH#TAG] header copied from read/search/write/edit output, then ops such as replace N..M:, delete N..M, insert before|after N:, insert head:, insert tail:, replace block N:, each body row written +TEXT */
     input: string;
-    /** change files even though they are marked as generated (@generated, DO NOT EDIT, auto-generated near the top) */
+    /** change them even if marked as generated */
     allowGenerated?: boolean;
   }): Promise<{
     text: string;
@@ -201,7 +201,7 @@ declare namespace tools {
     gitignore?: boolean;
     /** Search hidden files and directories */
     hidden?: boolean;
-    /** Matching files to skip: the page offset (use the value the previous page suggests) (at least 0) */
+    /** Matching files to skip: the page offset (use the value the previous page suggests) */
     skip?: number | null;
   }): Promise<{
     /** the result as a model sees it: [path#TAG] headers, *N: match rows and  N: context rows, then notices */
@@ -237,7 +237,7 @@ declare namespace tools {
     nextSkip?: number;
     /** the file limit per page, set when more matching files exist */
     fileLimitReached?: number;
-    /** this page stopped collecting at 2000 matches (only a page of files with huge per-file counts reaches it); page on with nextSkip or narrow the pattern or path */
+    /** this page stopped at 2000 matches; page on with nextSkip */
     collectionLimitReached?: boolean;
     /** the 50 KB output cap cut the text */
     outputLimitReached?: boolean;
@@ -304,7 +304,7 @@ declare namespace tools {
   }>;
   /** Update one checklist item by its 0-based index: its status, text or priority. Returns the whole list. */
   function todo_update(args: {
-    /** 0-based position of the item in the checklist (at least 0) */
+    /** 0-based position of the item in the checklist */
     index: number;
     /** new status */
     status?: "pending" | "in_progress" | "completed";

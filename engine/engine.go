@@ -184,6 +184,14 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 	rec.gate = run.gate
 	res := run.execute(ctx)
 	e.finishFiles(res, run.files)
+	if res.OK && res.Changed && e.cfg.failOnChange {
+		res.ExitCode = ExitChanged
+		verb := "changed"
+		if res.DryRun {
+			verb = "would change"
+		}
+		res.Warnings = append(res.Warnings, fmt.Sprintf("--fail-on-change: the run %s %s (exit %d).", verb, plural(len(res.Changes), "file"), ExitChanged))
+	}
 	e.finishResult(res, start, maxTokens)
 	emit(Event{Type: "run_end", Time: time.Now(), Result: res})
 	return res, nil
@@ -206,7 +214,8 @@ func pickLimit[T int | time.Duration](host, script, def T) T {
 // finishResult sets the wall time, exit code and rendered text.
 func (e *Engine) finishResult(r *Result, start time.Time, maxTokens int) {
 	r.Wall = time.Since(start)
-	if r.OK {
+	r.Version = Version()
+	if r.OK && r.ExitCode != ExitChanged {
 		r.ExitCode = ExitOK
 	} else if r.ExitCode == 0 && r.Error != nil {
 		r.ExitCode = exitCodeFor(r.Error.Kind)

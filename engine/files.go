@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 
 	"github.com/atomic-script/atomic-script/internal/tools/journal"
@@ -12,10 +14,12 @@ import (
 const maxListedPaths = 20
 
 // finishFiles ends the run's journal and puts what it knows in the result:
-// a failed atomic run is rolled back (RolledBack, and a note of what was
-// restored); a dry run gets its Diff; every run lists its Changes. It runs
-// after the script settled (or was abandoned at the deadline): closing the
-// journal refuses any mutation still on its way.
+// a failed atomic run is rolled back (Rollback says file by file what
+// happened, RolledBack only when all of it was undone, and an incomplete
+// rollback exits ExitRollbackIncomplete); a dry run gets its Diff; every
+// run lists its Changes. It runs after the script settled (or was
+// abandoned at the deadline): closing the journal refuses any mutation
+// still on its way.
 func (e *Engine) finishFiles(r *Result, j *journal.Journal) {
 	root := &tools.Env{Root: e.cfg.root}
 	bashCalls := 0
@@ -26,10 +30,19 @@ func (e *Engine) finishFiles(r *Result, j *journal.Journal) {
 	}
 	switch {
 	case j.Mode() == journal.Atomic && !r.OK:
-		changed := j.Changes()
 		rep := j.Rollback()
-		r.RolledBack = true
-		r.Warnings = append(r.Warnings, rollbackNote(changed, rep, root.Display))
+		rb := &Rollback{Restored: displayAll(rep.Restored, root.Display), Removed: displayAll(rep.Removed, root.Display), Failed: []RollbackFailure{}}
+		for _, f := range rep.Failed {
+			rb.Failed = append(rb.Failed, RollbackFailure{Path: root.Display(f.Path), Error: errText(f.Err)})
+			r.Changes = append(r.Changes, FileChange{Path: root.Display(f.Path), Action: "modified"})
+		}
+		r.Rollback = rb
+		r.RolledBack = rep.Complete() && len(rep.Restored)+len(rep.Removed) > 0
+		r.Changed = len(rb.Failed) > 0
+		if !rep.Complete() {
+			r.ExitCode = ExitRollbackIncomplete
+		}
+		r.Warnings = append(r.Warnings, rollbackNote(rb))
 		if bashCalls > 0 {
 			r.Warnings = append(r.Warnings, fmt.Sprintf("%s ran during this atomic run: files changed by shell commands are not journaled and were not rolled back.", plural(bashCalls, "bash command")))
 		}
@@ -47,35 +60,58 @@ func (e *Engine) finishFiles(r *Result, j *journal.Journal) {
 	for _, c := range j.Changes() {
 		r.Changes = append(r.Changes, FileChange{Path: root.Display(c.Path), Action: string(c.Action)})
 	}
+	r.Changed = len(r.Changes) > 0
 }
 
-// rollbackNote says what an atomic rollback did, naming the files.
-func rollbackNote(changed []journal.Change, rep journal.Report, display func(string) string) string {
-	if len(changed) == 0 && len(rep.Failed) == 0 {
+func displayAll(paths []string, display func(string) string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = display(p)
+	}
+	return out
+}
+
+// errText is an error's message without the path an *fs.PathError repeats.
+func errText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Op + ": " + pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// rollbackNote says what an atomic rollback did, naming the files: what
+// was restored and removed, and, when the rollback is incomplete, exactly
+// which files are left changed and why.
+func rollbackNote(rb *Rollback) string {
+	if len(rb.Restored)+len(rb.Removed)+len(rb.Failed) == 0 {
 		return "Atomic run failed: it had changed no files, so there was nothing to roll back."
 	}
-	var restored, removed []string
-	for _, c := range changed {
-		if c.Action == journal.Created {
-			removed = append(removed, display(c.Path))
-		} else {
-			restored = append(restored, display(c.Path))
-		}
-	}
 	var parts []string
-	if len(restored) > 0 {
-		parts = append(parts, "restored "+listPaths(restored))
+	if len(rb.Restored) > 0 {
+		parts = append(parts, "restored "+listPaths(rb.Restored))
 	}
-	if len(removed) > 0 {
-		parts = append(parts, "removed "+listPaths(removed)+" (created by the run)")
+	if len(rb.Removed) > 0 {
+		parts = append(parts, "removed "+listPaths(rb.Removed)+" (created by the run)")
 	}
-	msg := "Atomic run failed: file changes were rolled back"
+	if len(rb.Failed) == 0 {
+		return "Atomic run failed: file changes were rolled back: " + strings.Join(parts, "; ") + "."
+	}
+	failed := make([]string, 0, len(rb.Failed))
+	for i, f := range rb.Failed {
+		if i == maxListedPaths {
+			failed = append(failed, fmt.Sprintf("and %d more", len(rb.Failed)-maxListedPaths))
+			break
+		}
+		failed = append(failed, f.Path+" ("+f.Error+")")
+	}
+	left := "1 file is left as the run changed it"
+	if len(rb.Failed) > 1 {
+		left = fmt.Sprintf("%d files are left as the run changed them", len(rb.Failed))
+	}
+	msg := fmt.Sprintf("Atomic run failed and its rollback is INCOMPLETE (exit %d): %s: %s.", ExitRollbackIncomplete, left, strings.Join(failed, "; "))
 	if len(parts) > 0 {
-		msg += ": " + strings.Join(parts, "; ")
-	}
-	msg += "."
-	if len(rep.Failed) > 0 {
-		msg += " Could not restore " + strings.Join(rep.Failed, "; ") + "."
+		msg += " The rest was rolled back: " + strings.Join(parts, "; ") + "."
 	}
 	return msg
 }

@@ -27,6 +27,7 @@ type config struct {
 	namespaces      []Namespace
 	fileMode        journal.Mode
 	approvals       ApprovalPolicy
+	failOnChange    bool
 }
 
 func defaultConfig() config {
@@ -143,6 +144,13 @@ func WithFileMode(m FileMode) Option {
 		c.fileMode = jm
 		return nil
 	}
+}
+
+// WithFailOnChange makes a run that succeeds but changed files (in a dry
+// run: would change them) exit ExitChanged, the check mode of `gofmt -l`:
+// CI can require that a migration has already been applied everywhere.
+func WithFailOnChange() Option {
+	return func(c *config) error { c.failOnChange = true; return nil }
 }
 
 // WithJSEngine selects the JavaScript engine (default QuickJS).

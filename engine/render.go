@@ -121,6 +121,8 @@ func renderSegments(r *Result) []segment {
 		add(true)
 		if len(r.Calls) > 0 {
 			switch {
+			case r.Rollback != nil && len(r.Rollback.Failed) > 0:
+				b.WriteString("Tool calls made (the rollback is incomplete: the files named above are left changed):\n")
 			case r.RolledBack:
 				b.WriteString("Tool calls made (file changes were rolled back):\n")
 			case r.DryRun:

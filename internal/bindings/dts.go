@@ -206,8 +206,6 @@ func propDoc(p *jsonschema.Schema) string {
 		facts = append(facts, num(*p.Minimum)+"–"+num(*p.Maximum))
 	case p.Maximum != nil:
 		facts = append(facts, "at most "+num(*p.Maximum))
-	case p.Minimum != nil:
-		facts = append(facts, "at least "+num(*p.Minimum))
 	}
 	if len(p.Default) > 0 && (p.Minimum != nil || p.Maximum != nil) {
 		facts = append(facts, "default "+string(p.Default))

@@ -17,17 +17,18 @@ import (
 
 type runFlags struct {
 	common
-	expr      string
-	asJSON    bool
-	events    bool
-	timeout   time.Duration
-	maxTokens int
-	engine    string
-	session   string
-	dryRun    bool
-	atomic    bool
-	approve   string
-	yes       bool
+	expr         string
+	asJSON       bool
+	events       bool
+	timeout      time.Duration
+	maxTokens    int
+	engine       string
+	session      string
+	dryRun       bool
+	atomic       bool
+	approve      string
+	yes          bool
+	failOnChange bool
 }
 
 func cmdRun(args []string, stdio Stdio) (_ int, err error) {
@@ -53,6 +54,7 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	fs.BoolVar(&f.atomic, "atomic", false, "restore every file the run changed (content and mode; created files removed) when the script fails, times out or is interrupted")
 	fs.StringVar(&f.approve, "approve", "", "ask before the script's calls of these approval classes (write,bash) that no allow pattern of the settings covers: on a terminal a prompt per call; without one (CI) they are denied unless --yes")
 	fs.BoolVar(&f.yes, "yes", false, "answer yes to every approval ask without prompting (deny rules still deny)")
+	fs.BoolVar(&f.failOnChange, "fail-on-change", false, fmt.Sprintf("exit %d when the run succeeds but changed files (with --dry-run: would change them), like gofmt -l: CI checks that a migration was applied everywhere", engine.ExitChanged))
 	pos, scriptArgs, err := cmd.parse(args, stdio.Out)
 	if err != nil {
 		return 0, err
@@ -93,6 +95,9 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	}
 	if f.session != "" {
 		opts = append(opts, engine.WithSession(f.session))
+	}
+	if f.failOnChange {
+		opts = append(opts, engine.WithFailOnChange())
 	}
 	// Configured MCP servers become tools.<server>.*; they start on first use.
 	hub := mcpclient.New(ws.settings.MCPServers, mcpclient.Options{Root: ws.root, Stderr: stdio.Err, Version: Version})

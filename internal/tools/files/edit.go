@@ -14,7 +14,7 @@ import (
 type EditArgs struct {
 	Input string `json:"input" jsonschema:"one or more hashline sections: a [PATH#TAG] header copied from read/search/write/edit output, then ops such as replace N..M:, delete N..M, insert before|after N:, insert head:, insert tail:, replace block N:, each body row written +TEXT"`
 	// AllowGenerated overrides the generated-file rule (see refuseGenerated).
-	AllowGenerated bool `json:"allowGenerated,omitempty" jsonschema:"change files even though they are marked as generated (@generated, DO NOT EDIT, auto-generated near the top)"`
+	AllowGenerated bool `json:"allowGenerated,omitempty" jsonschema:"change them even if marked as generated"`
 }
 
 // EditResult is edit's structured result (what a script receives).

@@ -23,7 +23,7 @@ type WriteArgs struct {
 	Path    string `json:"path" jsonschema:"file to create or overwrite, relative to the workspace root or absolute; missing directories are created"`
 	Content string `json:"content" jsonschema:"the complete new content of the file"`
 	// AllowGenerated overrides the generated-file rule (see refuseGenerated).
-	AllowGenerated bool `json:"allowGenerated,omitempty" jsonschema:"change the file even though it is marked as generated (@generated, DO NOT EDIT, auto-generated near the top)"`
+	AllowGenerated bool `json:"allowGenerated,omitempty" jsonschema:"change it even if marked as generated"`
 }
 
 // WriteResult is write's structured result (what a script receives).
@@ -181,7 +181,7 @@ func newContent(env *tools.Env, t *target, content string) (string, bool) {
 
 // generatedRule is how write's and edit's descriptions state the one
 // generated-file rule both follow.
-const generatedRule = "Files marked as generated (@generated, DO NOT EDIT, auto-generated in the first 40 lines) are refused (ERR_NOT_ALLOWED) unless allowGenerated is true."
+const generatedRule = "Generated files (@generated, DO NOT EDIT) are refused unless allowGenerated: true."
 
 // refuseGenerated is the generated-file rule of write and edit: an
 // existing file marked as generated is changed only with allowGenerated,

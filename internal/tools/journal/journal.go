@@ -470,20 +470,36 @@ func actionOf(before *entry, now state) Action {
 	return ""
 }
 
-// Report says what a rollback did.
+// Report says what a rollback did, file by file, as it happened.
 type Report struct {
-	Restored int // files given their original content and mode back
-	Removed  int // files the run had created, removed
-	Dirs     int // directories the run had created, removed
-	// Failed lists the paths that could not be restored, with why.
-	Failed []string
+	// Restored lists the files that had changed and got their original
+	// content, mode and modification time back; Removed the files the run
+	// had created, removed again. Absolute paths, in path order.
+	Restored, Removed []string
+	// Dirs counts the directories the run had created, removed again.
+	Dirs int
+	// Failed lists the files that had changed and could not be put back:
+	// they are left as the run made them.
+	Failed []Failure
 }
 
+// Failure is one file a rollback could not restore, and why.
+type Failure struct {
+	Path string // absolute
+	Err  error
+}
+
+// Complete reports whether every changed file was put back.
+func (r Report) Complete() bool { return len(r.Failed) == 0 }
+
 // Rollback closes the journal and undoes every change the run made: in a
-// dry run it discards the overlay; otherwise it restores each touched
-// file's content, mode and modification time, removes files the run created
-// and then the directories it created, when they are empty. It goes on past
-// a failure and reports every path it could not restore.
+// dry run it discards the overlay; otherwise each file that differs from
+// its state before the run (content, existence or mode) gets its content,
+// mode and modification time back, files the run created are removed, and
+// then the directories it created, when empty. A touched file that is as
+// it was (a write that failed, a change changed back) is not reported; its
+// modification time is put back where it moved. It goes on past a failure
+// and reports every file it could not restore.
 func (j *Journal) Rollback() Report {
 	j.Close()
 	var r Report
@@ -500,14 +516,20 @@ func (j *Journal) Rollback() Report {
 	for i := len(order) - 1; i >= 0; i-- {
 		p := order[i]
 		e := j.original(p)
+		if actionOf(e, j.current(p)) == "" {
+			if e.existed {
+				os.Chtimes(p, time.Time{}, e.modTime) // best effort: the content is the original
+			}
+			continue
+		}
 		if err := restore(p, e); err != nil {
-			r.Failed = append(r.Failed, fmt.Sprintf("%s: %v", p, err))
+			r.Failed = append(r.Failed, Failure{Path: p, Err: err})
 			continue
 		}
 		if e.existed {
-			r.Restored++
-		} else if _, err := os.Lstat(p); err != nil {
-			r.Removed++
+			r.Restored = append(r.Restored, p)
+		} else {
+			r.Removed = append(r.Removed, p)
 		}
 	}
 	for i := len(dirs) - 1; i >= 0; i-- {
@@ -515,6 +537,9 @@ func (j *Journal) Rollback() Report {
 			r.Dirs++
 		}
 	}
+	sort.Strings(r.Restored)
+	sort.Strings(r.Removed)
+	sort.Slice(r.Failed, func(a, b int) bool { return r.Failed[a].Path < r.Failed[b].Path })
 	return r
 }
 

@@ -29,7 +29,7 @@ type SearchResult struct {
 	NextSkip    int          `json:"nextSkip,omitempty" jsonschema:"the skip of the next page, when there are more matching files"`
 	// FileLimitReached is the page size when more matching files exist.
 	FileLimitReached       int      `json:"fileLimitReached,omitempty" jsonschema:"the file limit per page, set when more matching files exist"`
-	CollectionLimitReached bool     `json:"collectionLimitReached,omitempty" jsonschema:"this page stopped collecting at 2000 matches (only a page of files with huge per-file counts reaches it); page on with nextSkip or narrow the pattern or path"`
+	CollectionLimitReached bool     `json:"collectionLimitReached,omitempty" jsonschema:"this page stopped at 2000 matches; page on with nextSkip"`
 	OutputLimitReached     bool     `json:"outputLimitReached,omitempty" jsonschema:"the 50 KB output cap cut the text"`
 	LinesTruncated         bool     `json:"linesTruncated,omitempty" jsonschema:"some rows were cut at 512 characters"`
 	Truncated              bool     `json:"truncated" jsonschema:"true when any limit cut the result"`
