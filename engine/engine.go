@@ -347,7 +347,10 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	if err != nil {
 		return &Result{Error: &ScriptError{Kind: KindSandbox, Name: "EngineError", Message: err.Error()}}
 	}
-	defer vm.Close()
+	// The VM is closed after the result is handed over: freeing a heap of
+	// millions of objects (a promise storm) takes a tenth of a second and
+	// more, which the caller's deadline must not pay.
+	defer func() { go vm.Close() }()
 	loop := runtime.NewLoop(vm)
 
 	runID := e.runs.Add(1)
@@ -454,7 +457,7 @@ func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm 
 		r.Error = &ScriptError{Kind: KindAborted, Name: "AbortError", Message: msg}
 		return
 	}
-	if vm.MemoryExhausted() && (loopErr != nil || !out.OK) {
+	if (vm.MemoryExhausted() && (loopErr != nil || !out.OK)) || (loopErr == nil && out.Err != nil && out.Err.OutOfMemory) {
 		r.Error = &ScriptError{Kind: KindSandbox, Name: "MemoryLimitError",
 			Message: fmt.Sprintf("the script exceeded its memory limit of %d MiB", s.engine.cfg.memoryLimitOrDefault()>>20)}
 		return

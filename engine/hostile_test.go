@@ -60,6 +60,7 @@ func TestHostileScripts(t *testing.T) {
 			for (const k of Object.getOwnPropertyNames(globalThis)) seen.push(k);
 			return seen.join(",") + "|" + (typeof std !== "undefined" ? std.getenv("ATOMIC_TEST_SECRET") : "no-env")`, contains: "no-env"},
 		{name: "memory bomb", code: `let a=[]; for(;;) a.push("x".repeat(1e6))`, kind: engine.KindSandbox, contains: "memory limit of 256 MiB", timeout: 30 * time.Second},
+		{name: "one string over the memory limit", code: `const s = "x".repeat(2**28); return s.length`, kind: engine.KindSandbox, contains: "memory limit of 256 MiB"},
 		{name: "object memory bomb", code: `let a=[]; for(;;) a.push({a: 1, b: [1, 2, 3]})`, kind: engine.KindSandbox, contains: "memory limit", timeout: 30 * time.Second},
 		{name: "infinite loop", code: `while(true){}`, kind: engine.KindTimeout, maxWall: time.Second + 250*time.Millisecond},
 		{name: "loop of expensive builtins", code: `const big = new Array(1e5).fill(1); for(;;) big.slice()`, kind: engine.KindTimeout, maxWall: time.Second + 250*time.Millisecond},

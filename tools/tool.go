@@ -77,15 +77,47 @@ const (
 	// TagReadOnly marks tools that change nothing outside the session
 	// (no file, no process): an MCP host may run them without asking.
 	TagReadOnly Tag = "read-only"
+	// TagDestructive marks tools that may overwrite or delete data or
+	// stop processes (MCP's destructiveHint).
+	TagDestructive Tag = "destructive"
+	// TagIdempotent marks tools for which repeating a call with the same
+	// arguments has no further effect (MCP's idempotentHint).
+	TagIdempotent Tag = "idempotent"
+	// TagOpenWorld marks tools that reach beyond the workspace: the
+	// network, any program (MCP's openWorldHint).
+	TagOpenWorld Tag = "open-world"
 	// TagRunsCommands marks tools that run shell commands (bash): their
 	// calls are in the "bash" approval class.
 	TagRunsCommands Tag = "runs-commands"
 	// TagSessionOnly marks tools that change only the session's own state
 	// (the todo list, background tasks the session started): like
-	// read-only tools they need no approval, but a host should not treat
-	// them as read-only.
+	// read-only tools they need no approval. (The todo tools also carry
+	// TagReadOnly, as the spec's read-only set lists them; kill does not:
+	// it stops a process.)
 	TagSessionOnly Tag = "session-only"
 )
+
+// Annotations are a tool's behaviour hints, MCP's ToolAnnotations: what a
+// host needs to decide whether a call needs the user's approval.
+type Annotations struct {
+	ReadOnly    bool // changes no file and starts no process
+	Destructive bool // may overwrite or delete data or stop processes
+	Idempotent  bool // a repeated call with the same arguments has no further effect
+	OpenWorld   bool // reaches beyond the workspace
+}
+
+// AnnotationsOf returns t's hints from its tags. A tool that carries any of
+// TagReadOnly, TagDestructive, TagIdempotent and TagOpenWorld declares all
+// four (a missing one is false); one that carries none gets MCP's cautious
+// defaults: not read-only, destructive, not idempotent, open world.
+func AnnotationsOf(t Tool) Annotations {
+	a := Annotations{ReadOnly: HasTag(t, TagReadOnly), Destructive: HasTag(t, TagDestructive),
+		Idempotent: HasTag(t, TagIdempotent), OpenWorld: HasTag(t, TagOpenWorld)}
+	if a == (Annotations{}) {
+		return Annotations{Destructive: true, OpenWorld: true}
+	}
+	return a
+}
 
 // ScriptCallable reports whether a script may ever call t: model-only and
 // host-only tools are left out of every script's catalog.

@@ -118,7 +118,13 @@ func diagnose(s *jsonschema.Schema, v any, at string) []string {
 	if s.Not != nil && len(diagnose(s.Not, v, at)) == 0 {
 		return clause("must not match the excluded form")
 	}
-	if types := schemaTypes(s); len(types) > 0 && !typeMatches(types, v) {
+	types := schemaTypes(s)
+	if len(types) == 0 {
+		// anyOf/oneOf branches that each name a type: a value of none of
+		// them is refused by its type, naming them all.
+		types = branchTypes(s)
+	}
+	if len(types) > 0 && !typeMatches(types, v) {
 		got := kindOf(v)
 		if got == "integer" {
 			got = "number" // JSON has numbers; an integer is one that fits
@@ -251,6 +257,20 @@ func isFalse(s *jsonschema.Schema) bool {
 	}
 	b, _ := json.Marshal(s)
 	return string(b) == "false"
+}
+
+// branchTypes is the types of s's anyOf/oneOf branches when every branch
+// names its types, else nil.
+func branchTypes(s *jsonschema.Schema) []string {
+	var out []string
+	for _, b := range append(append([]*jsonschema.Schema{}, s.AnyOf...), s.OneOf...) {
+		t := schemaTypes(b)
+		if len(t) == 0 {
+			return nil
+		}
+		out = append(out, t...)
+	}
+	return out
 }
 
 func schemaTypes(s *jsonschema.Schema) []string {

@@ -44,7 +44,7 @@ func TestValidateMessages(t *testing.T) {
 		{`{"path":"a","mode":"c"}`, `t: invalid arguments: at "mode": value must be one of 'a', 'b'`},
 		{`{"path":"a","list":[{},{},{}]}`, `t: invalid arguments: at "list": want at most 2 items, got 3; at "list.0": missing property 'x'; at "list.1": missing property 'x'; at "list.2": missing property 'x'`},
 		{`{"path":"a","list":[{"x":1}]}`, `t: invalid arguments: at "list.0.x": got number, want boolean`},
-		{`{"path":"a","either":5}`, `t: invalid arguments: at "either": got number, want string`},
+		{`{"path":"a","either":5}`, `t: invalid arguments: at "either": got number, want string or array`},
 		{`{"path":"a","either":[5]}`, `t: invalid arguments: at "either.0": got number, want string`},
 		{`{"path":"a","zz":1,"glob":2}`, `t: invalid arguments: additional properties 'glob', 'zz' not allowed`},
 		{`{"path":null}`, `t: invalid arguments: at "path": got null, want string`},

@@ -13,6 +13,7 @@
 package blocks
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 
@@ -21,13 +22,24 @@ import (
 
 // Resolver is the block resolver for hashline. The zero value is ready and
 // safe for concurrent use.
-type Resolver struct{}
+type Resolver struct {
+	ctx context.Context // nil: parses are bounded by their time limit only
+}
 
 // New returns a resolver.
 func New() hashline.BlockResolver { return Resolver{} }
 
+// NewContext returns a resolver whose parses stop when ctx ends, so a
+// parse of a huge or deeply nested file does not outlive the call (a run's
+// deadline, a cancelled request). A stopped parse resolves no block.
+func NewContext(ctx context.Context) hashline.BlockResolver { return Resolver{ctx: ctx} }
+
 // ResolveBlock implements [hashline.BlockResolver].
-func (Resolver) ResolveBlock(path, text string, line int) (start, end int, ok bool) {
+func (r Resolver) ResolveBlock(path, text string, line int) (start, end int, ok bool) {
+	ctx := r.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	lines := strings.Split(text, "\n")
 	if line < 1 || line > len(lines) {
 		return 0, 0, false
@@ -36,7 +48,7 @@ func (Resolver) ResolveBlock(path, text string, line int) (start, end int, ok bo
 		return 0, 0, false
 	}
 	if lang := Language(path); lang != "" {
-		if s, e, ok, supported := parseBlock(lang, text, line); supported {
+		if s, e, ok, supported := parseBlock(ctx, lang, text, line); supported {
 			return s, e, ok
 		}
 	}

@@ -1,9 +1,11 @@
 package blocks
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/atomic-script/atomic-script/hashline"
 )
@@ -164,5 +166,40 @@ func TestEditWithBlocks(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("%s %q\n got: %q\nwant: %q", tc.file, tc.script, got, tc.want)
 		}
+	}
+}
+
+// TestResolveBlockDeepNesting: a block anchored in very deep nesting
+// resolves in a walk proportional to the tree (ts_node_child walks took
+// minutes on 100,000 nested parentheses), and a resolver whose context
+// ends stops at once and resolves nothing.
+func TestResolveBlockDeepNesting(t *testing.T) {
+	if !TreeSitter {
+		t.Skip("built without cgo")
+	}
+	deep := "x = " + strings.Repeat("(", 20000) + strings.Repeat(")", 20000) + ";\n"
+	start := time.Now()
+	if s, e, ok := New().ResolveBlock("a.js", deep, 1); !ok || s != 1 || e != 1 {
+		t.Errorf("deep nesting: %d..%d %v", s, e, ok)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("resolving in 20,000 nested parentheses took %v", d)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	deeper := "x = " + strings.Repeat("(", 300000) + strings.Repeat(")", 300000) + ";\n"
+	start = time.Now()
+	if _, _, ok := NewContext(ctx).ResolveBlock("a.js", deeper, 1); ok {
+		t.Error("a parse stopped by its context resolved a block")
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("a resolver whose context ended after 50ms returned after %v", d)
+	}
+}
+
+func BenchmarkResolveBlockDeepNesting(b *testing.B) {
+	deep := "x = " + strings.Repeat("(", 20000) + strings.Repeat(")", 20000) + ";\n"
+	for b.Loop() {
+		New().ResolveBlock("a.js", deep, 1)
 	}
 }

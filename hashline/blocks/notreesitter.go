@@ -2,10 +2,12 @@
 
 package blocks
 
+import "context"
+
 // TreeSitter reports whether this build parses with tree-sitter.
 const TreeSitter = false
 
 // parseBlock is unavailable without cgo: every file uses the heuristic.
-func parseBlock(lang, text string, line int) (start, end int, ok, supported bool) {
+func parseBlock(_ context.Context, lang, text string, line int) (start, end int, ok, supported bool) {
 	return 0, 0, false, false
 }

@@ -44,8 +44,9 @@ var transparent = map[string]map[string]bool{
 const parseLimit = 5_000_000
 
 // parseBlock returns the span of the outermost named node that begins on
-// line; ok is false when none does or it holds a syntax error.
-func parseBlock(lang, text string, line int) (start, end int, ok, supported bool) {
+// line; ok is false when none does or it holds a syntax error. The parse
+// stops when ctx ends (the run's deadline), as if it had run out.
+func parseBlock(ctx context.Context, lang, text string, line int) (start, end int, ok, supported bool) {
 	g := grammars()[lang]
 	if g == nil {
 		return 0, 0, false, false
@@ -54,7 +55,7 @@ func parseBlock(lang, text string, line int) (start, end int, ok, supported bool
 	defer p.Close()
 	p.SetLanguage(g)
 	p.SetOperationLimit(parseLimit)
-	tree, err := p.ParseCtx(context.Background(), nil, []byte(text))
+	tree, err := p.ParseCtx(ctx, nil, []byte(text))
 	if err != nil || tree == nil {
 		return 0, 0, false, true
 	}
@@ -63,29 +64,48 @@ func parseBlock(lang, text string, line int) (start, end int, ok, supported bool
 	var best *sitter.Node
 	// Walk down through the nodes that span the row; a named node that
 	// starts on it is a candidate and is not searched further (outermost).
-	var walk func(n *sitter.Node)
-	walk = func(n *sitter.Node) {
-		for i := 0; i < int(n.ChildCount()); i++ {
-			ch := n.Child(i)
-			if ch == nil {
-				continue
+	// A cursor, not Node.Child: ts_node_child costs time in the depth of
+	// hidden nodes, which made a walk of 20,000 nested parentheses take 15 s.
+	// ctx is checked as the walk goes, for trees deep enough to take long.
+	cur := sitter.NewTreeCursor(tree.RootNode())
+	defer cur.Close()
+	visited := 0
+	stopped := false
+	var walk func()
+	walk = func() { // the cursor's node's children; the cursor ends where it started
+		if !cur.GoToFirstChild() {
+			return
+		}
+		for !stopped {
+			if visited++; visited%1024 == 0 && ctx.Err() != nil {
+				stopped = true
+				break
 			}
+			ch := cur.CurrentNode()
 			s, e := ch.StartPoint().Row, ch.EndPoint().Row
+			if s > row {
+				break
+			}
 			switch {
-			case s > row:
-				return
 			case s == row && transparent[lang][ch.Type()]:
-				walk(ch)
+				walk()
 			case s == row && ch.IsNamed():
 				if best == nil || ch.EndPoint().Row > best.EndPoint().Row {
 					best = ch
 				}
 			case s < row && e >= row:
-				walk(ch)
+				walk()
+			}
+			if !cur.GoToNextSibling() {
+				break
 			}
 		}
+		cur.GoToParent()
 	}
-	walk(tree.RootNode())
+	walk()
+	if stopped {
+		return 0, 0, false, true
+	}
 	if best == nil || best.IsError() || best.IsMissing() || best.HasError() {
 		return 0, 0, false, true
 	}

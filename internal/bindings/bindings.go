@@ -192,6 +192,10 @@ type ScriptError struct {
 	Code    string `json:"code,omitempty"`
 	// CallID names the tool call whose failure this is, if any.
 	CallID string `json:"callId,omitempty"`
+	// OutOfMemory is set when the error is the engine's own out-of-memory
+	// exception (an allocation refused at the heap limit), which a script
+	// let escape.
+	OutOfMemory bool `json:"oom,omitempty"`
 }
 
 // Outcome is how the script settled.
@@ -665,11 +669,11 @@ func (b *Binding) sync(op, payload string) (any, error) {
 		b.cfg.Sink.Image(img)
 		return nil, nil
 	case "exit":
-		var code float64
-		if err := json.Unmarshal([]byte(payload), &code); err != nil || code != float64(int(code)) || code < 0 || code > 255 {
+		var code *float64 // null (NaN, Infinity) is no code
+		if err := json.Unmarshal([]byte(payload), &code); err != nil || code == nil || *code != float64(int(*code)) || *code < 0 || *code > 255 {
 			return nil, tools.Errorf(tools.ErrInvalidArgs, "exit: code must be an integer from 0 to 255, got %s", payload)
 		}
-		n := int(code)
+		n := int(*code)
 		b.finish(Outcome{Finished: true, OK: n == 0, Exit: &n})
 		b.loop.Stop(&ExitRequested{Code: n})
 		return nil, nil
@@ -685,7 +689,7 @@ func (b *Binding) sync(op, payload string) (any, error) {
 		o := Outcome{Finished: true, OK: d.OK, Value: json.RawMessage(d.Value)}
 		if !d.OK && d.Error != nil {
 			o.Err = b.scriptError(d.Error.Name, d.Error.Message, d.Error.Stack, d.Error.Code)
-			o.Err.CallID = d.Error.CallID
+			o.Err.CallID, o.Err.OutOfMemory = d.Error.CallID, d.Error.OutOfMemory
 		}
 		b.finish(o)
 		return nil, nil

@@ -11,22 +11,75 @@
   delete global.__as_callp;
   delete global.__as_sync;
 
+  // Primordials: everything the engine reads a script's outcome, its
+  // values and its tool results through is captured here, before the
+  // script runs, and called so that no prototype or global the script can
+  // change is consulted (a poisoned Promise.prototype.then or
+  // Object.prototype.toJSON must not forge a result or dodge --atomic).
+  // Payloads to the host are built from strings, never by JSON.stringify of
+  // an object the script could reach.
   const JSONstringify = JSON.stringify;
   const JSONparse = JSON.parse;
-  const pending = new Map();
+  const ReflectApply = Reflect.apply;
+  const ObjectCreate = Object.create;
+  const ObjectDefineProperty = Object.defineProperty;
+  const ObjectFreeze = Object.freeze;
+  const ObjectKeys = Object.keys;
+  const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+  const ReflectGet = Reflect.get;
+  const ProxyCtor = Proxy;
+  const ObjectHasOwnProperty = Object.prototype.hasOwnProperty;
+  const ObjectIsPrototypeOf = Object.prototype.isPrototypeOf;
+  const ArrayIsArray = Array.isArray;
+  const ArrayPrototypeJoin = Array.prototype.join;
+  const StringCtor = String;
+  const StringPrototypeReplace = String.prototype.replace;
+  const RegExpPrototypeTest = RegExp.prototype.test;
+  const SetCtor = Set;
+  const SetPrototypeHas = Set.prototype.has;
+  const SetPrototypeAdd = Set.prototype.add;
+  const SetPrototypeDelete = Set.prototype.delete;
+  const NumberIsInteger = Number.isInteger;
+  const PromiseCtor = Promise;
+  const PromisePrototype = Promise.prototype;
+  const PromiseReject = Promise.reject;
+  const ErrorCtor = Error;
+  const ErrorPrototype = Error.prototype;
+  const TypeErrorCtor = TypeError;
+  const InternalErrorPrototype = typeof InternalError === "function" ? InternalError.prototype : undefined;
+  const pending = ObjectCreate(null); // call id -> [resolve, reject]
 
-  // __as_sync ops answer {"ok": value} or {"err": {name, message, code}}.
-  function __as_sync(op, payload) {
-    const reply = JSONparse(hostSync(op, payload === undefined ? "" : JSONstringify(payload)));
-    if (reply.err) throw __as_makeError(new Error(), reply.err);
-    return reply.ok;
+  function __as_own(o, k) { return ReflectApply(ObjectHasOwnProperty, o, [k]); }
+  function __as_isA(proto, v) {
+    return v !== null && (typeof v === "object" || typeof v === "function") && ReflectApply(ObjectIsPrototypeOf, proto, [v]);
+  }
+  function __as_isPromise(v) { return __as_isA(PromisePrototype, v); }
+  // __as_push appends x to an array of the prelude's own, through no setter.
+  function __as_push(a, x) {
+    ObjectDefineProperty(a, a.length, { value: x, writable: true, enumerable: true, configurable: true });
+  }
+  function __as_join(a, sep) { return ReflectApply(ArrayPrototypeJoin, a, [sep]); }
+  // __as_q is the JSON text of a primitive (no toJSON is consulted).
+  function __as_q(v) { return JSONstringify(v); }
+
+  // __as_sync ops take a JSON payload text and answer {"ok": value} or
+  // {"err": {name, message, code}}.
+  function __as_sync(op, json) {
+    const reply = JSONparse(hostSync(op, json === undefined ? "" : json));
+    if (__as_own(reply, "err")) throw __as_makeError(new ErrorCtor(), reply.err);
+    return __as_own(reply, "ok") ? reply.ok : undefined;
   }
 
+  // __as_set gives err an own property, so no accessor the script put on
+  // Error.prototype decides what it reads as.
+  function __as_set(err, k, v, enumerable) {
+    ObjectDefineProperty(err, k, { value: v, writable: true, enumerable: enumerable, configurable: true });
+  }
   function __as_makeError(err, info) {
-    err.name = info.name || "Error";
-    err.message = info.message || "";
-    if (info.code) err.code = info.code;
-    if (info.callId) err.callId = info.callId;
+    __as_set(err, "name", __as_own(info, "name") && info.name ? StringCtor(info.name) : "Error", true);
+    __as_set(err, "message", __as_own(info, "message") && info.message ? StringCtor(info.message) : "", true);
+    if (__as_own(info, "code") && info.code) __as_set(err, "code", info.code, true);
+    if (__as_own(info, "callId") && info.callId) __as_set(err, "callId", info.callId, true);
     return err;
   }
 
@@ -34,14 +87,17 @@
   function __as_settle(batchJSON) {
     const batch = JSONparse(batchJSON);
     for (let i = 0; i < batch.length; i++) {
-      const [id, ok, value] = batch[i];
-      const p = pending.get(id);
+      const call = batch[i];
+      const id = call[0];
+      const p = pending[id];
       if (p === undefined) continue;
-      pending.delete(id);
-      if (ok) p[0](value);
-      else p[1](__as_makeError(new Error(), value));
+      delete pending[id];
+      if (call[1]) p[0](call[2]);
+      else p[1](__as_makeError(new ErrorCtor(), call[2]));
     }
   }
+
+  function __as_reject(err) { return ReflectApply(PromiseReject, PromiseCtor, [err]); }
 
   // __as_callTool starts a call and returns its promise. A failed call
   // rejects with an Error made when the failure arrives: capturing a stack
@@ -50,30 +106,36 @@
     let json;
     if (args === undefined) {
       json = "{}";
-    } else if (args === null || typeof args !== "object" || Array.isArray(args)) {
-      return Promise.reject(__as_makeError(new Error(), {
+    } else if (args === null || typeof args !== "object" || ArrayIsArray(args)) {
+      return __as_reject(__as_makeError(new ErrorCtor(), {
         name: "ToolError", code: "ERR_INVALID_ARGS",
         message: name + ": arguments must be an object, e.g. tools." + name + "({...}); got " +
-          (args === null ? "null" : Array.isArray(args) ? "an array" : typeof args),
+          (args === null ? "null" : ArrayIsArray(args) ? "an array" : typeof args),
       }));
     } else {
       try {
         json = JSONstringify(args);
       } catch (e) {
-        return Promise.reject(__as_makeError(new Error(), {
+        return __as_reject(__as_makeError(new ErrorCtor(), {
           name: "ToolError", code: "ERR_INVALID_ARGS",
-          message: name + ": arguments are not JSON-serialisable: " + e.message,
+          message: name + ": arguments are not JSON-serialisable: " + __as_describeError(e).message,
+        }));
+      }
+      if (typeof json !== "string") {
+        return __as_reject(__as_makeError(new ErrorCtor(), {
+          name: "ToolError", code: "ERR_INVALID_ARGS",
+          message: name + ": arguments are not JSON-serialisable (their toJSON returned " + typeof json + ")",
         }));
       }
     }
     if (hostCallP !== undefined) return hostCallP(name, json);
     const reply = hostCall(name, json);
-    if (reply.charAt(0) === "{") {
-      return Promise.reject(__as_makeError(new Error(), JSONparse(reply)));
+    if (reply[0] === "{") {
+      return __as_reject(__as_makeError(new ErrorCtor(), JSONparse(reply)));
     }
     const id = +reply;
-    return new Promise(function __as_executor(resolve, reject) {
-      pending.set(id, [resolve, reject]);
+    return new PromiseCtor(function __as_executor(resolve, reject) {
+      pending[id] = [resolve, reject];
     });
   }
 
@@ -87,123 +149,143 @@
   // loaded (an MCP server that failed to start) throws why.
   const catalog = __as_sync("catalog");
   const tools = {};
-  const hasOwn = Object.prototype.hasOwnProperty;
   function __as_toolFunction(call) {
     return function __as_tool(args) { return __as_callTool(call, args); };
   }
   function __as_put(o, key, desc, alias) {
-    if (alias && hasOwn.call(o, key)) return;
+    if (alias && __as_own(o, key)) return;
     desc.enumerable = !alias;
-    Object.defineProperty(o, key, desc);
+    ObjectDefineProperty(o, key, desc);
   }
-  // Names read by await, Promise.resolve and JSON.stringify: absent, not
-  // an error.
-  const probes = ["then", "toJSON"];
+  // __as_guard makes reading a name that is not a tool an error. Names read
+  // by await, Promise.resolve and JSON.stringify ("then", "toJSON") are
+  // absent, not an error. The handler has no prototype, so no trap the
+  // script puts on Object.prototype joins it.
   function __as_guard(target, namespace) {
-    return new Proxy(target, {
-      get: function __as_get(t, key, receiver) {
-        if (typeof key !== "string" || key in t || probes.indexOf(key) >= 0) return Reflect.get(t, key, receiver);
-        return __as_sync("unknownTool", { namespace: namespace, name: key }); // throws
-      },
-    });
+    const handler = ObjectCreate(null);
+    handler.get = function __as_get(t, key, receiver) {
+      if (typeof key !== "string" || key in t || key === "then" || key === "toJSON") return ReflectGet(t, key, receiver);
+      return __as_sync("unknownTool", '{"namespace":' + __as_q(namespace) + ',"name":' + __as_q(key) + "}"); // throws
+    };
+    return new ProxyCtor(target, handler);
   }
-  for (const t of catalog.tools) __as_put(tools, t.path[0], { value: __as_toolFunction(t.call) }, false);
-  for (const ns of catalog.namespaces) {
+  for (let i = 0; i < catalog.tools.length; i++) {
+    const t = catalog.tools[i];
+    __as_put(tools, t.path[0], { value: __as_toolFunction(t.call) }, false);
+  }
+  for (let i = 0; i < catalog.namespaces.length; i++) {
+    const ns = catalog.namespaces[i];
     let loaded;
     const getter = function __as_namespace() {
       if (loaded === undefined) {
         try {
           const o = {};
-          const list = __as_sync("loadNamespace", ns.name);
-          for (const t of list) __as_put(o, t.path[1], { value: __as_toolFunction(t.call) }, false);
-          for (const t of list) __as_put(o, t.name, { value: o[t.path[1]] }, true);
-          loaded = { value: __as_guard(Object.freeze(o), ns.name) };
+          const list = __as_sync("loadNamespace", __as_q(ns.name));
+          for (let j = 0; j < list.length; j++) __as_put(o, list[j].path[1], { value: __as_toolFunction(list[j].call) }, false);
+          for (let j = 0; j < list.length; j++) __as_put(o, list[j].name, { value: o[list[j].path[1]] }, true);
+          loaded = { value: __as_guard(ObjectFreeze(o), ns.name) };
         } catch (e) {
-          loaded = { error: { name: e.name, message: e.message, code: e.code } };
+          const d = __as_describeError(e);
+          loaded = { error: { name: d.name, message: d.message, code: d.code } };
         }
       }
-      if (loaded.error) throw __as_makeError(new Error(), loaded.error);
+      if (__as_own(loaded, "error")) throw __as_makeError(new ErrorCtor(), loaded.error);
       return loaded.value;
     };
     __as_put(tools, ns.id, { get: getter }, false);
   }
-  for (const ns of catalog.namespaces) {
-    if (ns.name !== ns.id) __as_put(tools, ns.name, Object.getOwnPropertyDescriptor(tools, ns.id), true);
+  for (let i = 0; i < catalog.namespaces.length; i++) {
+    const ns = catalog.namespaces[i];
+    if (ns.name !== ns.id) __as_put(tools, ns.name, ObjectGetOwnPropertyDescriptor(tools, ns.id), true);
   }
   let allTools;
   function __as_allTools() {
     if (allTools === undefined) {
-      allTools = Object.freeze(__as_sync("allTools").map(function __as_info(t) {
-        return Object.freeze({ name: t.name, description: t.description, namespace: t.namespace });
-      }));
+      const list = __as_sync("allTools");
+      const out = [];
+      for (let i = 0; i < list.length; i++) {
+        const t = list[i];
+        __as_push(out, ObjectFreeze({ name: t.name, description: t.description, namespace: t.namespace }));
+      }
+      allTools = ObjectFreeze(out);
     }
     return allTools;
   }
 
   // ---- output ----
+  function __as_str(v) {
+    try { return StringCtor(v); } catch (e) { return "[value that cannot be shown]"; }
+  }
+  function __as_isError(v) { return __as_isA(ErrorPrototype, v); }
   function __as_inspect(v, depth, seen) {
     if (typeof v === "string") return depth === 0 ? v : JSONstringify(v);
     if (v === undefined) return "undefined";
-    if (v === null || typeof v === "number" || typeof v === "boolean") return String(v);
-    if (typeof v === "bigint") return String(v) + "n";
-    if (typeof v === "symbol") return v.toString();
+    if (v === null || typeof v === "number" || typeof v === "boolean") return StringCtor(v);
+    if (typeof v === "bigint") return StringCtor(v) + "n";
+    if (typeof v === "symbol") return __as_str(v);
     if (typeof v === "function") {
       // The globals defined here are named __as_* so that their frames
       // leave error stacks; show them by the name a script uses.
-      const name = String(v.name).replace(/^__as_/, "");
+      const name = ReflectApply(StringPrototypeReplace, __as_str(v.name), [/^__as_/, ""]);
       return "[Function" + (name ? ": " + name : " (anonymous)") + "]";
     }
-    if (v instanceof Promise) return "Promise { (not awaited: use await) }";
-    if (v instanceof Error) return (v.name || "Error") + (v.message ? ": " + v.message : "") +
-      (v.code ? " [" + v.code + "]" : "");
-    if (seen.indexOf(v) >= 0) return "[Circular]";
-    if (depth > 6) return Array.isArray(v) ? "[Array]" : "[Object]";
-    seen.push(v);
+    if (__as_isPromise(v)) return "Promise { (not awaited: use await) }";
+    if (__as_isError(v)) return (__as_str(v.name) || "Error") + (v.message ? ": " + __as_str(v.message) : "") +
+      (v.code ? " [" + __as_str(v.code) + "]" : "");
+    if (ReflectApply(SetPrototypeHas, seen, [v])) return "[Circular]";
+    if (depth > 6) return ArrayIsArray(v) ? "[Array]" : "[Object]";
+    ReflectApply(SetPrototypeAdd, seen, [v]);
     let out;
-    if (Array.isArray(v)) {
+    if (ArrayIsArray(v)) {
       const parts = [];
-      for (let i = 0; i < v.length; i++) parts.push(__as_inspect(v[i], depth + 1, seen));
-      out = "[" + parts.join(", ") + "]";
+      for (let i = 0; i < v.length; i++) __as_push(parts, __as_inspect(v[i], depth + 1, seen));
+      out = "[" + __as_join(parts, ", ") + "]";
     } else {
-      const keys = Object.keys(v);
+      const keys = ObjectKeys(v);
       const parts = [];
-      for (const k of keys) {
+      for (let i = 0; i < keys.length; i++) {
+        const k = keys[i];
         let shown;
-        try { shown = __as_inspect(v[k], depth + 1, seen); } catch (e) { shown = "[unavailable: " + e.message + "]"; }
-        parts.push((/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSONstringify(k)) + ": " + shown);
+        try { shown = __as_inspect(v[k], depth + 1, seen); } catch (e) { shown = "[unavailable: " + __as_describeError(e).message + "]"; }
+        __as_push(parts, (ReflectApply(RegExpPrototypeTest, /^[A-Za-z_$][\w$]*$/, [k]) ? k : JSONstringify(k)) + ": " + shown);
       }
-      out = parts.length === 0 ? "{}" : "{ " + parts.join(", ") + " }";
+      out = parts.length === 0 ? "{}" : "{ " + __as_join(parts, ", ") + " }";
     }
-    seen.pop();
+    ReflectApply(SetPrototypeDelete, seen, [v]);
     return out;
   }
   function __as_format(args) {
     let s = "";
     for (let i = 0; i < args.length; i++) {
       if (i > 0) s += " ";
-      s += __as_inspect(args[i], 0, []);
+      s += __as_inspect(args[i], 0, new SetCtor());
     }
     return s;
   }
   // __as_toJSON renders a value as JSON text, replacing what JSON cannot
-  // hold (cycles, bigint, functions) instead of failing.
+  // hold (cycles, bigint, functions) instead of failing. A value's own
+  // toJSON (a Date's) is honoured: the value is the script's to shape.
   function __as_toJSON(v, indent) {
-    const seen = [];
+    const seen = new SetCtor();
     return JSONstringify(v, function __as_replacer(k, x) {
-      if (typeof x === "bigint") return String(x);
+      if (typeof x === "bigint") return StringCtor(x);
       if (typeof x === "function") return undefined;
-      if (x instanceof Error) return { name: x.name, message: x.message, code: x.code };
+      if (__as_isError(x)) {
+        const o = ObjectCreate(null);
+        o.name = x.name; o.message = x.message; o.code = x.code;
+        return o;
+      }
       if (x !== null && typeof x === "object") {
-        if (seen.indexOf(x) >= 0) return "[Circular]";
-        seen.push(x);
+        if (ReflectApply(SetPrototypeHas, seen, [x])) return "[Circular]";
+        ReflectApply(SetPrototypeAdd, seen, [x]);
       }
       return x;
     }, indent);
   }
   function __as_log(level) {
-    return function __as_console() { hostSync("log", JSONstringify([level, __as_format(arguments)])); };
+    return function __as_console() { hostSync("log", "[" + __as_q(level) + "," + __as_q(__as_format(arguments)) + "]"); };
   }
-  const console = Object.freeze({
+  const console = ObjectFreeze({
     log: __as_log("log"), info: __as_log("info"), debug: __as_log("debug"),
     warn: __as_log("warn"), error: __as_log("error"),
   });
@@ -211,95 +293,143 @@
   // __as_notAwaited is the error for a promise given where a value belongs:
   // JSON would turn it into {} and hide the missing await.
   function __as_notAwaited(fn) {
-    return __as_makeError(new TypeError(), { name: "TypeError", code: "ERR_INVALID_ARGS",
+    return __as_makeError(new TypeErrorCtor(), { name: "TypeError", code: "ERR_INVALID_ARGS",
       message: fn + ": got a Promise; await it first, e.g. " + fn + "(await tools.read({...}))" });
   }
+  function __as_typeError(message) {
+    return __as_makeError(new TypeErrorCtor(), { name: "TypeError", code: "ERR_INVALID_ARGS", message: message });
+  }
   function __as_text(value) {
-    if (value instanceof Promise) throw __as_notAwaited("text");
-    const s = typeof value === "string" ? value : value === undefined ? "undefined" : __as_toJSON(value, 2);
-    __as_sync("text", s === undefined ? String(value) : s);
+    if (__as_isPromise(value)) throw __as_notAwaited("text");
+    let s = typeof value === "string" ? value : value === undefined ? "undefined" : __as_toJSON(value, 2);
+    if (typeof s !== "string") s = __as_str(value);
+    __as_sync("text", __as_q(s));
   }
   function __as_image(value) {
-    __as_sync("image", value);
+    let json;
+    try { json = JSONstringify(value); } catch (e) { json = undefined; }
+    __as_sync("image", typeof json === "string" ? json : "null");
   }
   function __as_exit(code) {
-    __as_sync("exit", code === undefined ? 0 : code);
+    if (code === undefined) code = 0;
+    if (typeof code !== "number" || !NumberIsInteger(code) || code < 0 || code > 255) {
+      throw __as_typeError("exit: code must be an integer from 0 to 255, got " +
+        (typeof code === "string" ? JSONstringify(code) : typeof code === "number" || code === null ? StringCtor(code) : typeof code));
+    }
+    __as_sync("exit", __as_q(code === 0 ? 0 : code)); // -0 is 0
     // The host has stopped the run; nothing after this executes.
-    throw new Error("exit");
+    throw new ErrorCtor("exit");
   }
   function __as_store(key, value) {
-    if (typeof key !== "string" || key === "") {
-      throw __as_makeError(new TypeError(), { name: "TypeError", code: "ERR_INVALID_ARGS",
-        message: "store: key must be a non-empty string" });
-    }
-    if (value === undefined) { __as_sync("store", [key]); return; }
-    if (value instanceof Promise) throw __as_notAwaited("store");
+    if (typeof key !== "string" || key === "") throw __as_typeError("store: key must be a non-empty string");
+    if (value === undefined) { __as_sync("store", "[" + __as_q(key) + "]"); return; }
+    if (__as_isPromise(value)) throw __as_notAwaited("store");
     let json;
     try { json = JSONstringify(value); } catch (e) {
-      throw __as_makeError(new TypeError(), { name: "TypeError", code: "ERR_INVALID_ARGS",
-        message: "store: value for " + JSONstringify(key) + " is not JSON-serialisable: " + e.message });
+      throw __as_typeError("store: value for " + JSONstringify(key) + " is not JSON-serialisable: " + __as_describeError(e).message);
     }
-    if (json === undefined) {
-      throw __as_makeError(new TypeError(), { name: "TypeError", code: "ERR_INVALID_ARGS",
-        message: "store: value for " + JSONstringify(key) + " is not JSON-serialisable (" + typeof value + ")" });
+    if (typeof json !== "string") {
+      throw __as_typeError("store: value for " + JSONstringify(key) + " is not JSON-serialisable (" + typeof value + ")");
     }
-    __as_sync("store", [key, json]);
+    __as_sync("store", "[" + __as_q(key) + "," + __as_q(json) + "]");
   }
   function __as_load(key) {
-    const json = __as_sync("load", key);
-    return json === null ? undefined : JSONparse(json);
+    if (typeof key !== "string" || key === "") throw __as_typeError("load: key must be a non-empty string");
+    const json = __as_sync("load", __as_q(key));
+    return json === null || json === undefined ? undefined : JSONparse(json);
   }
   function __as_searchTools(query, options) {
-    const r = __as_sync("searchTools", { query: String(query === undefined ? "" : query), options: options || {} });
+    let opts = "{}";
+    if (options !== undefined && options !== null) {
+      try { opts = JSONstringify(options); } catch (e) { opts = "{}"; }
+      if (typeof opts !== "string") opts = "{}";
+    }
+    const r = __as_sync("searchTools", '{"query":' + __as_q(query === undefined ? "" : __as_str(query)) + ',"options":' + opts + "}");
     const list = r.results;
-    Object.defineProperty(list, "total", { value: r.total, enumerable: false });
+    ObjectDefineProperty(list, "total", { value: r.total, enumerable: false });
     return list;
   }
   function __as_describeTool(name) {
-    const r = __as_sync("describeTool", String(name));
+    const r = __as_sync("describeTool", __as_q(__as_str(name)));
     return r === null ? undefined : r;
   }
   function __as_describeNamespace(name) {
-    const r = __as_sync("describeNamespace", String(name));
+    const r = __as_sync("describeNamespace", __as_q(__as_str(name)));
     return r === null ? undefined : r;
   }
 
-  // __as_main runs the wrapped script and reports how it settled.
-  // __as_main runs the wrapped script; it works once, so a script cannot
-  // call it again to report a forged result (and dodge --atomic rollback).
+  // __as_main runs the wrapped script and reports how it settled; it works
+  // once, so a script cannot call it again to report a forged result (and
+  // dodge --atomic rollback). The script's promise is awaited, not
+  // .then()ed: with its own `constructor` set to the captured Promise,
+  // await takes the engine's own path, which no prototype or species the
+  // script changed can reach.
   let mainStarted = false;
   function __as_main(fn) {
-    if (mainStarted) throw new TypeError("__as_main is internal to atomic-script");
+    if (mainStarted) throw new TypeErrorCtor("__as_main is internal to atomic-script");
     mainStarted = true;
     let p;
-    try { p = fn(); } catch (e) { p = Promise.reject(e); }
-    p.then(function __as_ok(v) {
-      let json;
-      try { json = v === undefined ? "" : __as_toJSON(v); } catch (e) { json = JSONstringify(String(v)); }
-      hostSync("done", JSONstringify({ ok: true, value: json === undefined ? "" : json }));
-    }, function __as_fail(e) {
-      hostSync("done", JSONstringify({ ok: false, error: __as_describeError(e) }));
-    });
+    try { p = fn(); } catch (e) { p = __as_reject(e); }
+    ObjectDefineProperty(p, "constructor", { value: PromiseCtor });
+    __as_await(p);
   }
+  async function __as_await(p) {
+    let value, failed = false, error;
+    try { value = await p; } catch (e) { failed = true; error = e; }
+    let report;
+    try {
+      if (failed) {
+        report = '{"ok":false,"error":' + __as_errorJSON(error) + "}";
+      } else {
+        let json;
+        try { json = value === undefined ? "" : __as_toJSON(value); } catch (e) { json = JSONstringify(__as_str(value)); }
+        report = '{"ok":true,"value":' + __as_q(typeof json === "string" ? json : "") + "}";
+      }
+    } catch (e) {
+      report = failed ? '{"ok":false,"error":{"name":"Error","message":"the script failed with a value that cannot be described"}}'
+        : '{"ok":true,"value":""}';
+    }
+    hostSync("done", report);
+  }
+  // __as_describeError is what a thrown value says of itself; reading it
+  // runs the script's getters, so each read is guarded.
   function __as_describeError(e) {
-    if (e instanceof Error || (e !== null && typeof e === "object" && typeof e.message === "string")) {
-      let stack = "";
-      try { stack = typeof e.stack === "string" ? e.stack : ""; } catch (_) {}
-      return { name: String(e.name || "Error"), message: String(e.message), stack: stack,
-        code: typeof e.code === "string" ? e.code : undefined,
-        callId: typeof e.callId === "string" ? e.callId : undefined };
+    const d = ObjectCreate(null);
+    if (__as_isError(e) || (e !== null && typeof e === "object" && typeof __as_get(e, "message") === "string")) {
+      d.name = __as_str(__as_get(e, "name") || "Error");
+      d.message = __as_str(__as_get(e, "message"));
+      const stack = __as_get(e, "stack"), code = __as_get(e, "code"), callId = __as_get(e, "callId");
+      d.stack = typeof stack === "string" ? stack : "";
+      if (typeof code === "string") d.code = code;
+      if (typeof callId === "string") d.callId = callId;
+      if (InternalErrorPrototype !== undefined && __as_isA(InternalErrorPrototype, e) && d.message === "out of memory") d.oom = true;
+      return d;
     }
     let text;
-    try { text = typeof e === "string" ? e : __as_toJSON(e); } catch (_) { text = String(e); }
-    return { name: "Uncaught", message: "non-Error value thrown: " + (text === undefined ? String(e) : text), stack: "" };
+    try { text = typeof e === "string" ? e : __as_toJSON(e); } catch (_) { text = undefined; }
+    d.name = "Uncaught";
+    d.message = "non-Error value thrown: " + (typeof text === "string" ? text : __as_str(e));
+    d.stack = "";
+    return d;
+  }
+  function __as_get(o, k) {
+    try { return o[k]; } catch (e) { return undefined; }
+  }
+  function __as_errorJSON(e) {
+    const d = __as_describeError(e);
+    let s = '{"name":' + __as_q(d.name) + ',"message":' + __as_q(d.message) + ',"stack":' + __as_q(d.stack);
+    if (d.code !== undefined) s += ',"code":' + __as_q(d.code);
+    if (d.callId !== undefined) s += ',"callId":' + __as_q(d.callId);
+    if (d.oom) s += ',"oom":true';
+    return s + "}";
   }
 
   function define(name, value) {
-    Object.defineProperty(global, name, { value, writable: false, enumerable: false, configurable: false });
+    ObjectDefineProperty(global, name, { value, writable: false, enumerable: false, configurable: false });
   }
-  define("tools", __as_guard(Object.freeze(tools), ""));
-  Object.defineProperty(global, "ALL_TOOLS", { get: __as_allTools, enumerable: false, configurable: false });
-  define("ARGS", Object.freeze(__as_sync("args")));
+  define("tools", __as_guard(ObjectFreeze(tools), ""));
+  ObjectDefineProperty(global, "ALL_TOOLS", { get: __as_allTools, enumerable: false, configurable: false });
+  define("ARGS", ObjectFreeze(__as_sync("args")));
   define("console", console);
   define("text", __as_text);
   define("image", __as_image);

@@ -101,7 +101,7 @@ func compactResult(res *engine.Result) *engine.Result {
 // schema.
 type runResult struct {
 	OK    bool `json:"ok" jsonschema:"whether the script succeeded"`
-	Value any  `json:"value,omitempty" jsonschema:"the returned value"`
+	Value any  `json:"value,omitempty"`
 	Error *struct {
 		Kind    string `json:"kind" jsonschema:"script, timeout, aborted or sandbox"`
 		Name    string `json:"name"`
@@ -141,6 +141,22 @@ type runResult struct {
 func resultSchema() *jsonschema.Schema {
 	s := tools.MustSchemaFor[runResult]()
 	open(s)
+	// Inference gives `any` fields the schema true, which strict hosts
+	// refuse: say what they hold.
+	s.Properties["value"] = anyJSON("the returned value (any JSON value)")
+	s.Properties["calls"].Items.Properties["args"] = &jsonschema.Schema{
+		Description: "the call's arguments (long strings shortened), or a note of their size when they were too large to keep",
+		AnyOf:       []*jsonschema.Schema{{Type: "object"}, {Type: "string"}},
+	}
+	return s
+}
+
+// anyJSON is a schema for any JSON value that names every type.
+func anyJSON(desc string) *jsonschema.Schema {
+	s := &jsonschema.Schema{Description: desc}
+	for _, t := range []string{"object", "array", "string", "number", "boolean", "null"} {
+		s.AnyOf = append(s.AnyOf, &jsonschema.Schema{Type: t})
+	}
 	return s
 }
 

@@ -25,15 +25,19 @@ func directDescriptor(t tools.Tool) *mcp.Tool {
 		c.Type = "object"
 		in = &c
 	}
-	d := &mcp.Tool{Name: t.Name(), Description: t.Description(), InputSchema: in}
-	if tools.HasTag(t, tools.TagReadOnly) {
-		// A host may run these without asking the user.
-		d.Annotations = &mcp.ToolAnnotations{ReadOnlyHint: true}
-	}
+	d := &mcp.Tool{Name: t.Name(), Description: t.Description(), InputSchema: in, Annotations: annotations("", t)}
 	if out := t.OutputSchema(); out != nil {
 		d.OutputSchema = out
 	}
 	return d
+}
+
+// annotations are t's behaviour hints for MCP, all four stated: a host
+// decides from them which calls need the user's approval.
+func annotations(title string, t tools.Tool) *mcp.ToolAnnotations {
+	a := tools.AnnotationsOf(t)
+	return &mcp.ToolAnnotations{Title: title, ReadOnlyHint: a.ReadOnly, DestructiveHint: ptr(a.Destructive),
+		IdempotentHint: a.Idempotent, OpenWorldHint: ptr(a.OpenWorld)}
 }
 
 // directHandler runs one built-in tool for the model through Engine.Call,

@@ -270,8 +270,9 @@ func TestInitializeAndListTools(t *testing.T) {
 	if byName["tool_search"] != nil {
 		t.Error("tool_search is listed though it is off by default")
 	}
-	// Tools that change nothing say so; the others do not.
-	for name, readOnly := range map[string]bool{"read": true, "search": true, "find": true, "bash_output": true, "todo_get": true, "write": false, "edit": false, "bash": false, "kill": false, "todowrite": false} {
+	// Tools that change nothing outside the session say so (the todo tools
+	// are in the spec's read-only set); the others do not.
+	for name, readOnly := range map[string]bool{"read": true, "search": true, "find": true, "bash_output": true, "todo_get": true, "write": false, "edit": false, "bash": false, "kill": false, "todowrite": true} {
 		tool := byName[name]
 		if tool == nil {
 			t.Errorf("tools/list lacks %s", name)

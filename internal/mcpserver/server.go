@@ -123,12 +123,12 @@ func New(cfg Config) (*Server, error) {
 			Description:  codemodeDescription(cfg),
 			InputSchema:  t.InputSchema(),
 			OutputSchema: resultSchema(),
-			Annotations:  &mcp.ToolAnnotations{Title: "Run a codemode script", OpenWorldHint: ptr(true)},
+			Annotations:  annotations("Run a codemode script", t),
 		}
 	}
 	if t, ok := cfg.Enabled.Get(meta.ToolSearch); ok {
 		s.toolSearch = &mcp.Tool{Name: meta.ToolSearch, Description: t.Description(), InputSchema: t.InputSchema(),
-			Annotations: &mcp.ToolAnnotations{Title: "Find and activate tools", ReadOnlyHint: true}}
+			Annotations: annotations("Find and activate tools", t)}
 	}
 	for _, t := range cfg.Enabled.Tools() {
 		if tools.ScriptCallable(t) {

@@ -22,9 +22,9 @@ func statusTool() *mcp.Tool {
 	return &mcp.Tool{
 		Name:         GetTools,
 		Description:  "Report which tools are active, why each other tool is off and how to turn it on, and selected names that match no tool (e.g. a misspelled defaultTools entry).",
-		InputSchema:  &jsonschema.Schema{Type: "object"},
+		InputSchema:  &jsonschema.Schema{Type: "object", AdditionalProperties: &jsonschema.Schema{Not: &jsonschema.Schema{}}},
 		OutputSchema: tools.MustSchemaFor[tools.Status](),
-		Annotations:  &mcp.ToolAnnotations{Title: "Tool status", ReadOnlyHint: true, IdempotentHint: true},
+		Annotations:  &mcp.ToolAnnotations{Title: "Tool status", ReadOnlyHint: true, DestructiveHint: ptr(false), IdempotentHint: true, OpenWorldHint: ptr(false)},
 	}
 }
 

@@ -141,6 +141,9 @@ func (q *quickjsVM) Define(name string, fn HostFunc) error {
 
 // DefineAsync implements AsyncVM with QuickJS promise capabilities.
 func (q *quickjsVM) DefineAsync(name string, fn func(args []string, p Promise) error) error {
+	if _, err := q.errorMaker(); err != nil {
+		return err
+	}
 	return q.vm.RegisterFunc(name, func(args ...string) quickjs.Value {
 		pc, err := q.vm.NewPromiseCapability()
 		if err != nil {
@@ -217,14 +220,30 @@ func (p *qjsPromise) release() {
 	}
 }
 
+// mkErrorSource makes the function that builds an Error from a plain object.
+// It captures what it uses when it is made — before any script runs — and
+// gives the error own properties, so no global or Error.prototype accessor
+// a script changes decides what a tool's error reads as.
+const mkErrorSource = `(function () {
+  var E = Error, S = String, keys = Object.keys, def = Object.defineProperty;
+  return function __as_mkerror(i) {
+    var e = new E(S(i.message)), ks = keys(i);
+    for (var n = 0; n < ks.length; n++) {
+      var k = ks[n];
+      if (k !== "message") def(e, k, {value: i[k], writable: true, enumerable: true, configurable: true});
+    }
+    return e;
+  };
+})()`
+
 // errorMaker returns the VM's function that builds an Error from a plain
-// object, made on first use. Its name starts with __as_ so that its frame,
+// object, made when DefineAsync installs the first async function. Its name starts with __as_ so that its frame,
 // the only one such an error has, leaves the stack a script author reads.
 func (q *quickjsVM) errorMaker() (quickjs.Value, error) {
 	if q.mkError != nil {
 		return *q.mkError, nil
 	}
-	v, err := q.vm.EvalValue(`(function __as_mkerror(i) { var e = new Error(String(i.message)); for (var k in i) if (k !== "message") e[k] = i[k]; return e })`, quickjs.EvalGlobal)
+	v, err := q.vm.EvalValue(mkErrorSource, quickjs.EvalGlobal)
 	if err != nil {
 		return quickjs.Value{}, err
 	}

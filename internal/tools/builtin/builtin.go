@@ -25,16 +25,36 @@ func Tools() []tools.Tool {
 	// script's catalog), served by `atomic-script serve`.
 	out = append(out, meta.Tools()...)
 	for i, t := range out {
-		if readOnly[t.Name()] {
-			out[i] = tools.WithTags(t, tools.TagReadOnly)
+		if tags := hints[t.Name()]; len(tags) > 0 {
+			out[i] = tools.WithTags(t, tags...)
 		}
 	}
 	return out
 }
 
-// readOnly names the built-in tools that change no file and start no
-// process (read and search record snapshots in the session only).
-var readOnly = map[string]bool{"read": true, "find": true, "search": true, "grep": true, "glob": true, "bash_output": true, "todo_get": true}
+// hints are the built-in tools' behaviour hints (MCP annotations), after
+// the spec's approval classes: what changes no file and starts no process
+// is read-only (read and search record snapshots in the session only; the
+// todo tools change only the session's checklist), and needs no approval;
+// write, edit and bash change the workspace and do. kill stops only a task
+// the session started.
+var hints = map[string][]tools.Tag{
+	"read":        {tools.TagReadOnly, tools.TagIdempotent},
+	"find":        {tools.TagReadOnly, tools.TagIdempotent},
+	"search":      {tools.TagReadOnly, tools.TagIdempotent},
+	"grep":        {tools.TagReadOnly, tools.TagIdempotent},
+	"glob":        {tools.TagReadOnly, tools.TagIdempotent},
+	"bash_output": {tools.TagReadOnly},
+	"todo_get":    {tools.TagReadOnly, tools.TagIdempotent},
+	"todowrite":   {tools.TagReadOnly, tools.TagIdempotent},
+	"todo_update": {tools.TagReadOnly, tools.TagIdempotent},
+	"write":       {tools.TagDestructive, tools.TagIdempotent},
+	"edit":        {tools.TagDestructive},
+	"bash":        {tools.TagDestructive, tools.TagOpenWorld},
+	"kill":        {tools.TagIdempotent},
+	"codemode":    {tools.TagDestructive, tools.TagOpenWorld},
+	"tool_search": {tools.TagReadOnly, tools.TagIdempotent},
+}
 
 // Registry returns a registry of every built-in tool (enabled or not; use
 // tools.Select to apply settings).

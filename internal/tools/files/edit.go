@@ -67,8 +67,6 @@ func noopsOf(env *tools.Env) *hashline.NoopCounter {
 	return env.Session.State(noopKey{}, func() any { return &hashline.NoopCounter{} }).(*hashline.NoopCounter)
 }
 
-var resolver = blocks.New()
-
 func runEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Result, error) {
 	env = ensureFiles(env)
 	opts := hashline.ParseOptions{Cwd: env.Root}
@@ -87,13 +85,13 @@ func runEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Result, er
 		lock: func() func() { return mutations.LockAll(paths) },
 		prepare: func(inputs []string) (*hashline.Prepared, error) {
 			if len(inputs) == 1 {
-				return prepareEdit(env, sections, 1, in.AllowGenerated)
+				return prepareEdit(ctx, env, sections, 1, in.AllowGenerated)
 			}
 			merged, err := hashline.MergeParallel(inputs, opts)
 			if err != nil {
 				return nil, hashlineError(err)
 			}
-			return prepareEdit(env, merged, len(inputs), in.AllowGenerated)
+			return prepareEdit(ctx, env, merged, len(inputs), in.AllowGenerated)
 		},
 		commit: func(p *hashline.Prepared) (tools.Result, error) { return commitEdit(ctx, env, p) },
 	})
@@ -101,12 +99,12 @@ func runEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Result, er
 
 // prepareEdit runs the whole edit in memory (hashline.Prepare): every
 // section read, checked against its tag, applied and rendered. The caller
-// holds the sections' path locks.
-func prepareEdit(env *tools.Env, sections []hashline.Section, batch int, allowGenerated bool) (*hashline.Prepared, error) {
+// holds the sections' path locks. Block parses stop when ctx ends.
+func prepareEdit(ctx context.Context, env *tools.Env, sections []hashline.Section, batch int, allowGenerated bool) (*hashline.Prepared, error) {
 	p, err := hashline.Prepare(sections, hashline.PrepareOptions{
 		Store:    env.Session.Snapshots,
 		Read:     editReader(env, allowGenerated),
-		Resolver: resolver,
+		Resolver: blocks.NewContext(ctx),
 		Noops:    noopsOf(env),
 		Batch:    batch,
 		Display:  env.Display,

@@ -9,6 +9,7 @@ import (
 	"github.com/aymanbagabas/go-udiff"
 
 	"github.com/atomic-script/atomic-script/hashline"
+	"github.com/atomic-script/atomic-script/hashline/blocks"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -51,7 +52,7 @@ func previewEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Previe
 	p, err := hashline.Prepare(sections, hashline.PrepareOptions{
 		Store:    env.Session.Snapshots,
 		Read:     editReader(env, in.AllowGenerated),
-		Resolver: resolver,
+		Resolver: blocks.NewContext(ctx),
 		Display:  env.Display,
 	})
 	if err != nil {

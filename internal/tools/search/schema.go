@@ -48,8 +48,12 @@ func number(desc string, exclusiveMin, max float64, def any) *jsonschema.Schema 
 	return s
 }
 
+// pathList is a string or an array of strings, as anyOf: strict hosts
+// refuse type lists.
 func pathList(desc string) *jsonschema.Schema {
-	return &jsonschema.Schema{Types: []string{"string", "array"}, Items: &jsonschema.Schema{Type: "string"}, Description: desc}
+	return &jsonschema.Schema{Description: desc, AnyOf: []*jsonschema.Schema{
+		{Type: "string"}, {Type: "array", Items: &jsonschema.Schema{Type: "string"}},
+	}}
 }
 
 func enum(desc string, def string, values ...string) *jsonschema.Schema {

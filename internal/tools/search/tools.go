@@ -71,7 +71,8 @@ func Search() tools.Tool {
 			"case":      boolean("Case-sensitive search (case:false is i:true)", true),
 			"gitignore": boolean("Respect .gitignore files", true),
 			"hidden":    boolean("Search hidden files and directories", true),
-			"skip":      {Types: []string{"integer", "null"}, Minimum: ptr(0.0), Description: "Matching files to skip: the page offset (use the value the previous page suggests)"},
+			"skip": {Description: "Matching files to skip: the page offset (use the value the previous page suggests)",
+				AnyOf: []*jsonschema.Schema{{Type: "integer", Minimum: ptr(0.0)}, {Type: "null"}}},
 		}, "pattern", "paths", "i", "case", "gitignore", "hidden", "skip"),
 		Output: tools.MustSchemaFor[SearchResult](),
 	}, func(ctx context.Context, env *tools.Env, a searchArgs) (tools.Result, error) {
