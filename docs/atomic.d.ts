@@ -7,12 +7,16 @@ declare namespace tools {
     /** file or directory to read, relative to the workspace root or absolute; may end in a selector: :5-16, :5+3, :5-16,960-973, :40 (to the end), :raw (unformatted), :cell:N (notebook cell) */
     path: string;
   }): Promise<string>;
-  /** Create a file, or replace a whole file with new content. Creating needs no prior read; overwriting an existing file needs this session to have read (or written, or edited) its current content, else it is refused with FILE_MUTATION_CONFLICT (ERR_CONFLICT): read the file again and retry. Generated files (@generated, DO NOT EDIT) are refused unless allowGenerated: true. A shebang makes the file executable. Returns the new `[path#TAG]` header for edit. To change part of a file, prefer edit. */
+  /** Create a file, or replace a whole file with new content. Creating needs no prior read; overwriting an existing file needs this session to have read (or written, or edited) its current content, else it is refused with FILE_MUTATION_CONFLICT (ERR_CONFLICT): read the file again and retry. Files marked @generated or DO NOT EDIT need allowGenerated: true. delete: true deletes, moveTo moves. A shebang makes the file executable. Returns the new `[path#TAG]` header for edit. To change part of a file, prefer edit. */
   function write(args: {
-    /** file to create or overwrite, relative to the workspace root or absolute; missing directories are created */
+    /** file to create or overwrite (missing directories are created) */
     path: string;
     /** the complete new content of the file */
-    content: string;
+    content?: string;
+    /** delete it */
+    "delete"?: boolean;
+    /** move it here */
+    moveTo?: string;
     /** change it even if marked as generated */
     allowGenerated?: boolean;
   }): Promise<{
@@ -20,6 +24,8 @@ declare namespace tools {
     tag: string;
     bytes: number;
     created: boolean;
+    deleted?: boolean;
+    movedFrom?: string;
     madeExecutable?: boolean;
     strippedHashline?: boolean;
     keptHashline?: boolean;
@@ -29,7 +35,7 @@ declare namespace tools {
    * Edit existing files with a hashline script. Start each file's section with the `[PATH#TAG]` header from your latest read, search, write or edit of it, then ops on the ORIGINAL line numbers (they do not shift within a call):
    *   replace N..M:  (then +TEXT rows; an empty body deletes)   delete N..M   insert before N:   insert after N:
    *   insert head:   insert tail:   replace block N:   delete block N   insert after block N:  (N opens a syntactic block)
-   * Body rows are `+TEXT` (`+` alone is a blank line, `+-x` writes -x); no `-` rows, no old text, no @@ hunks. Several sections edit several files; all are checked before any is written. A stale TAG is recovered when the file's changes do not overlap yours, else the edit is rejected (ERR_STALE_ANCHOR): read the file again. Generated files (@generated, DO NOT EDIT) are refused unless allowGenerated: true. To create a file use write. Returns the new header and a numbered diff.
+   * Body rows are `+TEXT` (`+` alone is a blank line, `+-x` writes -x); no `-` rows, no old text, no @@ hunks. Several sections edit several files, all or nothing. A stale TAG is recovered when the file's changes do not overlap yours, else the edit is rejected (ERR_STALE_ANCHOR): read the file again. Files marked @generated or DO NOT EDIT need allowGenerated: true. To create a file use write. Returns the new header and a numbered diff.
    */
   function edit(args: {
     /** one or more hashline sections: a [PATH#TAG] header copied from read/search/write/edit output, then ops such as replace N..M:, delete N..M, insert before|after N:, insert head:, insert tail:, replace block N:, each body row written +TEXT */
@@ -336,6 +342,8 @@ type McpResult = string | Array<string | { type: "image" | "audio"; data: string
 declare const ALL_TOOLS: ReadonlyArray<{ name: string; description: string; namespace: string }>;
 /** Arguments given after "--" on the command line. */
 declare const ARGS: ReadonlyArray<string>;
+/** How this run treats files: "dry-run" writes nothing (bash runs in a scratch copy holding the pending changes), "atomic" rolls every change back on failure. */
+declare const RUN: { readonly mode: "write" | "dry-run" | "atomic"; readonly dryRun: boolean; readonly atomic: boolean };
 /** Ranked tools matching query (BM25 over names, descriptions and parameter names); the array's total says how many matched. */
 declare function searchTools(query: string, options?: { limit?: number; namespace?: string }): Array<{ name: string; description: string; namespace?: string }> & { total: number };
 /** Description and TypeScript declaration of a tool; undefined for an unknown name. */

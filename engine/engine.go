@@ -177,9 +177,13 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 		deadline = start.Add(timeout)
 	}
 
+	mode := e.cfg.fileMode
+	if ro.fileModeSet {
+		mode = ro.fileMode
+	}
 	rec := newRecorder(emit)
 	run := &scriptRun{engine: e, ro: ro, rec: rec, src: src, deadline: deadline, budget: timeout,
-		files: journal.New(e.cfg.fileMode)}
+		files: journal.New(mode)}
 	run.gate = &gate{pol: e.policy, ask: ro.ask, askBy: ro.askBy, dryRun: e.cfg.fileMode == journal.DryRun, stop: run.stop}
 	rec.gate = run.gate
 	res := run.execute(ctx)
@@ -380,6 +384,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 		Store:        store,
 		Sink:         s.rec,
 		Args:         s.ro.args,
+		Run:          bindings.RunInfo{Mode: s.files.Mode().String(), DryRun: s.files.Mode() == journal.DryRun, Atomic: s.files.Mode() == journal.Atomic},
 		CallIDPrefix: s.ro.callIDPrefix,
 	})
 	if err != nil {
@@ -396,6 +401,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	for _, c := range b.Calls() {
 		r.Calls = append(r.Calls, s.rec.convert(c))
 	}
+	r.CallStats = convertStats(b.Stats())
 	s.classify(r, out, loopErr, vm)
 	if r.OK {
 		if len(out.Value) > 0 && string(out.Value) != "null" {

@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"strings"
 
+	"github.com/atomic-script/atomic-script/internal/gitstate"
 	"github.com/atomic-script/atomic-script/internal/tools/journal"
 	"github.com/atomic-script/atomic-script/tools"
 )
@@ -22,12 +24,7 @@ const maxListedPaths = 20
 // still on its way.
 func (e *Engine) finishFiles(r *Result, j *journal.Journal) {
 	root := &tools.Env{Root: e.cfg.root}
-	bashCalls := 0
-	for _, c := range r.Calls {
-		if c.Name == "bash" {
-			bashCalls++
-		}
-	}
+	bashCalls := r.CallStats.ByTool["bash"].Count
 	switch {
 	case j.Mode() == journal.Atomic && !r.OK:
 		rep := j.Rollback()
@@ -51,17 +48,80 @@ func (e *Engine) finishFiles(r *Result, j *journal.Journal) {
 		j.Close()
 		r.DryRun = true
 		r.Diff = j.Diff(root.Display)
-		if bashCalls > 0 {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("%s ran during this dry run: shell commands are not held back, so any files they changed were changed for real and are not in the diff.", plural(bashCalls, "bash command")))
+		if cost := j.ScratchCost(); bashCalls > 0 && cost.Files > 0 {
+			how := "copied"
+			if cost.Cloned == cost.Files {
+				how = "cloned (reflinks)"
+			}
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%s ran in a scratch copy of the workspace holding the run's pending changes (%d files, %.1f MB, %s in %d ms); what they changed there is in the diff, and the workspace was not touched. Commands that reach outside it (absolute paths, the network) had real effects.",
+				plural(bashCalls, "bash command"), cost.Files, float64(cost.Bytes)/1e6, how, cost.Took.Milliseconds()))
 		}
 	default:
 		j.Close()
 	}
-	for _, c := range j.Changes() {
-		r.Changes = append(r.Changes, FileChange{Path: root.Display(c.Path), Action: string(c.Action)})
+	changes := j.Changes()
+	for _, c := range changes {
+		fc := FileChange{Path: root.Display(c.Path), Action: string(c.Action)}
+		if c.From != "" {
+			fc.From = root.Display(c.From)
+		}
+		r.Changes = append(r.Changes, fc)
 	}
 	r.Changed = len(r.Changes) > 0
+	if w := e.dirtyWarning(j, changes, root.Display, r.DryRun); w != "" {
+		r.Warnings = append(r.Warnings, w)
+	}
 }
+
+// dirtyWarning names the files the run changed (or would change) that had
+// uncommitted changes before it: their original differs from what HEAD
+// holds, or they were not in git at all. Their diff mixes the run's change
+// with the user's, and git cannot take the run's change back alone. "" when
+// there are none or the workspace is not in git.
+func (e *Engine) dirtyWarning(j *journal.Journal, changes []journal.Change, display func(string) string, dry bool) string {
+	var rel []string
+	orig := map[string][]byte{}
+	for _, c := range changes {
+		data, existed, ok := j.Original(c.Path)
+		if !ok || !existed {
+			continue // created by the run
+		}
+		p := display(c.Path)
+		if filepath.IsAbs(p) {
+			continue // outside the workspace
+		}
+		rel = append(rel, p)
+		orig[p] = data
+	}
+	if len(rel) == 0 {
+		return ""
+	}
+	head, ok := gitstate.HeadBlobs(e.cfg.root, rel)
+	if !ok {
+		return ""
+	}
+	var dirty []string
+	for _, p := range rel {
+		if head[p] != gitstate.BlobID(orig[p]) {
+			dirty = append(dirty, p)
+		}
+	}
+	if len(dirty) == 0 {
+		return ""
+	}
+	verb := "changed"
+	if dry {
+		verb = "would change"
+	}
+	return fmt.Sprintf("The run %s %s that had uncommitted changes (or were not in git) before it: %s. Their diff mixes your changes with the run's, and git cannot undo the run's alone; commit or stash first, or use --require-clean to refuse a dirty work tree.",
+		verb, plural(len(dirty), "file"), listPaths(dirty))
+}
+
+// DirtyFiles lists the files of the git work tree at root that have
+// uncommitted changes (staged, unstaged or untracked and not ignored), as
+// `git status` shows them; it fails when root is not in a git work tree.
+// `run --require-clean` refuses to start when the list is not empty.
+func DirtyFiles(root string) ([]string, error) { return gitstate.Dirty(root) }
 
 func displayAll(paths []string, display func(string) string) []string {
 	out := make([]string, len(paths))
@@ -137,6 +197,10 @@ func changesLine(cs []FileChange) string {
 		if i == maxListedPaths {
 			parts = append(parts, fmt.Sprintf("and %d more", len(cs)-maxListedPaths))
 			break
+		}
+		if c.From != "" {
+			parts = append(parts, c.Action+" "+c.From+" → "+c.Path)
+			continue
 		}
 		parts = append(parts, c.Action+" "+c.Path)
 	}

@@ -178,6 +178,8 @@ func WithNamespaces(ns ...Namespace) Option {
 
 // runConfig is what RunOptions set.
 type runConfig struct {
+	fileMode     journal.Mode
+	fileModeSet  bool
 	args         []string
 	callIDPrefix string
 	events       func(Event)
@@ -187,6 +189,18 @@ type runConfig struct {
 
 // RunOption configures one Run.
 type RunOption func(*runConfig)
+
+// WithRunFileMode sets what this run's file mutations do, overriding the
+// engine's WithFileMode for one run: a host that offers a per-call dry run
+// (an MCP codemode call with dry_run) previews with the same journal,
+// overlay and scratch copy as `run --dry-run`.
+func WithRunFileMode(m FileMode) RunOption {
+	return func(r *runConfig) {
+		if jm, err := m.journalMode(); err == nil {
+			r.fileMode, r.fileModeSet = jm, true
+		}
+	}
+}
 
 // WithArgs passes arguments to the script as ARGS.
 func WithArgs(args ...string) RunOption {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/bindings"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -101,7 +102,12 @@ type Result struct {
 	ExitCode int      `json:"exitCode"`
 	Output   []Item   `json:"output"`
 	Logs     []string `json:"logs"`
-	Calls    []Call   `json:"calls"`
+	// Calls are the kept call records: the first 50 and last 50 calls and
+	// up to 1,000 failed ones; CallStats counts every call and says how
+	// many records were folded, so memory and --json stay bounded at a
+	// million calls.
+	Calls     []Call    `json:"calls"`
+	CallStats CallStats `json:"callStats"`
 	// Text is the rendered result a model reads, capped at the output
 	// budget; FullOutputPath names a 0600 file with all of it when capped.
 	Text           string        `json:"text"`
@@ -144,10 +150,39 @@ type RollbackFailure struct {
 	Error string `json:"error"`
 }
 
+// CallStats counts a run's calls: Total made, Kept whole in Calls, Folded
+// into these counts only (FailedFolded of them failed), and per tool.
+type CallStats struct {
+	Total        int                  `json:"total"`
+	Kept         int                  `json:"kept"`
+	Folded       int                  `json:"folded"`
+	FailedFolded int                  `json:"failedFolded"`
+	ByTool       map[string]ToolStats `json:"byTool"`
+}
+
+// ToolStats sums one tool's calls.
+type ToolStats struct {
+	Count      int   `json:"count"`
+	OK         int   `json:"ok"`
+	Errors     int   `json:"errors"`
+	Cancelled  int   `json:"cancelled"`
+	DurationMs int64 `json:"durationMs"`
+}
+
+func convertStats(s bindings.CallStats) CallStats {
+	out := CallStats{Total: s.Total, Kept: s.Kept, Folded: s.Folded, FailedFolded: s.FailedFolded, ByTool: map[string]ToolStats{}}
+	for name, t := range s.ByTool {
+		out.ByTool[name] = ToolStats{Count: t.Count, OK: t.OK, Errors: t.Errors, Cancelled: t.Cancelled, DurationMs: t.Duration.Milliseconds()}
+	}
+	return out
+}
+
 // FileChange is one file a run changed.
 type FileChange struct {
 	Path   string `json:"path"`
-	Action string `json:"action"` // created | modified | deleted | mode
+	Action string `json:"action"` // created | modified | deleted | mode | renamed
+	// From is where a renamed file was ("" for the other actions).
+	From string `json:"from"`
 }
 
 // MarshalJSON adds wallTimeMs.
@@ -164,6 +199,9 @@ func (r Result) MarshalJSON() ([]byte, error) {
 	}
 	if r.Warnings == nil {
 		r.Warnings = []string{}
+	}
+	if r.CallStats.ByTool == nil {
+		r.CallStats.ByTool = map[string]ToolStats{}
 	}
 	if r.Changes == nil {
 		r.Changes = []FileChange{}

@@ -152,6 +152,8 @@ type McpResult = string | Array<string | { type: "image" | "audio"; data: string
 declare const ALL_TOOLS: ReadonlyArray<{ name: string; description: string; namespace: string }>;
 /** Arguments given after "--" on the command line. */
 declare const ARGS: ReadonlyArray<string>;
+/** How this run treats files: "dry-run" writes nothing (bash runs in a scratch copy holding the pending changes), "atomic" rolls every change back on failure. */
+declare const RUN: { readonly mode: "write" | "dry-run" | "atomic"; readonly dryRun: boolean; readonly atomic: boolean };
 /** Ranked tools matching query (BM25 over names, descriptions and parameter names); the array's total says how many matched. */
 declare function searchTools(query: string, options?: { limit?: number; namespace?: string }): Array<{ name: string; description: string; namespace?: string }> & { total: number };
 /** Description and TypeScript declaration of a tool; undefined for an unknown name. */

@@ -3,7 +3,10 @@ package files
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
+	"slices"
+	"strings"
 
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/hashline/blocks"
@@ -55,7 +58,7 @@ func editTool() tools.Tool {
 			"  replace N..M:  (then +TEXT rows; an empty body deletes)   delete N..M   insert before N:   insert after N:\n" +
 			"  insert head:   insert tail:   replace block N:   delete block N   insert after block N:  (N opens a syntactic block)\n" +
 			"Body rows are `+TEXT` (`+` alone is a blank line, `+-x` writes -x); no `-` rows, no old text, no @@ hunks. Several sections edit " +
-			"several files; all are checked before any is written. A stale TAG is recovered when the file's changes do not overlap yours, else " +
+			"several files, all or nothing. A stale TAG is recovered when the file's changes do not overlap yours, else " +
 			"the edit is rejected (ERR_STALE_ANCHOR): read the file again. " + generatedRule + " To create a file use write. Returns the new header and a numbered diff.",
 		Output: tools.MustSchemaFor[EditResult](),
 	}, runEdit)
@@ -132,14 +135,27 @@ func commitEdit(ctx context.Context, env *tools.Env, p *hashline.Prepared) (tool
 			return tools.Result{}, err
 		}
 	}
-	names := p.Paths()
+	if ctx.Err() != nil {
+		return tools.Result{}, aborted(ctx)
+	}
+	writes := make([]tools.FileWrite, len(p.Files))
 	for i, f := range p.Files {
-		if i > 0 && ctx.Err() != nil {
-			return tools.Result{}, writeFailed(names, i, aborted(ctx))
+		writes[i] = tools.FileWrite{Path: f.Abs, Data: []byte(f.Bytes), Perm: 0o644}
+	}
+	if err := tools.WriteAll(env.Files, writes); err != nil {
+		// Files left written (only when undoing failed) keep their new
+		// tags, so the session can go on from them.
+		var be *tools.BatchError
+		if errors.As(err, &be) {
+			for _, f := range p.Files {
+				if slices.Contains(be.Written, f.Abs) {
+					f.Record(env.Session.Snapshots)
+				}
+			}
 		}
-		if err := env.Files.WriteFile(f.Abs, []byte(f.Bytes), 0o644); err != nil {
-			return tools.Result{}, writeFailed(names, i, err)
-		}
+		return tools.Result{}, batchFailed(env, p, err)
+	}
+	for _, f := range p.Files {
 		f.Record(env.Session.Snapshots)
 	}
 
@@ -197,15 +213,42 @@ func stillCurrent(env *tools.Env, f *hashline.FileResult) error {
 	return nil
 }
 
-// writeFailed reports a failed write of section i, naming the sections
-// already written and those not written; the code is the cause's.
-func writeFailed(names []string, i int, cause error) error {
-	he := hashline.WriteFailedError(names, i, errors.New(errText(cause)))
+// batchFailed reports an edit whose files were not written: which file
+// failed and why, and that nothing was written (every file of the edit is
+// as it was) — or, if undoing the renames failed too, exactly which files
+// are left changed. The code is the cause's.
+func batchFailed(env *tools.Env, p *hashline.Prepared, err error) error {
+	be := &tools.BatchError{Err: err}
+	errors.As(err, &be)
+	cause := be.Err
+	failed := be.Path
+	for _, f := range p.Files {
+		if f.Abs == be.Path {
+			failed = f.Display
+		}
+	}
+	var msg string
+	if len(be.Written) == 0 {
+		msg = fmt.Sprintf("Edit not applied: writing %s failed: %s. Nothing was written: all %d files of this edit are as they were; fix the cause and send the same edit again.", failed, errText(cause), len(p.Files))
+		if len(p.Files) == 1 {
+			msg = fmt.Sprintf("Edit not applied: writing %s failed: %s. Nothing was written; fix the cause and send the same edit again.", failed, errText(cause))
+		}
+	} else {
+		left := make([]string, len(be.Written))
+		for i, w := range be.Written {
+			left[i] = env.Display(w)
+		}
+		msg = fmt.Sprintf("Edit failed part-way: writing %s failed: %s, and these files could not be put back, so they have the new content: %s. The other files of this edit are as they were; read them before editing again.", failed, errText(cause), strings.Join(left, ", "))
+	}
 	code := tools.CodeOf(cause)
-	if code == tools.ErrTool || code == tools.ErrNotFound {
+	switch {
+	case code == tools.ErrCancelled:
+	case errors.Is(cause, fs.ErrPermission):
+		code = tools.ErrPermission
+	case code == tools.ErrTool || code == tools.ErrNotFound:
 		code = tools.ErrIO
 	}
-	return &tools.Error{Code: code, Msg: he.Msg, Err: cause}
+	return &tools.Error{Code: code, Msg: msg, Err: err}
 }
 
 // hashlineError maps a hashline failure to a coded tool error, keeping the

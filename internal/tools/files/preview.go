@@ -32,7 +32,7 @@ func previewWrite(ctx context.Context, env *tools.Env, in WriteArgs) (tools.Prev
 			return tools.Preview{}, writeError(t.display, err)
 		}
 	}
-	after, _ := newContent(env, t, in.Content)
+	after, _ := newContent(env, t, deref(in.Content))
 	from := "a/" + t.display
 	if !exists {
 		from = "/dev/null"
@@ -80,4 +80,11 @@ func unified(from, to, before, after string) string {
 		return ""
 	}
 	return udiff.Unified(from, to, before, after)
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }

@@ -59,7 +59,9 @@ type Journal struct {
 	order   []string          // paths in the order they were first touched
 	dirs    []string          // directories the run created, in order
 	overlay map[string]*pending
+	moves   map[string]string // destination → source of the run's moves
 	snap    map[string][]byte // cached Pending result; nil when stale
+	scr     *scratch          // a dry run's scratch copy for bash, once made
 	held    int64             // bytes of original and pending content held
 }
 
@@ -96,7 +98,7 @@ type pending struct {
 
 // New returns an empty journal in mode m.
 func New(m Mode) *Journal {
-	return &Journal{mode: m, entries: map[string]*entry{}, overlay: map[string]*pending{}}
+	return &Journal{mode: m, entries: map[string]*entry{}, overlay: map[string]*pending{}, moves: map[string]string{}}
 }
 
 // Mode returns the journal's mode.
@@ -153,6 +155,131 @@ func (j *Journal) WriteFile(path string, data []byte, perm fs.FileMode) error {
 		}
 		return tools.WriteFileAtomic(path, data, perm)
 	})
+}
+
+// WriteFiles writes a batch all or nothing (tools.BatchWriter): every path
+// is locked and recorded first; in a dry run the whole batch is staged or
+// none of it (one budget check); otherwise tools.WriteFilesAtomic writes
+// it, undoing its renames if a step fails.
+func (j *Journal) WriteFiles(writes []tools.FileWrite) error {
+	j.gate.RLock()
+	defer j.gate.RUnlock()
+	if j.closed {
+		return &tools.Error{Code: tools.ErrCancelled, Msg: "cannot change files: " + ErrClosed.Error(), Err: ErrClosed}
+	}
+	resolved := make([]tools.FileWrite, len(writes))
+	keys := make([]string, len(writes))
+	for i, w := range writes {
+		resolved[i] = w
+		resolved[i].Path = resolve(filepath.Clean(w.Path))
+		keys[i] = resolved[i].Path
+	}
+	unlock := j.locks.LockAll(keys)
+	defer unlock()
+	for i, w := range resolved {
+		if err := j.capture(w.Path); err != nil {
+			return &tools.BatchError{Path: writes[i].Path, Err: err}
+		}
+	}
+	if j.mode == DryRun {
+		return j.stageAll(writes, resolved)
+	}
+	for i, w := range resolved {
+		if err := j.mkdirs(filepath.Dir(w.Path)); err != nil {
+			return &tools.BatchError{Path: writes[i].Path, Err: err}
+		}
+	}
+	return tools.WriteFilesAtomic(resolved)
+}
+
+// stageAll stages a dry run's batch, or none of it.
+func (j *Journal) stageAll(given, writes []tools.FileWrite) error {
+	staged := make([]*pending, len(writes))
+	var delta int64
+	for i, w := range writes {
+		mode := w.Perm
+		if fi, err := j.Stat(w.Path); err == nil {
+			if fi.IsDir() {
+				return &tools.BatchError{Path: given[i].Path, Err: &fs.PathError{Op: "open", Path: w.Path, Err: syscall.EISDIR}}
+			}
+			mode = fi.Mode()
+		}
+		staged[i] = &pending{data: bytes.Clone(w.Data), mode: mode.Perm(), modTime: time.Now()}
+		delta += int64(len(w.Data))
+		if old, ok := j.pendingOf(w.Path); ok {
+			delta -= int64(len(old.data))
+		}
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if delta > 0 && j.held+delta > maxHeld {
+		return &tools.BatchError{Path: given[0].Path, Err: heldLimit(given[0].Path, j.held, delta)}
+	}
+	j.held += delta
+	for i, w := range writes {
+		j.overlay[w.Path] = staged[i]
+	}
+	j.snap = nil
+	return nil
+}
+
+var _ tools.BatchWriter = (*Journal)(nil)
+var _ tools.Mover = (*Journal)(nil)
+
+// Rename moves the file from to to (tools.Mover), recording both paths
+// first, and the move itself so the diff shows a rename. It fails with an
+// error matching fs.ErrExist when to exists (as the run sees it).
+func (j *Journal) Rename(from, to string) error {
+	j.gate.RLock()
+	defer j.gate.RUnlock()
+	if j.closed {
+		return &tools.Error{Code: tools.ErrCancelled, Msg: "cannot move " + from + ": " + ErrClosed.Error(), Err: ErrClosed}
+	}
+	from, to = resolve(filepath.Clean(from)), filepath.Clean(to)
+	unlock := j.locks.LockAll([]string{from, to})
+	defer unlock()
+	for _, p := range []string{from, to} {
+		if err := j.capture(p); err != nil {
+			return err
+		}
+	}
+	fi, err := j.Stat(from)
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return &fs.PathError{Op: "move", Path: from, Err: syscall.EINVAL}
+	}
+	if _, err := j.Stat(to); err == nil {
+		return &fs.PathError{Op: "move", Path: to, Err: syscall.EEXIST}
+	}
+	if j.mode == DryRun {
+		data, err := j.ReadFile(from)
+		if err != nil {
+			return err
+		}
+		if err := j.stage(to, &pending{data: data, mode: fi.Mode().Perm(), modTime: fi.ModTime()}); err != nil {
+			return err
+		}
+		if err := j.stage(from, &pending{deleted: true}); err != nil {
+			return err
+		}
+	} else {
+		if err := j.mkdirs(filepath.Dir(to)); err != nil {
+			return err
+		}
+		if err := tools.MoveFile(from, to); err != nil {
+			return err
+		}
+	}
+	j.mu.Lock()
+	if src, ok := j.moves[from]; ok {
+		delete(j.moves, from) // a moved file moved again: one rename
+		from = src
+	}
+	j.moves[to] = from
+	j.mu.Unlock()
+	return nil
 }
 
 // CreateFile creates path with data, failing with an error matching
@@ -380,6 +507,7 @@ func (j *Journal) Close() {
 	j.gate.Lock()
 	j.closed = true
 	j.gate.Unlock()
+	j.removeScratch()
 }
 
 // Action is what a run did to one file.
@@ -391,12 +519,14 @@ const (
 	Modified Action = "modified"
 	Deleted  Action = "deleted"
 	ModeOnly Action = "mode" // only the permission bits changed
+	Renamed  Action = "renamed" // moved (Change.From is where from), maybe changed too
 )
 
 // Change is one file a run changed (or, in a dry run, would change).
 type Change struct {
 	Path   string // absolute
 	Action Action
+	From   string // for Renamed: the absolute path before the move
 }
 
 // state is a file's state now as the run sees it.
@@ -434,6 +564,16 @@ func (j *Journal) touched() []string {
 	return paths
 }
 
+// Original returns path's content before the run's first change of it and
+// whether it existed then; ok is false for a path the run never touched.
+func (j *Journal) Original(path string) (data []byte, existed, ok bool) {
+	e := j.original(path)
+	if e == nil {
+		return nil, false, false
+	}
+	return e.data, e.existed, true
+}
+
 func (j *Journal) original(path string) *entry {
 	j.mu.Lock()
 	defer j.mu.Unlock()
@@ -446,11 +586,10 @@ func (j *Journal) original(path string) *entry {
 // anything else (a bash command) to a file the run touched shows too.
 func (j *Journal) Changes() []Change {
 	var out []Change
-	for _, p := range j.touched() {
-		if a := actionOf(j.original(p), j.current(p)); a != "" {
-			out = append(out, Change{Path: p, Action: a})
-		}
+	for _, f := range j.fileChanges() {
+		out = append(out, Change{Path: f.path, Action: f.action, From: f.movedFrom})
 	}
+	sort.Slice(out, func(a, b int) bool { return out[a].Path < out[b].Path })
 	return out
 }
 

@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -36,6 +37,37 @@ const timeoutExitCode = 124
 const killGrace = 2 * time.Second
 
 func runBash(ctx context.Context, env *tools.Env, a bashArgs) (tools.Result, error) {
+	if sc, ok := env.Files.(tools.Scratch); ok {
+		dir, on, err := sc.ScratchRoot(env.Root)
+		if err != nil {
+			return tools.Result{}, err
+		}
+		if on {
+			// A dry run: the command runs in the scratch copy that holds
+			// the pending changes, and what it changes there joins them.
+			if a.RunInBackground {
+				return tools.Result{}, tools.Errorf(tools.ErrNotAllowed, "bash: a dry run cannot start background tasks (their changes could not join the run's); run the command in the foreground")
+			}
+			scratchEnv := *env
+			scratchEnv.Root = dir
+			if a.Cwd != "" && filepath.IsAbs(a.Cwd) {
+				if rel, err := filepath.Rel(env.Root, a.Cwd); err == nil && filepath.IsLocal(rel) {
+					a.Cwd = rel
+				}
+			}
+			res, err := runBashIn(ctx, &scratchEnv, a)
+			if cerr := sc.CollectScratch(); cerr != nil && err == nil {
+				res.Text += "\n[dry run: some changes made in the scratch copy could not be collected: " + cerr.Error() + "]"
+			}
+			return res, err
+		}
+	}
+	return runBashIn(ctx, env, a)
+}
+
+// runBashIn runs the command with env's root as the default working
+// directory.
+func runBashIn(ctx context.Context, env *tools.Env, a bashArgs) (tools.Result, error) {
 	c, to, err := prepare(env, a)
 	if err != nil {
 		return tools.Result{}, err
