@@ -111,12 +111,19 @@ type ApprovalPolicy struct {
 // of direct calls). Its patterns are checked here.
 func WithApprovals(p ApprovalPolicy) Option {
 	return func(c *config) error {
-		if _, err := compilePolicy(p, "/"); err != nil {
+		if err := p.Validate(); err != nil {
 			return fmt.Errorf("engine: %w", err)
 		}
 		c.approvals = p
 		return nil
 	}
+}
+
+// Validate checks p's classes, actions and patterns; the error names the
+// rule and where it was set.
+func (p ApprovalPolicy) Validate() error {
+	_, err := compilePolicy(p, "/")
+	return err
 }
 
 // Asks reports whether some class of p can ask.

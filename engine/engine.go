@@ -375,6 +375,15 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	defer cancel()
 
 	calls := &nsCalls{}
+	s.gate.classify = func(name string) ApprovalClass {
+		if nt, ok := calls.get(name); ok {
+			return callTarget{name: name, readOnly: nt.ReadOnly}.class()
+		}
+		if t, ok := e.cfg.registry.Get(name); ok {
+			return classOf(t)
+		}
+		return ""
+	}
 	b, err := bindings.Install(runCtx, vm, loop, bindings.Config{
 		Catalog: e.catalog(),
 		LoadNamespace: func(ctx context.Context, name string) ([]bindings.Entry, error) {

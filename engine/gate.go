@@ -104,6 +104,9 @@ func classOf(t tools.Tool) ApprovalClass {
 	return ClassWrite
 }
 
+// unset is the rule recorded for calls of a class no setting governs.
+var unset = map[ApprovalClass]string{ClassWrite: "no approvals.write is set", ClassBash: "no approvals.bash is set"}
+
 // verdict is a policy's answer for one call.
 type verdict struct {
 	action ApprovalAction
@@ -227,6 +230,9 @@ type gate struct {
 	dryRun bool
 	// stop aborts the run (an asker's StopRun).
 	stop func(reason string)
+	// classify is the approval class of a call by its name ("" for tools
+	// in no class and unknown ones).
+	classify func(name string) ApprovalClass
 
 	turns turns
 
@@ -273,8 +279,8 @@ func (g *gate) admit(ctx context.Context, ct callTarget, env *tools.Env, args js
 		return nil
 	}
 	if !g.pol.governs(class) {
-		// Nothing to match: no preview is worked out.
-		g.record(info.ID, Allowed, ApprovalByPolicy, fmt.Sprintf("no approvals.%s is set", class))
+		// Nothing to match, no preview to work out; annotate records the
+		// call as allowed.
 		return nil
 	}
 	var pv tools.Preview
@@ -473,7 +479,16 @@ func (g *gate) annotate(c *Call) {
 	r, ok := g.records[c.ID]
 	g.mu.Unlock()
 	if !ok {
-		return
+		if g.classify == nil {
+			return
+		}
+		// A class no setting governs: allowed without a look (admit kept
+		// no record, to stay off the path of every call).
+		class := g.classify(c.Name)
+		if class == "" || g.pol.governs(class) {
+			return
+		}
+		r = approvalRecord{decision: Allowed, by: ApprovalByPolicy, rule: unset[class]}
 	}
 	c.Approval, c.ApprovalBy, c.ApprovalRule = r.decision, r.by, r.rule
 	if r.err != nil && r.err.Code == tools.ErrDenied && c.Status == bindings.StatusCancelled {
@@ -496,15 +511,9 @@ func quoteList(ss []string) string {
 // Calls that need no asking pass at once.
 type turns struct {
 	mu      sync.Mutex
-	next    int // every call below next has passed
-	passed  map[int]bool
-	changed chan struct{}
-}
-
-func (t *turns) init() {
-	if t.changed == nil {
-		t.next, t.passed, t.changed = 1, map[int]bool{}, make(chan struct{})
-	}
+	passed  int           // every call up to passed has passed
+	early   map[int]bool  // calls past passed+1 that have passed
+	changed chan struct{} // closed when passed moves; nil while nobody waits
 }
 
 // done marks call seq as past the gate (seq 0, a call not launched by a
@@ -515,17 +524,21 @@ func (t *turns) done(seq int) {
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.init()
-	t.passed[seq] = true
-	moved := false
-	for t.passed[t.next] {
-		delete(t.passed, t.next)
-		t.next++
-		moved = true
+	if seq != t.passed+1 {
+		if t.early == nil {
+			t.early = map[int]bool{}
+		}
+		t.early[seq] = true
+		return
 	}
-	if moved {
+	t.passed = seq
+	for t.early[t.passed+1] {
+		delete(t.early, t.passed+1)
+		t.passed++
+	}
+	if t.changed != nil {
 		close(t.changed)
-		t.changed = make(chan struct{})
+		t.changed = nil
 	}
 }
 
@@ -533,10 +546,12 @@ func (t *turns) done(seq int) {
 func (t *turns) wait(ctx context.Context, seq int) error {
 	for {
 		t.mu.Lock()
-		t.init()
-		if seq <= 0 || t.next >= seq {
+		if t.passed >= seq-1 {
 			t.mu.Unlock()
 			return nil
+		}
+		if t.changed == nil {
+			t.changed = make(chan struct{})
 		}
 		ch := t.changed
 		t.mu.Unlock()

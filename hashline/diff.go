@@ -107,16 +107,19 @@ func diffRange(a textLines, a0, a1 int, b textLines, b0, b1 int) []change {
 		}
 		return []change{{a0, a1, b0, b1}}
 	}
-	ids := map[string]int{}
+	// A line and whether it lacks its newline, kept apart: a marker byte
+	// appended to the text would make "x\x00" and an unterminated "x" one key.
+	type lineKey struct {
+		text  string
+		noEOL bool
+	}
+	ids := map[lineKey]int{}
 	key := func(t textLines, i int) int {
-		s := t.lines[i]
-		if t.noEOL(i) {
-			s += "\x00"
-		}
-		id, ok := ids[s]
+		k := lineKey{t.lines[i], t.noEOL(i)}
+		id, ok := ids[k]
 		if !ok {
 			id = len(ids)
-			ids[s] = id
+			ids[k] = id
 		}
 		return id
 	}

@@ -87,3 +87,19 @@ func TestPreview(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestDiffKeepsNULApart: a line ending in a NUL byte and the same line
+// without it (and without a final newline) are different lines; the diff
+// once keyed both as "x\x00" and reported no change.
+func TestDiffKeepsNULApart(t *testing.T) {
+	for _, c := range []struct{ old, new string }{
+		{"\n\n0\x00\n", "\n\n0"},
+		{"a\x00\nb\n", "a\nb"},
+		{"p\nq\x00\nr\n", "p\nq\nr\n"},
+	} {
+		d := diffTexts(c.old, c.new)
+		if len(d.changes) == 0 {
+			t.Errorf("%q → %q: no change found", c.old, c.new)
+		}
+	}
+}

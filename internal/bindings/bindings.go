@@ -189,6 +189,8 @@ type Call struct {
 	// promise is the call's promise when the VM makes promises in Go
 	// (runtime.AsyncVM); nil when the prelude's batch settles it.
 	promise runtime.Promise
+	// seq is CallInfo.Seq, set at launch.
+	seq int
 }
 
 // Call statuses.
@@ -492,8 +494,9 @@ func (b *Binding) launch(id int, c *Call, args json.RawMessage, post func(func()
 	b.running[id] = c
 	b.wg.Add(1)
 	b.launched++
+	c.seq = b.launched
 	ctx := tools.WithProgress(b.ctx, func(p tools.Progress) { b.cfg.Sink.Progress(c.ID, c.Name, p) })
-	ctx = context.WithValue(ctx, callInfoKey{}, CallInfo{ID: c.ID, Seq: b.launched})
+	ctx = context.WithValue(ctx, callInfoKey{}, c)
 	if b.jobs == nil {
 		b.jobs = make(chan func(), b.cfg.MaxInFlight)
 	}
@@ -525,8 +528,12 @@ type callInfoKey struct{}
 
 // CallInfoFrom returns the CallInfo of the call whose context ctx is.
 func CallInfoFrom(ctx context.Context) (CallInfo, bool) {
-	ci, ok := ctx.Value(callInfoKey{}).(CallInfo)
-	return ci, ok
+	// The call's record: its ID and seq are fixed before it is launched.
+	c, ok := ctx.Value(callInfoKey{}).(*Call)
+	if !ok {
+		return CallInfo{}, false
+	}
+	return CallInfo{ID: c.ID, Seq: c.seq}, true
 }
 
 // WaitIdle waits up to d for every tool call to return and reports whether

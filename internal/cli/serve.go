@@ -35,6 +35,7 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 	session := fs.String("session", "", "keep store() values in the session store under this id (default: one in-memory branch per MCP session)")
 	timeout := fs.Duration("timeout", 0, "deadline for every codemode script, e.g. 5m (a script's timeout_ms can only shorten it)")
 	maxTokens := fs.Int("max-output-tokens", 0, "cap on every codemode result in estimated tokens (default 10000)")
+	approveList := fs.String("approve", "", "ask the client (MCP elicitation) before a script's calls of these approval classes (write,bash) that no allow pattern of the settings covers; a client without elicitation gets them denied")
 	if _, _, err := cmd.parse(args, stdio.Out); err != nil {
 		return 0, err
 	}
@@ -48,6 +49,10 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 		if token, generated, err = mcpserver.ServeToken(os.Getenv(mcpserver.TokenEnv)); err != nil {
 			return 0, fmt.Errorf("serve: %v", err)
 		}
+	}
+	approve, err := parseApprove("serve", *approveList)
+	if err != nil {
+		return 0, err
 	}
 	ws, err := c.load(stdio.Err)
 	if err != nil {
@@ -70,6 +75,7 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 		StoreSession:            *session,
 		Timeout:                 *timeout,
 		MaxOutputTokens:         *maxTokens,
+		Approvals:               ws.settings.Policy(approve, false),
 		Version:                 Version,
 		Log:                     stdio.Err,
 	})

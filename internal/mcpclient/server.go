@@ -362,6 +362,9 @@ func (s *Server) namespaceTool(t *mcp.Tool) engine.NamespaceTool {
 		Description: desc,
 		Input:       toSchema(t.InputSchema),
 		Output:      toSchema(t.OutputSchema),
+		// Only readOnlyHint spares a call approval; a server that says
+		// nothing may change anything.
+		ReadOnly: t.Annotations != nil && t.Annotations.ReadOnlyHint,
 		Call: func(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
 			return s.Call(ctx, name, args)
 		},

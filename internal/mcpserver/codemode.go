@@ -38,7 +38,7 @@ func (ss *session) handleCodemode(ctx context.Context, req *mcp.CallToolRequest)
 	ctx, stop := ss.runContext(ctx)
 	defer stop()
 	n := ss.runs.Add(1)
-	opts := []engine.RunOption{engine.WithCallIDPrefix(strconv.FormatInt(n, 10))}
+	opts := []engine.RunOption{engine.WithCallIDPrefix(strconv.FormatInt(n, 10)), engine.WithAsker("host", elicitAsker(req.Session))}
 	if token := req.Params.GetProgressToken(); token != nil {
 		p := startProgress(ctx, req.Session, token, ss.srv.cfg.ProgressInterval)
 		defer p.stop()
@@ -121,13 +121,16 @@ type runResult struct {
 	} `json:"output"`
 	Logs  []string `json:"logs"`
 	Calls []struct {
-		ID         string `json:"id"`
-		Name       string `json:"name"`
-		Args       any    `json:"args"`
-		Status     string `json:"status" jsonschema:"ok, error or cancelled"`
-		DurationMs int64  `json:"durationMs"`
-		Error      string `json:"error,omitempty"`
-		Code       string `json:"code,omitempty"`
+		ID           string `json:"id"`
+		Name         string `json:"name"`
+		Args         any    `json:"args"`
+		Status       string `json:"status" jsonschema:"ok, error or cancelled"`
+		DurationMs   int64  `json:"durationMs"`
+		Error        string `json:"error,omitempty"`
+		Code         string `json:"code,omitempty"`
+		Approval     string `json:"approval,omitempty" jsonschema:"for write, edit, bash and external tools not annotated read-only: allowed, asked-allowed or denied"`
+		ApprovalBy   string `json:"approvalBy,omitempty" jsonschema:"who decided: policy, or host when the client was asked"`
+		ApprovalRule string `json:"approvalRule,omitempty" jsonschema:"the approval setting that decided and where it was set"`
 	} `json:"calls"`
 	Truncated      bool     `json:"truncated"`
 	FullOutputPath string   `json:"fullOutputPath,omitempty"`

@@ -151,9 +151,16 @@ func (s *syncBuffer) String() string {
 // serve starts `atomic-script serve args...` and connects to it.
 func (w *workspace) serve(t testing.TB, args ...string) *client {
 	t.Helper()
+	return w.serveWith(t, nil, args...)
+}
+
+// serveWith is serve with a client that configure adjusts (an elicitation
+// handler).
+func (w *workspace) serveWith(t testing.TB, configure func(*mcp.ClientOptions), args ...string) *client {
+	t.Helper()
 	c := &client{cmd: w.command(append([]string{"serve"}, args...)...), stderr: &syncBuffer{}}
 	c.cmd.Stderr = c.stderr
-	mc := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "1"}, &mcp.ClientOptions{
+	opts := &mcp.ClientOptions{
 		ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
 			c.mu.Lock()
 			c.progress = append(c.progress, req.Params.Message)
@@ -164,7 +171,11 @@ func (w *workspace) serve(t testing.TB, args ...string) *client {
 			c.changed++
 			c.mu.Unlock()
 		},
-	})
+	}
+	if configure != nil {
+		configure(opts)
+	}
+	mc := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "1"}, opts)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	cs, err := mc.Connect(ctx, &mcp.CommandTransport{Command: c.cmd}, nil)

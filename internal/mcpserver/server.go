@@ -69,6 +69,10 @@ type Config struct {
 	// client that vanished without one would keep them until the server
 	// stops (0: DefaultHTTPSessionIdle). A request in flight pauses it.
 	HTTPSessionIdle time.Duration
+	// Approvals is the approval policy of scripts' calls (and the deny
+	// rules of direct calls); an ask becomes an elicitation request to the
+	// client whose codemode call it is.
+	Approvals engine.ApprovalPolicy
 	// Version is reported to clients.
 	Version string
 	// Log receives diagnostics (never the protocol stream). Nil discards.
@@ -102,6 +106,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Root == "" {
 		return nil, fmt.Errorf("mcpserver: no workspace root")
+	}
+	if err := cfg.Approvals.Validate(); err != nil {
+		return nil, err
 	}
 	if cfg.InlineDeclarationTokens <= 0 {
 		cfg.InlineDeclarationTokens = DefaultInlineDeclarationTokens

@@ -45,11 +45,14 @@ func (s *Server) newSession() *session {
 	n := s.nextID.Add(1)
 	ss := &session{srv: s, id: fmt.Sprintf("mcp-%d-%d", pid, n), shown: map[string]bool{}}
 	ss.runsCtx, ss.cancelRuns = context.WithCancel(context.Background())
-	ss.mcp = mcp.NewServer(&mcp.Implementation{Name: "atomic-script", Title: "atomic-script codemode", Version: s.cfg.Version},
-		&mcp.ServerOptions{
-			Instructions: instructions(s),
-			Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
-		})
+	opts := &mcp.ServerOptions{
+		Instructions: instructions(s),
+		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
+	}
+	if s.cfg.Approvals.Asks() {
+		opts.SupportedProtocolVersions = elicitationProtocols()
+	}
+	ss.mcp = mcp.NewServer(&mcp.Implementation{Name: "atomic-script", Title: "atomic-script codemode", Version: s.cfg.Version}, opts)
 	if s.codemode != nil {
 		ss.mcp.AddTool(s.codemode, ss.handleCodemode)
 		ss.shown[s.codemode.Name] = true
@@ -136,6 +139,7 @@ func (ss *session) engine() (*engine.Engine, error) {
 			engine.WithTimeout(cfg.Timeout),
 			engine.WithMaxOutputTokens(cfg.MaxOutputTokens),
 			engine.WithNamespaces(cfg.Namespaces...),
+			engine.WithApprovals(cfg.Approvals),
 		}
 		if cfg.StoreSession != "" {
 			opts = append(opts, engine.WithSession(cfg.StoreSession))

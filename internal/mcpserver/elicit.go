@@ -1,0 +1,132 @@
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/atomic-script/atomic-script/engine"
+)
+
+// elicitationProtocols are the MCP versions a server may send
+// elicitation/create on while it serves a tool call. From 2026-07-28 a
+// server must instead return the question in the call's result and be
+// called again (multi round-trip requests), which a script that is still
+// running cannot do; a server whose policy asks offers only the versions
+// before it, which every client still speaks.
+func elicitationProtocols() []string {
+	var out []string
+	for _, v := range mcp.SupportedProtocolVersions() {
+		if v < "2026-07-28" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// maxElicitDiff bounds the diff in an elicitation message, in bytes.
+const maxElicitDiff = 16 << 10
+
+// elicitAsker asks the client's user about a script's call with an
+// elicitation/create request: accept runs the call (with "always" ticked,
+// every later call of the run that the shown patterns cover), decline and
+// cancel refuse it. A client that did not declare the capability cannot
+// be asked: the call is denied with what to change.
+func elicitAsker(ms *mcp.ServerSession) engine.AskFunc {
+	return func(ctx context.Context, req engine.ApprovalRequest) (engine.ApprovalAnswer, error) {
+		if err := canElicit(ms); err != nil {
+			return engine.ApprovalAnswer{}, fmt.Errorf("%v, so it cannot be asked. Set approvals.%s in the atomic-script settings to \"allow\", \"deny\" or allow patterns that cover the call (or drop --approve %s), or connect with a client that supports elicitation", err, req.Class, req.Class)
+		}
+		res, err := ms.Elicit(ctx, &mcp.ElicitParams{Mode: "form", Message: elicitMessage(req), RequestedSchema: elicitSchema(req)})
+		if err != nil {
+			if ctx.Err() != nil {
+				return engine.ApprovalAnswer{}, ctx.Err()
+			}
+			return engine.ApprovalAnswer{}, fmt.Errorf("the elicitation request failed: %v", err)
+		}
+		switch res.Action {
+		case "accept":
+			if always, _ := res.Content["always"].(bool); always && len(req.Always) > 0 {
+				return engine.ApprovalAnswer{Decision: engine.ApproveAlways}, nil
+			}
+			return engine.ApprovalAnswer{Decision: engine.Approve}, nil
+		case "decline":
+			return engine.ApprovalAnswer{Reason: "the user declined it"}, nil
+		}
+		return engine.ApprovalAnswer{Reason: "the user cancelled the request (" + res.Action + ")"}, nil
+	}
+}
+
+// canElicit says why ms cannot be sent a form elicitation, or nil.
+func canElicit(ms *mcp.ServerSession) error {
+	if ms == nil {
+		return errors.New("there is no MCP session to ask")
+	}
+	ip := ms.InitializeParams()
+	name := "the MCP client"
+	if ip != nil && ip.ClientInfo != nil && ip.ClientInfo.Name != "" {
+		name = fmt.Sprintf("the MCP client %q", ip.ClientInfo.Name)
+	}
+	switch {
+	case ip == nil || ip.Capabilities == nil || ip.Capabilities.Elicitation == nil:
+		return fmt.Errorf("%s does not support elicitation", name)
+	case ip.Capabilities.Elicitation.Form == nil && ip.Capabilities.Elicitation.URL != nil:
+		return fmt.Errorf("%s supports only URL elicitation, not forms", name)
+	case !slices.Contains(elicitationProtocols(), ip.ProtocolVersion):
+		return fmt.Errorf("%s speaks MCP %s, where a server cannot ask during a tool call", name, ip.ProtocolVersion)
+	}
+	return nil
+}
+
+// elicitMessage is the question: the call, why it asks, and the command
+// or the diff it would make.
+func elicitMessage(req engine.ApprovalRequest) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "A codemode script wants to run %s (call %s). It needs approval: %s.\n", req.Tool, req.CallID, req.Why)
+	switch {
+	case req.Command != "":
+		fmt.Fprintf(&b, "\nCommand:\n%s\n", req.Command)
+		if req.Cwd != "" && req.Cwd != "." {
+			fmt.Fprintf(&b, "In: %s\n", req.Cwd)
+		}
+		for k, v := range req.Env {
+			fmt.Fprintf(&b, "With %s=%s\n", k, v)
+		}
+	case len(req.Paths) > 0:
+		fmt.Fprintf(&b, "\nFiles: %s\n", strings.Join(req.Paths, ", "))
+	case len(req.Args) > 0:
+		fmt.Fprintf(&b, "\nArguments: %s\n", req.Args)
+	}
+	if d := req.Diff; d != "" {
+		if len(d) > maxElicitDiff {
+			cut := strings.LastIndexByte(d[:maxElicitDiff], '\n') + 1
+			d = d[:cut] + fmt.Sprintf("… (%d more bytes of diff)\n", len(req.Diff)-cut)
+		}
+		b.WriteString("\nDiff:\n" + d)
+	}
+	b.WriteString("\nAccept to run it; decline to make the call fail with ERR_DENIED.")
+	return b.String()
+}
+
+// elicitSchema offers "always" when there are patterns to remember.
+func elicitSchema(req engine.ApprovalRequest) *jsonschema.Schema {
+	s := &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{}}
+	if len(req.Always) > 0 {
+		q := make([]string, len(req.Always))
+		for i, p := range req.Always {
+			q[i] = fmt.Sprintf("%q", p)
+		}
+		s.Properties["always"] = &jsonschema.Schema{
+			Type:        "boolean",
+			Title:       "Also allow the rest of this script's calls matching " + strings.Join(q, ", "),
+			Description: "Later calls of this codemode run that match are not asked about again.",
+			Default:     []byte("false"),
+		}
+	}
+	return s
+}
