@@ -184,8 +184,8 @@ type Call struct {
 	Code     string          `json:"code,omitempty"`
 	Started  time.Time       `json:"-"`
 
-	// seq is the call's number in the run (records' order).
-	seq int
+	// num is the call's number in the run (records' order).
+	num int
 	// promise is the call's promise when the VM makes promises in Go
 	// (runtime.AsyncVM); nil when the prelude's batch settles it.
 	promise runtime.Promise

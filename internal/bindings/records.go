@@ -51,7 +51,7 @@ type records struct {
 // add records a call as it starts.
 func (r *records) add(c *Call) {
 	r.total++
-	c.seq = r.total
+	c.num = r.total
 	if len(r.first) < KeepFirstCalls {
 		r.first = append(r.first, c)
 		return
@@ -85,7 +85,7 @@ func (r *records) ended(c *Call) {
 	default:
 		s.Errors++
 	}
-	if c.seq <= KeepFirstCalls {
+	if c.num <= KeepFirstCalls {
 		return // kept anyway
 	}
 	if len(r.failed) < KeepFailedCalls {
@@ -107,7 +107,7 @@ func (r *records) kept() []*Call {
 			}
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].seq < out[j].seq })
+	sort.Slice(out, func(i, j int) bool { return out[i].num < out[j].num })
 	return out
 }
 
