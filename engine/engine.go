@@ -529,6 +529,7 @@ func (e *Engine) caller(env *tools.Env, calls *nsCalls, g *gate) bindings.CallFu
 		if err != nil {
 			return nil, err
 		}
+		bindings.ReportMeta(ctx, res.Details)
 		if t.OutputSchema() != nil {
 			return json.Marshal(res.Structured)
 		}

@@ -135,5 +135,5 @@ func (r *recorder) snapshot() ([]Item, []string) {
 }
 
 func convertCall(c bindings.Call) Call {
-	return Call{ID: c.ID, Name: c.Name, Args: c.Args, Status: c.Status, Duration: c.Duration, Error: c.Error, Code: c.Code}
+	return Call{ID: c.ID, Name: c.Name, Args: c.Args, Status: c.Status, Duration: c.Duration, Error: c.Error, Code: c.Code, Meta: c.Meta}
 }

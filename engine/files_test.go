@@ -220,3 +220,31 @@ return rs.map(r => r.text.split("\n")[1]);
 		t.Errorf("value %s", r.Value)
 	}
 }
+
+// TestReadMetaInCallRecord: a script's read resolves to text while its call
+// record carries details.meta (source, sourcePath, truncation).
+func TestReadMetaInCallRecord(t *testing.T) {
+	long := strings.Repeat("line\n", 3005)
+	eng, root := filesEngine(t, engine.WriteFiles, map[string]string{"a.txt": "one\n", "long.txt": long})
+	r := run(t, eng, `
+const a = await tools.read({path: "a.txt"});
+const b = await tools.read({path: "long.txt"});
+return [typeof a, typeof b];`)
+	if !r.OK || string(r.Value) != `["string","string"]` {
+		t.Fatalf("%s %s", r.Value, r.Text)
+	}
+	var first, second map[string]any
+	json.Unmarshal(r.Calls[0].Meta, &first)
+	json.Unmarshal(r.Calls[1].Meta, &second)
+	if first["source"] != "file" || first["sourcePath"] != filepath.Join(root, "a.txt") || first["truncation"] != nil {
+		t.Errorf("a.txt meta: %s", r.Calls[0].Meta)
+	}
+	tr, _ := second["truncation"].(map[string]any)
+	if tr["truncatedBy"] != "lines" || tr["continueWith"] != ":3001" || second["limits"] == nil {
+		t.Errorf("long.txt meta: %s", r.Calls[1].Meta)
+	}
+	data, _ := json.Marshal(r.Calls[0])
+	if !strings.Contains(string(data), `"meta":{"source":"file"`) {
+		t.Errorf("--json call record: %s", data)
+	}
+}

@@ -71,6 +71,10 @@ type Call struct {
 	Duration time.Duration   `json:"-"`
 	Error    string          `json:"error,omitempty"`
 	Code     string          `json:"code,omitempty"`
+	// Meta is the call's details.meta when the tool gave one: where a
+	// read came from (source, sourcePath) and how it was cut (truncation,
+	// limits). A script's read still resolves to its text.
+	Meta json.RawMessage `json:"meta,omitempty"`
 	// Approval is the approval decision for a call in an approval class
 	// (write, edit, bash, external tools not annotated read-only):
 	// allowed, asked-allowed or denied. ApprovalBy says who decided

@@ -73,6 +73,9 @@ type Settings struct {
 	SearchContextAfter  *int `json:"contextAfter,omitempty"`
 	// BashInterceptor turns on the bash interceptor rules.
 	BashInterceptor bool `json:"bashInterceptor,omitempty"`
+	// SkillsRoot is the directory skill:// paths resolve under (absolute);
+	// empty means skill:// is not configured.
+	SkillsRoot string `json:"skillsRoot,omitempty"`
 }
 
 // Session is state shared by every run of one CLI `--session` or one MCP

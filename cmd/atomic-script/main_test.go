@@ -1,6 +1,7 @@
 package main
 
 import (
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	_ "modernc.org/sqlite"
 
 	"github.com/atomic-script/atomic-script/internal/cli"
 	"github.com/atomic-script/atomic-script/internal/testutil/racecheck"
@@ -69,6 +71,20 @@ func TestScripts(t *testing.T) {
 				}
 			},
 			"jsonfield": cmdJSONField,
+			// sqlitedb FILE STMT... creates a SQLite database (no sqlite3
+			// binary needed) by running the statements.
+			"sqlitedb": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) < 1 {
+					ts.Fatalf("usage: sqlitedb FILE STMT...")
+				}
+				db, err := sql.Open("sqlite", ts.MkAbs(args[0]))
+				ts.Check(err)
+				defer db.Close()
+				for _, s := range args[1:] {
+					_, err := db.Exec(s)
+					ts.Check(err)
+				}
+			},
 		},
 	})
 }

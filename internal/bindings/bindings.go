@@ -182,7 +182,10 @@ type Call struct {
 	Duration time.Duration   `json:"-"`
 	Error    string          `json:"error,omitempty"`
 	Code     string          `json:"code,omitempty"`
-	Started  time.Time       `json:"-"`
+	// Meta is the call's details.meta (where a read came from, how it was
+	// cut), when the tool reported one (ReportMeta).
+	Meta    json.RawMessage `json:"meta,omitempty"`
+	Started time.Time       `json:"-"`
 
 	// num is the call's number in the run (records' order).
 	num int
@@ -505,12 +508,18 @@ func (b *Binding) launch(id int, c *Call, args json.RawMessage, post func(func()
 		go worker(b.jobs)
 	}
 	b.live.Add(1)
+	meta := &metaHolder{}
+	ctx = context.WithValue(ctx, metaKey{}, meta)
 	b.jobs <- func() {
 		defer b.wg.Done()
 		value, err := b.cfg.Call(ctx, c.Name, args)
 		b.live.Add(-1)
 		n := len(args)
-		post(func() error { b.argBytes -= n; return b.complete(id, c, value, err) })
+		post(func() error {
+			b.argBytes -= n
+			c.Meta = meta.v
+			return b.complete(id, c, value, err)
+		})
 	}
 }
 

@@ -32,6 +32,9 @@ func codemodeDescription(cfg Config) string {
 		limits += fmt.Sprintf("; scripts stop after %v", cfg.Timeout)
 	}
 	fmt.Fprintf(&b, codemodeIntro, limits)
+	if restricts(cfg.Approvals) {
+		b.WriteString("\nApprovals are on: write, edit and bash calls (and external tools not marked read-only) may be shown to the user first, and throw ERR_DENIED when refused; catch it and say so, do not try another way around.")
+	}
 	b.WriteString("\n\n")
 	b.WriteString(declarations(cfg.Enabled, cfg.InlineDeclarationTokens))
 	if len(cfg.Namespaces) > 0 {
@@ -82,4 +85,16 @@ func firstLine(s string) string {
 		s = strings.TrimSpace(s[:i])
 	}
 	return s
+}
+
+// restricts reports whether p can keep a call from running.
+func restricts(p engine.ApprovalPolicy) bool {
+	for _, l := range p.Layers {
+		for _, r := range l.Rules {
+			if r.Action != engine.ActionAllow || len(r.Deny) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -69,3 +69,19 @@ func TestDefaultBudgetHolds(t *testing.T) {
 	}
 	t.Logf("codemode description: %d estimated tokens", engine.EstimateTokens(desc))
 }
+
+// With a policy that can refuse calls, codemode's description says so, so
+// a model catches ERR_DENIED instead of working around it.
+func TestCodemodeDescriptionApprovals(t *testing.T) {
+	reg := tools.NewRegistry(wideTool("tool0"))
+	const note = "Approvals are on:"
+	if desc := codemodeDescription(Config{Enabled: reg}); strings.Contains(desc, note) {
+		t.Errorf("no policy, but the description says approvals are on")
+	}
+	for _, r := range []engine.ApprovalRule{{Action: engine.ActionAsk}, {Action: engine.ActionDeny}, {Action: engine.ActionAllow, Deny: []string{"rm *"}}} {
+		p := engine.ApprovalPolicy{Layers: []engine.ApprovalLayer{{Source: "s", Rules: map[engine.ApprovalClass]engine.ApprovalRule{engine.ClassBash: r}}}}
+		if desc := codemodeDescription(Config{Enabled: reg, Approvals: p}); !strings.Contains(desc, note+" write, edit and bash calls") || !strings.Contains(desc, "ERR_DENIED") {
+			t.Errorf("rule %+v: the description does not say approvals are on", r)
+		}
+	}
+}

@@ -58,7 +58,10 @@ func elicitAsker(ms *mcp.ServerSession) engine.AskFunc {
 		case "decline":
 			return engine.ApprovalAnswer{Reason: "the user declined it"}, nil
 		}
-		return engine.ApprovalAnswer{Reason: "the user cancelled the request (" + res.Action + ")"}, nil
+		if res.Action == "cancel" {
+			return engine.ApprovalAnswer{Reason: "the user cancelled the request"}, nil
+		}
+		return engine.ApprovalAnswer{Reason: fmt.Sprintf("the client answered %q, which is not accept", res.Action)}, nil
 	}
 }
 

@@ -3,6 +3,7 @@ package mcpserver_test
 import (
 	"context"
 	"math/rand/v2"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -221,5 +222,45 @@ func TestElicitationDeadline(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(w.dir, "late.txt")); err == nil {
 		t.Error("the write happened")
+	}
+}
+
+// Over streamable HTTP the elicitation request travels on the codemode
+// call's response stream, and the answer decides as on stdio.
+func TestElicitationOverHTTP(t *testing.T) {
+	w := newWorkspace(t, `{"approvals": {"write": "ask"}}`, "")
+	_, endpoint, auth := w.serveHTTP(t)
+	e := &elicitor{answer: func(ctx context.Context, msg string) (*mcp.ElicitResult, error) {
+		if strings.Contains(msg, "no.txt") {
+			return &mcp.ElicitResult{Action: "decline"}, nil
+		}
+		return &mcp.ElicitResult{Action: "accept"}, nil
+	}}
+	mc := mcp.NewClient(&mcp.Implementation{Name: "e2e-http", Version: "1"}, &mcp.ClientOptions{ElicitationHandler: e.handle})
+	cs, err := mc.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: endpoint,
+		HTTPClient: &http.Client{Transport: withAuth{auth}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "codemode", Arguments: map[string]any{"code": `
+		await tools.write({path: "yes.txt", content: "y"});
+		try { await tools.write({path: "no.txt", content: "n"}) } catch (e) { return e.code }`}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := text(res); !strings.Contains(got, "ERR_DENIED") {
+		t.Errorf("result %s", got)
+	}
+	if len(e.messages()) != 2 {
+		t.Errorf("asked %d times", len(e.messages()))
+	}
+	if _, err := os.Stat(filepath.Join(w.dir, "yes.txt")); err != nil {
+		t.Error("the accepted write did not happen")
+	}
+	if _, err := os.Stat(filepath.Join(w.dir, "no.txt")); err == nil {
+		t.Error("the declined write happened")
 	}
 }

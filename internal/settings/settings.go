@@ -48,6 +48,7 @@ type Settings struct {
 	Search          Search               `json:"search"`
 	MCPServers      map[string]MCPServer `json:"-"`
 	Codemode        Codemode             `json:"codemode"`
+	Skills          Skills               `json:"skills"`
 	// Approvals are the approval rules of each file that sets them, user
 	// first. They are not merged: every layer must allow a call, so a
 	// project's settings can tighten the user's but never lift them.
@@ -81,6 +82,12 @@ type BashInterceptor struct {
 type Search struct {
 	ContextBefore *int `json:"contextBefore,omitempty"`
 	ContextAfter  *int `json:"contextAfter,omitempty"`
+}
+
+// Skills is the skills block: skill:// paths resolve under Root
+// (default: the agent directory's skills folder, ~/.atomic/agent/skills).
+type Skills struct {
+	Root string `json:"root,omitempty"`
 }
 
 // Codemode is the codemode block.
@@ -259,6 +266,7 @@ func (s Settings) Tools() tools.Settings {
 		SearchContextBefore: s.Search.ContextBefore,
 		SearchContextAfter:  s.Search.ContextAfter,
 		BashInterceptor:     s.BashInterceptor.Enabled,
+		SkillsRoot:          s.skillsRoot(),
 	}
 }
 
@@ -287,6 +295,24 @@ func (s Settings) Policy(approve []engine.ApprovalClass, assumeYes bool) engine.
 		p.AssumeYes = "--yes"
 	}
 	return p
+}
+
+// skillsRoot is skills.root made absolute (against the user's home for
+// "~/…"), or the default next to the user settings file.
+func (s Settings) skillsRoot() string {
+	root := s.Skills.Root
+	switch {
+	case root == "" && s.UserFile != "":
+		return filepath.Join(filepath.Dir(s.UserFile), "skills")
+	case root == "~" || strings.HasPrefix(root, "~/"):
+		if home, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(home, root[1:])
+		}
+	case root != "" && !filepath.IsAbs(root) && s.ProjectFile != "":
+		// Relative to the workspace (the project file's parent's parent).
+		return filepath.Join(filepath.Dir(filepath.Dir(s.ProjectFile)), root)
+	}
+	return root
 }
 
 // Layers returns the tool selection layers: defaultTools from the winning

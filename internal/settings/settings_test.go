@@ -156,3 +156,18 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(out)
 	return out
 }
+
+func TestSkillsRoot(t *testing.T) {
+	home, _ := os.UserHomeDir()
+	for _, c := range []struct{ root, want string }{
+		{"", "/h/.atomic/agent/skills"},
+		{"/abs/skills", "/abs/skills"},
+		{"~/my-skills", filepath.Join(home, "my-skills")},
+		{"tools/skills", "/ws/tools/skills"},
+	} {
+		s := Settings{Skills: Skills{Root: c.root}, UserFile: "/h/.atomic/agent/settings.json", ProjectFile: "/ws/.atomic/settings.json"}
+		if got := s.Tools().SkillsRoot; got != c.want {
+			t.Errorf("skills.root %q: %q, want %q", c.root, got, c.want)
+		}
+	}
+}

@@ -271,3 +271,20 @@ func FuzzPath(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkCovered is the cost an allow list adds to one bash call.
+func BenchmarkCovered(b *testing.B) {
+	allow := []*CommandPattern{}
+	for _, p := range []string{"go build *", "go test *", "go vet *", "git status", "git diff *", "npm run *", "make *"} {
+		cp, err := ParseCommand(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		allow = append(allow, cp)
+	}
+	for b.Loop() {
+		if !Covered("go vet ./... && go test -run 'TestX' ./internal/... 2>&1", allow) {
+			b.Fatal("not covered")
+		}
+	}
+}

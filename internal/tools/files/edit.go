@@ -7,9 +7,11 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/hashline/blocks"
+	"github.com/atomic-script/atomic-script/internal/tools/resource"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -84,29 +86,30 @@ func runEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Result, er
 	for i, s := range sections {
 		paths[i] = env.Abs(s.Path)
 	}
+	ed := &editables{m: map[string]*resource.Editable{}}
 	return batcherOf(env).run(ctx, in.Input, sections, batchOps{
 		lock: func() func() { return mutations.LockAll(paths) },
 		prepare: func(inputs []string) (*hashline.Prepared, error) {
 			if len(inputs) == 1 {
-				return prepareEdit(ctx, env, sections, 1, in.AllowGenerated)
+				return prepareEdit(ctx, env, ed, sections, 1, in.AllowGenerated)
 			}
 			merged, err := hashline.MergeParallel(inputs, opts)
 			if err != nil {
 				return nil, hashlineError(err)
 			}
-			return prepareEdit(ctx, env, merged, len(inputs), in.AllowGenerated)
+			return prepareEdit(ctx, env, ed, merged, len(inputs), in.AllowGenerated)
 		},
-		commit: func(p *hashline.Prepared) (tools.Result, error) { return commitEdit(ctx, env, p) },
+		commit: func(p *hashline.Prepared) (tools.Result, error) { return commitEdit(ctx, env, ed, p) },
 	})
 }
 
 // prepareEdit runs the whole edit in memory (hashline.Prepare): every
 // section read, checked against its tag, applied and rendered. The caller
 // holds the sections' path locks. Block parses stop when ctx ends.
-func prepareEdit(ctx context.Context, env *tools.Env, sections []hashline.Section, batch int, allowGenerated bool) (*hashline.Prepared, error) {
+func prepareEdit(ctx context.Context, env *tools.Env, ed *editables, sections []hashline.Section, batch int, allowGenerated bool) (*hashline.Prepared, error) {
 	p, err := hashline.Prepare(sections, hashline.PrepareOptions{
 		Store:    env.Session.Snapshots,
-		Read:     editReader(env, allowGenerated),
+		Read:     editReader(env, ed, allowGenerated),
 		Resolver: blocks.NewContext(ctx),
 		Noops:    noopsOf(env),
 		Batch:    batch,
@@ -120,7 +123,7 @@ func prepareEdit(ctx context.Context, env *tools.Env, sections []hashline.Sectio
 
 // commitEdit verifies that no file changed since prepareEdit, writes the
 // files one after another and records their new snapshots.
-func commitEdit(ctx context.Context, env *tools.Env, p *hashline.Prepared) (tools.Result, error) {
+func commitEdit(ctx context.Context, env *tools.Env, ed *editables, p *hashline.Prepared) (tools.Result, error) {
 	if p.Noop {
 		return tools.Result{Text: p.NoopText, Structured: EditResult{Text: p.NoopText, Noop: true, Files: []EditedFile{}}, Details: EditToolDetails{}}, nil
 	}
@@ -131,16 +134,19 @@ func commitEdit(ctx context.Context, env *tools.Env, p *hashline.Prepared) (tool
 	// something outside this process; our own calls hold the locks) refuses
 	// the whole edit.
 	for _, f := range p.Files {
-		if err := stillCurrent(env, f); err != nil {
+		if err := stillCurrent(env, ed, f); err != nil {
 			return tools.Result{}, err
 		}
 	}
 	if ctx.Err() != nil {
 		return tools.Result{}, aborted(ctx)
 	}
-	writes := make([]tools.FileWrite, len(p.Files))
-	for i, f := range p.Files {
-		writes[i] = tools.FileWrite{Path: f.Abs, Data: []byte(f.Bytes), Perm: 0o644}
+	writes := make([]tools.FileWrite, 0, len(p.Files))
+	for _, f := range p.Files {
+		if ed.get(f.Abs) != nil {
+			continue // a resource part: written after the files, below
+		}
+		writes = append(writes, tools.FileWrite{Path: f.Abs, Data: []byte(f.Bytes), Perm: 0o644})
 	}
 	if err := tools.WriteAll(env.Files, writes); err != nil {
 		// Files left written (only when undoing failed) keep their new
@@ -155,6 +161,15 @@ func commitEdit(ctx context.Context, env *tools.Env, p *hashline.Prepared) (tool
 		}
 		return tools.Result{}, batchFailed(env, p, err)
 	}
+	// Archive members and notebook cells are written through their
+	// containers, after the files (each rewrite is atomic on its own).
+	for _, f := range p.Files {
+		if e := ed.get(f.Abs); e != nil {
+			if err := e.Write(ctx, f.Bytes); err != nil {
+				return tools.Result{}, writeError(f.Display, err)
+			}
+		}
+	}
 	for _, f := range p.Files {
 		f.Record(env.Session.Snapshots)
 	}
@@ -168,12 +183,37 @@ func commitEdit(ctx context.Context, env *tools.Env, p *hashline.Prepared) (tool
 		Details: EditToolDetails{Diff: res.Diff, Patch: res.Patch, FirstChangedLine: res.FirstChangedLine}}, nil
 }
 
+// editables are the resource parts (archive members, notebook cells) one
+// edit call reads, by snapshot key, so its commit writes them back the
+// same way. Safe for concurrent use.
+type editables struct {
+	mu sync.Mutex
+	m  map[string]*resource.Editable
+}
+
+func (e *editables) get(key string) *resource.Editable {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.m[key]
+}
+
+func (e *editables) put(x *resource.Editable) {
+	e.mu.Lock()
+	e.m[x.Key] = x
+	e.mu.Unlock()
+}
+
 // editReader reads a section's file through env.Files, so a dry run's
-// pending content is what an edit applies to.
-func editReader(env *tools.Env, allowGenerated bool) hashline.Reader {
+// pending content is what an edit applies to; a section naming an archive
+// member or a notebook cell reads that part.
+func editReader(env *tools.Env, ed *editables, allowGenerated bool) hashline.Reader {
 	return hashline.ReaderFunc(func(display string) (string, string, error) {
-		if _, err := checkLocal("edit", display); err != nil {
-			return "", "", err
+		if e, ok, err := resource.OpenEditable(env, display); ok {
+			if err != nil {
+				return "", "", err
+			}
+			ed.put(e)
+			return e.Key, e.Text, nil
 		}
 		abs := env.Abs(display)
 		if fi, err := env.Files.Stat(abs); err == nil && overCap(fi) {
@@ -194,7 +234,17 @@ func editReader(env *tools.Env, allowGenerated bool) hashline.Reader {
 }
 
 // stillCurrent re-reads f's file just before writing.
-func stillCurrent(env *tools.Env, f *hashline.FileResult) error {
+func stillCurrent(env *tools.Env, ed *editables, f *hashline.FileResult) error {
+	if e := ed.get(f.Abs); e != nil {
+		now, _, err := resource.OpenEditable(env, e.Display)
+		if err != nil {
+			return err
+		}
+		if !f.StillCurrent(now.Text) {
+			return hashlineError(hashline.StaleBeforeWriteError(f.Section))
+		}
+		return nil
+	}
 	if fi, err := env.Files.Stat(f.Abs); err == nil && overCap(fi) {
 		return hashlineError(hashline.StaleBeforeWriteError(f.Section)) // it grew since prepare read it
 	}

@@ -1,12 +1,10 @@
 package files
 
 import (
-	"errors"
-	"io/fs"
 	"path/filepath"
-	"regexp"
 	"strings"
 
+	"github.com/atomic-script/atomic-script/internal/tools/resource"
 	"github.com/atomic-script/atomic-script/internal/tools/selector"
 
 	"github.com/atomic-script/atomic-script/tools"
@@ -18,129 +16,63 @@ type target struct {
 	abs     string // absolute, cleaned
 	display string // as shown to a model
 	sel     *selector.Selector
+	res     *resource.Target // the parsed argument
+	// meta, when set, is the details of a resource read as text (else
+	// the read is of the file at abs).
+	meta *resource.Meta
 }
-
-var schemeRE = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9+.-]*)://`)
 
 // cleanPathArg trims whitespace and one pair of copied quotes.
-func cleanPathArg(p string) string {
-	p = strings.TrimSpace(p)
-	if len(p) >= 2 {
-		if q := p[0]; (q == '"' || q == '\'' || q == '`') && p[len(p)-1] == q {
-			p = strings.TrimSpace(p[1 : len(p)-1])
-		}
-	}
-	return p
-}
+func cleanPathArg(p string) string { return resource.CleanArg(p) }
 
-// checkLocal refuses what these tools do not read or write: empty paths,
-// NUL bytes and URL-like selectors (http, conflict://, skill://, local://,
-// …). file:// URLs become plain paths.
-func checkLocal(tool, p string) (string, error) {
-	if p == "" {
-		return "", tools.Errorf(tools.ErrInvalidArgs, "%s: path is empty; give a file path relative to the workspace root or an absolute path", tool)
-	}
-	if strings.IndexByte(p, 0) >= 0 {
-		return "", tools.Errorf(tools.ErrInvalidArgs, "%s: path contains a NUL byte", tool)
-	}
-	if m := schemeRE.FindStringSubmatch(p); m != nil {
-		scheme := strings.ToLower(m[1])
-		if scheme == "file" {
-			return strings.TrimPrefix(p, m[0]), nil
-		}
-		what := scheme + ":// selectors are"
-		if scheme == "http" || scheme == "https" {
-			what = "URLs are"
-		}
-		return "", tools.Errorf(tools.ErrInvalidArgs, "%s: %s not supported here: this tool works on local files only (got %q)", tool, what, p)
-	}
-	return p, nil
-}
-
-// archiveExts and sqliteExts name containers whose member selectors
-// (`a.zip:dir/x.txt`, `app.db:users`) are out of scope here.
-var (
-	archiveExts = []string{".zip", ".jar", ".tar", ".tgz", ".tar.gz", ".gz"}
-	sqliteExts  = []string{".db", ".sqlite", ".sqlite3"}
-)
-
-func hasExt(p string, exts []string) bool {
-	lp := strings.ToLower(p)
-	for _, e := range exts {
-		if strings.HasSuffix(lp, e) {
-			return true
-		}
-	}
-	return false
-}
-
-// resolveRead resolves read's path argument: the whole string when it names
-// an existing file or directory, else a path plus a trailing selector.
+// resolveRead resolves read's path argument with the shared parser: the
+// whole string when it names something, else a file (or archive,
+// database, document) plus what follows it.
 func resolveRead(env *tools.Env, arg string) (*target, error) {
-	p, err := checkLocal("read", cleanPathArg(arg))
+	return resolveTarget(env, "read", arg)
+}
+
+func resolveTarget(env *tools.Env, tool, arg string) (*target, error) {
+	r, err := resource.Resolve(env, tool, arg)
 	if err != nil {
 		return nil, err
 	}
-	t := &target{given: p, abs: env.Abs(p)}
-	t.display = env.Display(t.abs)
-	if _, err := env.Files.Stat(t.abs); err == nil || !errors.Is(err, fs.ErrNotExist) {
-		return t, nil
+	t := &target{given: r.Given, abs: r.Abs, display: r.Display, sel: r.Sel(), res: r}
+	if r.Scheme == "local" || r.Scheme == "skill" {
+		t.meta = &resource.Meta{Source: r.Scheme, SourcePath: r.Abs}
 	}
-	if base, sel, ok := selector.Split(p); ok {
-		s, err := selector.Parse(sel)
-		if err != nil {
-			return nil, tools.Errorf(tools.ErrInvalidArgs, "read: %v", err)
+	if r.Kind() == selector.Missing && r.Scheme == "" {
+		if base, sel, ok := selector.Split(r.Given); ok {
+			if tool == "write" {
+				return nil, tools.Errorf(tools.ErrInvalidArgs, "write: %s does not exist, and %q ends in a selector (:%s); write creates whole files and never a file named like a selector. Write %s with its complete content", base, r.Given, sel, base)
+			}
+			// Reported as the file the selector is of.
+			t.abs = env.Abs(base)
+			t.display = env.Display(t.abs)
 		}
-		t = &target{given: base, abs: env.Abs(base), sel: &s}
-		t.display = env.Display(t.abs)
-		return t, nil
-	}
-	if err := containerSelector(env, "read", p); err != nil {
-		return nil, err
 	}
 	return t, nil
 }
 
-// containerSelector reports an archive-member or SQLite selector on an
-// existing container file as unsupported.
-func containerSelector(env *tools.Env, tool, p string) error {
-	for i := strings.IndexByte(p, ':'); i > 0; i = nextColon(p, i) {
-		base := p[:i]
-		fi, err := env.Files.Stat(env.Abs(base))
-		if err != nil || fi.IsDir() {
-			continue
-		}
-		switch {
-		case hasExt(base, archiveExts):
-			return tools.Errorf(tools.ErrInvalidArgs, "%s: archive members (%q) are not supported here; extract the archive with bash (unzip, tar) and %s the extracted file", tool, p, tool)
-		case hasExt(base, sqliteExts):
-			return tools.Errorf(tools.ErrInvalidArgs, "%s: SQLite selectors (%q) are not supported here; query the database with bash (sqlite3)", tool, p)
-		}
-	}
-	return nil
-}
-
-func nextColon(p string, i int) int {
-	j := strings.IndexByte(p[i+1:], ':')
-	if j < 0 {
-		return -1
-	}
-	return i + 1 + j
-}
-
-// resolveWrite resolves write's path argument (no selectors).
+// resolveWrite resolves write's path argument: a plain file, or a resource
+// part write can replace (an archive member, a notebook cell, a SQLite
+// table or row, a conflict region).
 func resolveWrite(env *tools.Env, arg string) (*target, error) {
-	p, err := checkLocal("write", cleanPathArg(arg))
+	p := cleanPathArg(arg)
+	if strings.HasSuffix(p, "/") || strings.HasSuffix(p, string(filepath.Separator)) {
+		if r, err := resource.Resolve(env, "write", p); err == nil && r.IsResource() {
+			r.Close()
+			return nil, tools.Errorf(tools.ErrInvalidArgs, "write: %q names a directory in the archive; write to a file member (%sname.txt)", p, p)
+		}
+		return nil, tools.Errorf(tools.ErrInvalidArgs, "write: %q names a directory; give a file path", p)
+	}
+	t, err := resolveTarget(env, "write", p)
 	if err != nil {
 		return nil, err
 	}
-	if strings.HasSuffix(p, "/") || strings.HasSuffix(p, string(filepath.Separator)) {
-		return nil, tools.Errorf(tools.ErrInvalidArgs, "write: %q names a directory; give a file path", p)
+	if !t.res.IsResource() && t.sel != nil && t.sel.Cell < 0 {
+		t.res.Close()
+		return nil, tools.Errorf(tools.ErrInvalidArgs, "write: %s exists and %q names a selector (:%s) of it; write replaces whole files. Write %s with the complete content, or change those lines with edit", t.display, p, t.sel.Text, t.display)
 	}
-	if err := containerSelector(env, "write", p); err != nil {
-		return nil, err
-	}
-	t := &target{given: p, abs: env.Abs(p)}
-	t.display = env.Display(t.abs)
 	return t, nil
 }

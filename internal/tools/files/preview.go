@@ -10,6 +10,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/hashline/blocks"
+	"github.com/atomic-script/atomic-script/internal/tools/resource"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -21,6 +22,12 @@ func previewWrite(ctx context.Context, env *tools.Env, in WriteArgs) (tools.Prev
 	t, err := resolveWrite(env, in.Path)
 	if err != nil {
 		return tools.Preview{}, err
+	}
+	defer t.res.Close()
+	if t.res.IsResource() {
+		// An archive member, a table row, a conflict region: the file
+		// written is the one behind it (its diff is not text).
+		return tools.Preview{Paths: []string{t.res.Abs}, Contained: true}, nil
 	}
 	exists, _, err := guardWrite(env, t, in.AllowGenerated)
 	if err != nil {
@@ -51,7 +58,7 @@ func previewEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Previe
 	}
 	p, err := hashline.Prepare(sections, hashline.PrepareOptions{
 		Store:    env.Session.Snapshots,
-		Read:     editReader(env, in.AllowGenerated),
+		Read:     editReader(env, &editables{m: map[string]*resource.Editable{}}, in.AllowGenerated),
 		Resolver: blocks.NewContext(ctx),
 		Display:  env.Display,
 	})

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/atomic-script/atomic-script/hashline"
+	"github.com/atomic-script/atomic-script/internal/tools/resource"
+	"github.com/atomic-script/atomic-script/internal/tools/selector"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -22,48 +24,17 @@ const (
 
 // ReadArgs are read's arguments.
 type ReadArgs struct {
-	Path string `json:"path" jsonschema:"file or directory to read, relative to the workspace root or absolute; may end in a selector: :5-16, :5+3, :5-16,960-973, :40 (to the end), :raw (unformatted), :cell:N (notebook cell)"`
+	Path string `json:"path" jsonschema:"file or directory to read, relative to the workspace root or absolute; may end in a selector: :5-16, :5+3, :5-16,960-973, :40 (to the end), :raw (unformatted), :cell:N (notebook cell); or a resource: a.zip:dir/m.txt, app.db:users?limit=20, app.db?q=SELECT …, doc.pdf, conflict://*, local://src/a.ts, skill://x/SKILL.md"`
 }
 
-// ReadDetails is read's details value.
-type ReadDetails struct {
-	Meta ReadMeta `json:"meta"`
-}
-
-// ReadMeta says where a read came from and how it was cut.
-type ReadMeta struct {
-	Source     string      `json:"source"` // "file", "directory" or "notebook"
-	SourcePath string      `json:"sourcePath"`
-	Truncation *Truncation `json:"truncation,omitempty"`
-	Limits     *Limits     `json:"limits,omitempty"`
-	// FileBytes and EditLimit are set for a file over MaxFileBytes, which
-	// read streams and edit and write refuse.
-	FileBytes int64 `json:"fileBytes,omitempty"`
-	EditLimit int64 `json:"editLimit,omitempty"`
-}
-
-// Truncation describes a read cut by the line or byte limit, or stopped at
-// the end of a bounded selector with lines left in the file.
-type Truncation struct {
-	Truncated             bool   `json:"truncated"`
-	TruncatedBy           string `json:"truncatedBy,omitempty"` // "lines" or "bytes"
-	TotalLines            int    `json:"totalLines"`
-	OutputLines           int    `json:"outputLines"`
-	FirstLine             int    `json:"firstLine,omitempty"`
-	LastLine              int    `json:"lastLine,omitempty"`
-	FirstLineExceedsLimit bool   `json:"firstLineExceedsLimit,omitempty"`
-	// ContinueWith is the selector that reads on (":3001").
-	ContinueWith string `json:"continueWith,omitempty"`
-}
-
-// Limits are the caps that applied.
-type Limits struct {
-	MaxLines          int `json:"maxLines,omitempty"`
-	MaxBytes          int `json:"maxBytes,omitempty"`
-	MaxDepth          int `json:"maxDepth,omitempty"`
-	MaxEntriesPerDir  int `json:"maxEntriesPerDirectory,omitempty"`
-	DirectoriesElided int `json:"directoriesElided,omitempty"`
-}
+// ReadDetails is read's details value; ReadMeta says where a read came
+// from and how it was cut (shared with the resource reads).
+type (
+	ReadDetails = resource.Details
+	ReadMeta    = resource.Meta
+	Truncation  = resource.Truncation
+	Limits      = resource.Limits
+)
 
 func readTool() tools.Tool {
 	return tools.New(tools.Spec{
@@ -73,7 +44,12 @@ func readTool() tools.Tool {
 			"(bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header). " +
 			"Output stops at 3,000 lines or 50 KiB with a footer naming the selector that continues. A directory reads as a depth-2 tree, newest first, " +
 			"with sizes and ages; a notebook (.ipynb) as its cells (`nb.ipynb:cell:N` for one). Binary files are refused. " +
-			"Local files only: no URLs, archive members or SQLite selectors.",
+			"Beyond files: archives (.zip .jar .tar .tgz .tar.gz .gz) list their members and `a.zip:dir/m.txt[:5-9]` reads one (a member literally named `raw` or `1` is that member); " +
+			"SQLite: `app.db` lists tables, `app.db:users` shows schema and 5 sample rows, `app.db:users?where=age>30&order=age desc&limit=20&offset=0` pages rows, " +
+			"`app.db:users:3` is one row, `app.db?q=SELECT …` runs one read-only SELECT (rows as JSON lines); documents (PDF, DOCX, PPTX, XLSX, EPUB, RTF) read as text " +
+			"(`doc.pdf:3001` continues); `conflict://*` lists git conflict regions, `conflict://1` shows one, `conflict://1/ours|theirs|base` one side; " +
+			"`local://path` (inside the workspace) and `skill://name/SKILL.md` (the skills root). " +
+			"Every result's details carry meta.source and meta.sourcePath (the file on disk), plus meta.truncation when cut.",
 	}, runRead)
 }
 
@@ -82,6 +58,10 @@ func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, er
 	t, err := resolveRead(env, in.Path)
 	if err != nil {
 		return tools.Result{}, err
+	}
+	defer t.res.Close()
+	if t.res.IsResource() && t.res.Kind() != selector.Notebook {
+		return readResource(ctx, env, t)
 	}
 	fi, err := env.Files.Stat(t.abs)
 	if err != nil && errors.Is(err, fs.ErrNotExist) && t.sel == nil {
@@ -121,10 +101,45 @@ func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, er
 		return tools.Result{Text: text, Details: ReadDetails{Meta: ReadMeta{Source: "file", SourcePath: t.abs}}}, nil
 	case t.sel != nil && t.sel.Cell >= 0 && !isNotebook(t.abs):
 		return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s is not a notebook; :cell:N selects notebook cells", t.display)
-	case t.sel != nil && t.sel.Cell >= 0 || t.sel == nil && isNotebook(t.abs):
+	case t.sel != nil && t.sel.Cell >= 0:
+		return readResource(ctx, env, t) // one cell's source, as editable rows
+	case t.sel == nil && isNotebook(t.abs):
 		return readNotebook(env, t, text)
 	}
 	return readText(env, t, text)
+}
+
+// readResource reads an archive member, a database, a document or a
+// conflict region: a finished result, or text rendered as rows.
+func readResource(ctx context.Context, env *tools.Env, t *target) (tools.Result, error) {
+	text, res, err := resource.Read(ctx, env, t.res)
+	if err != nil {
+		return tools.Result{}, err
+	}
+	if res != nil {
+		return *res, nil
+	}
+	tt := &target{given: t.given, abs: text.Key, display: text.Display, sel: text.Sel, meta: &text.Meta}
+	if tt.sel != nil && tt.sel.Raw {
+		if !text.ReadOnly {
+			env.Session.Snapshots.Record(text.Key, text.Body)
+		}
+		return tools.Result{Text: text.Body, Details: ReadDetails{Meta: text.Meta}}, nil
+	}
+	if tt.sel != nil && !tt.sel.Lines() {
+		return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s: the :%s selector does not apply here; use line selectors (:5-16) or :raw", text.Display, tt.sel.Text)
+	}
+	r, err := readText(env, tt, text.Body)
+	if err != nil {
+		return r, err
+	}
+	if text.Head != "" {
+		r.Text = text.Head + "\n" + r.Text
+	}
+	if text.Tail != "" {
+		r.Text += "\n\n" + text.Tail
+	}
+	return r, nil
 }
 
 // readText renders a text file as hashline rows within the limits.

@@ -72,6 +72,9 @@ func (r *rowSink) add(n int, text string, full int) {
 // of a cut read, or the hint for a first line over the byte limit.
 func (r *rowSink) result(t *target, tag string, total int, shown []span, bounded bool) tools.Result {
 	meta := ReadMeta{Source: "file", SourcePath: t.abs}
+	if t.meta != nil {
+		meta = *t.meta
+	}
 	first := shown[0].from
 	if r.firstLen > 0 {
 		meta.Truncation = &Truncation{Truncated: true, TruncatedBy: "bytes", TotalLines: total, FirstLineExceedsLimit: true, FirstLine: first}

@@ -9,18 +9,18 @@ import (
 	"strings"
 
 	"github.com/atomic-script/atomic-script/hashline"
-	"github.com/atomic-script/atomic-script/internal/tools/journal"
+	"github.com/atomic-script/atomic-script/internal/tools/resource"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
 // mutations serialises read-modify-write of one file across every call in
-// the process (write's guard, edit's prepare and write), so two calls never
-// interleave on the same path.
-var mutations journal.PathLocks
+// the process (write's guard, edit's prepare and write, the resource
+// rewrites), so two calls never interleave on the same path.
+var mutations = &resource.Mutations
 
 // WriteArgs are write's arguments.
 type WriteArgs struct {
-	Path    string `json:"path" jsonschema:"file to create or overwrite (missing directories are created)"`
+	Path    string `json:"path" jsonschema:"file to create or overwrite, relative to the workspace root or absolute; missing directories are created; or a.zip:dir/m.txt, app.db:users[:ROWID], nb.ipynb:cell:N, conflict://N, local://path"`
 	Content *string `json:"content,omitempty" jsonschema:"the complete new content of the file"`
 	// Delete and MoveTo are the journaled deletion and move (see runMove).
 	Delete bool   `json:"delete,omitempty" jsonschema:"delete it"`
@@ -46,8 +46,13 @@ type WriteResult struct {
 	StrippedHashline bool `json:"strippedHashline,omitempty"`
 	// KeptHashline is set when the content starts like read output (a
 	// header and N: rows) that matches no snapshot and was written as is.
-	KeptHashline bool   `json:"keptHashline,omitempty"`
-	Text         string `json:"text"` // the model-facing confirmation
+	KeptHashline bool `json:"keptHashline,omitempty"`
+	// Source and SourcePath name what was written when it is not a plain
+	// file: "archive" and the archive's absolute path for a member, and
+	// so on ("notebook", "sqlite", "conflict").
+	Source     string `json:"source,omitempty"`
+	SourcePath string `json:"sourcePath,omitempty"`
+	Text       string `json:"text"` // the model-facing confirmation
 }
 
 func writeTool() tools.Tool {
@@ -56,7 +61,11 @@ func writeTool() tools.Tool {
 		Description: "Create a file, or replace a whole file with new content. Creating needs no prior read; overwriting an existing file needs this session " +
 			"to have read (or written, or edited) its current content, else it is refused with FILE_MUTATION_CONFLICT (ERR_CONFLICT): read the file " +
 			"again and retry. " + generatedRule + " delete: true deletes, moveTo moves. A shebang makes the " +
-			"file executable. Returns the new `[path#TAG]` header for edit. To change part of a file, prefer edit.",
+			"file executable. Returns the new `[path#TAG]` header for edit. To change part of a file, prefer edit. " +
+			"Also: `a.zip:dir/m.txt` sets one archive member (rewritten atomically, other members byte-identical; `../` and `dir/` refused); " +
+			"`app.db:users` with a JSON5 object inserts a row ({} = defaults), `app.db:users:3` updates those columns, empty content deletes row 3; " +
+			"`nb.ipynb:cell:2` replaces that cell's source (outputs and metadata kept); `conflict://1` (or `conflict://*`) replaces the conflict region, " +
+			"its lines @ours, @theirs, @base standing for the sides. A path ending in a line selector (`a.ts:2-3`) is refused: write replaces whole files.",
 	}, runWrite, func(r WriteResult) string { return r.Text })
 }
 
@@ -66,8 +75,20 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 	if err != nil {
 		return WriteResult{}, err
 	}
+	defer t.res.Close()
 	if ctx.Err() != nil {
 		return WriteResult{}, aborted(ctx)
+	}
+	if t.res.IsResource() {
+		if in.Delete || in.MoveTo != "" {
+			return WriteResult{}, tools.Errorf(tools.ErrInvalidArgs, "write: delete and moveTo work on files, not on %s", t.display)
+		}
+		w, err := resource.Write(ctx, env, t.res, deref(in.Content))
+		if err != nil {
+			return WriteResult{}, err
+		}
+		return WriteResult{Path: w.Display, Tag: w.Tag, Bytes: w.Bytes, Created: w.Created, StrippedHashline: w.Stripped,
+			Source: w.Source, SourcePath: w.SourcePath, Text: w.Text}, nil
 	}
 	if in.Delete || in.MoveTo != "" {
 		return runMove(env, t, in)

@@ -15,6 +15,17 @@ type fsview struct {
 	env     *tools.Env
 	pending map[string][]byte // abs -> content, nil = deleted
 	dirs    map[string]bool   // directories that pending files imply
+	// virtual holds the texts of resource parts (archive members, …) by
+	// snapshot key ("/abs/a.zip:dir/m.txt"), searched like files.
+	virtual map[string][]byte
+}
+
+// addVirtual adds a resource text searched as the file key.
+func (v *fsview) addVirtual(key, body string) {
+	if v.virtual == nil {
+		v.virtual = map[string][]byte{}
+	}
+	v.virtual[key] = []byte(body)
 }
 
 func newFSView(env *tools.Env) *fsview {
@@ -53,6 +64,9 @@ const (
 
 // stat reports what abs is, following symbolic links.
 func (v *fsview) stat(abs string) pathKind {
+	if _, ok := v.virtual[abs]; ok {
+		return pathFile
+	}
 	if data, ok := v.pending[abs]; ok {
 		if data == nil {
 			return pathMissing
@@ -87,6 +101,12 @@ func (v *fsview) mtime(abs string) int64 {
 
 // read returns abs's content with r's buffer (valid until r's next read).
 func (v *fsview) read(r *fsread.Reader, abs string, limit int) ([]byte, error) {
+	if data, ok := v.virtual[abs]; ok {
+		if len(data) > limit {
+			return nil, fsread.ErrTooLarge
+		}
+		return data, nil
+	}
 	if data, ok := v.pending[abs]; ok {
 		if data == nil {
 			return nil, os.ErrNotExist

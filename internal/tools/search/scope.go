@@ -1,11 +1,13 @@
 package search
 
 import (
+	"context"
 	"fmt"
 	"path"
 	"path/filepath"
 	"strings"
 
+	"github.com/atomic-script/atomic-script/internal/tools/resource"
 	"github.com/atomic-script/atomic-script/internal/tools/selector"
 
 	"github.com/atomic-script/atomic-script/tools"
@@ -36,6 +38,9 @@ type scope struct {
 	// keepGit/keepNodeModules: some entry names .git or node_modules, so
 	// the walk must not prune them.
 	keepGit, keepNodeModules bool
+	// skipped are resource parts (archive members, …) not searched, with
+	// why.
+	skipped []string
 }
 
 // resolveScope turns raw paths entries into targets. withSelectors lets
@@ -45,6 +50,9 @@ func resolveScope(env *tools.Env, v *fsview, raw []string, withSelectors bool) (
 	exists := func(p string) bool { return v.stat(env.Abs(p)) != pathMissing }
 	resolves := func(p string) bool {
 		if exists(p) {
+			return true
+		}
+		if withSelectors && isResource(env, p) {
 			return true
 		}
 		if withSelectors {
@@ -65,6 +73,28 @@ func resolveScope(env *tools.Env, v *fsview, raw []string, withSelectors bool) (
 		}
 		if hasComponent(e, ".git") {
 			sc.keepGit = true
+		}
+		if withSelectors {
+			texts, skipped, ok, err := resourceTexts(env, e)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				sc.skipped = append(sc.skipped, skipped...)
+				for _, t := range texts {
+					v.addVirtual(t.Key, t.Body)
+					ft := target{entry: t.Display, abs: t.Key, kind: targetFile}
+					if t.Sel != nil {
+						if ft.ranges, err = parseSelector(t.Sel.Text); err != nil {
+							return nil, tools.Errorf(tools.ErrInvalidArgs, "path entry %q: %v", e, err)
+						}
+					}
+					if !sc.mergeFile(ft) {
+						sc.targets = append(sc.targets, ft)
+					}
+				}
+				continue
+			}
 		}
 		t, found, err := resolveEntry(env, v, e, withSelectors)
 		if err != nil {
@@ -101,6 +131,38 @@ func (sc *scope) mergeFile(t target) bool {
 		return true
 	}
 	return false
+}
+
+// isResource reports whether entry names a resource part search looks
+// into (an archive, a member, a database, a document).
+func isResource(env *tools.Env, entry string) bool {
+	r, err := resource.Resolve(env, "search", entry)
+	if err != nil {
+		return false
+	}
+	defer r.Close()
+	return r.IsResource()
+}
+
+// resourceTexts returns the texts of a resource entry (an archive's text
+// members, …); ok is false for an entry that names no resource.
+func resourceTexts(env *tools.Env, entry string) (texts []resource.Text, skipped []string, ok bool, err error) {
+	if hasGlobChars(entry) && !isResource(env, entry) {
+		return nil, nil, false, nil
+	}
+	r, err := resource.Resolve(env, "search", entry)
+	if err != nil || !r.IsResource() || r.Absent() {
+		if r != nil {
+			r.Close()
+		}
+		return nil, nil, false, nil
+	}
+	defer r.Close()
+	texts, skipped, err = resource.Texts(context.Background(), env, r)
+	if err != nil {
+		return nil, nil, true, err
+	}
+	return texts, skipped, true, nil
 }
 
 func resolveEntry(env *tools.Env, v *fsview, e string, withSelectors bool) (target, bool, error) {

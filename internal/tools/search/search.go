@@ -289,7 +289,7 @@ func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult
 	if err != nil {
 		return nil, err
 	}
-	if len(sc.targets) == 0 {
+	if len(sc.targets) == 0 && len(sc.skipped) == 0 {
 		return nil, tools.Errorf(tools.ErrNotFound, "Path not found: %s", strings.Join(sc.missing, ", "))
 	}
 	single := len(sc.targets) == 1 && sc.targets[0].kind == targetFile
@@ -314,5 +314,6 @@ func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult
 	if err != nil {
 		return nil, err
 	}
+	col.skipped = append(sc.skipped, col.skipped...)
 	return renderPage(env, m, v, sc, col, pageSkip, skip, single, perFile), nil
 }

@@ -209,6 +209,9 @@ func renderPage(env *tools.Env, m *textmatch.Matcher, v *fsview, sc *scope, col 
 // readWhole reads a file shown on the page into its own buffer (its text
 // becomes the snapshot), honouring the overlay.
 func readWhole(v *fsview, abs string) ([]byte, error) {
+	if data, ok := v.virtual[abs]; ok {
+		return data, nil
+	}
 	if data, ok := v.pending[abs]; ok {
 		if data == nil {
 			return nil, os.ErrNotExist

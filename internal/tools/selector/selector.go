@@ -1,7 +1,13 @@
-// Package selector parses the path selectors that read and search share:
-// "file.ts:5-16", "file.ts:5+3", "file.ts:5-16,960-973", "file.ts:40" (from
-// line 40 to the end), "file.ts:40:8" (line:column, read from 40),
-// "file.ts:raw" and "nb.ipynb:cell:2".
+// Package selector is the one parser of the path arguments that read, write,
+// edit and search share. Line selectors follow a path: "file.ts:5-16",
+// "file.ts:5+3", "file.ts:5-16,960-973", "file.ts:40" (from line 40 to the
+// end), "file.ts:L5-L16" (GitHub style), "file.ts:40:8" (line:column, read
+// from 40), "file.ts:raw", "file.ts:conflicts" and "nb.ipynb:cell:2".
+// Resource paths (ParsePath) name parts of a file — archive members, SQLite
+// tables and rows, queries — or a scheme (conflict://, local://, skill://).
+//
+// The parser is pure: what exists is asked of a Probe, so the same grammar
+// is table-tested and fuzzed without a file system.
 package selector
 
 import (
@@ -33,21 +39,40 @@ func InRanges(rs []Range, n int) bool {
 	return false
 }
 
-// Selector is a parsed selector: line ranges, raw, or one notebook cell.
+// Selector is a parsed selector: line ranges, raw, conflicts (the file's
+// conflict-marker regions) or one notebook cell.
 type Selector struct {
-	Text   string // as written after the colon, for messages
-	Ranges []Range
-	Raw    bool
-	Cell   int // notebook cell (0-based); -1 for none
+	Text      string // as written after the colon, for messages
+	Ranges    []Range
+	Raw       bool
+	Conflicts bool
+	Cell      int // notebook cell (0-based); -1 for none
 }
 
 // Lines reports whether the selector is made of line ranges only.
-func (s Selector) Lines() bool { return !s.Raw && s.Cell < 0 }
+func (s Selector) Lines() bool { return !s.Raw && !s.Conflicts && s.Cell < 0 }
 
 var (
 	cellRE    = regexp.MustCompile(`^(?i:cell):(\d+)$`)
-	lineColRE = regexp.MustCompile(`^(\d+):(\d+)$`)
+	lineColRE = regexp.MustCompile(`^L?(\d+):(\d+)$`)
+	// rangesRE is the shape of a list of line ranges ("5-16,960-973",
+	// "L5-L16", "5+3", "5-"), checked before the numbers are.
+	rangesRE = regexp.MustCompile(`^[ L\d][ L\d,+-]*$`)
 )
+
+// Shaped reports whether sel looks like a selector (of any kind, valid or
+// not): a file "notes:todo" is a name, "a.go:5-x" a bad selector.
+func Shaped(sel string) bool {
+	switch {
+	case sel == "":
+		return false
+	case strings.EqualFold(sel, "raw"), strings.EqualFold(sel, "conflicts"):
+		return true
+	case lineColRE.MatchString(sel), cellRE.MatchString(sel):
+		return true
+	}
+	return rangesRE.MatchString(sel) && strings.ContainsAny(sel, "0123456789")
+}
 
 // Split separates a trailing selector from a path: "a.go:5-16" → ("a.go",
 // "5-16"), "a.go:40:8" → ("a.go", "40:8"), "nb.ipynb:cell:2" → ("nb.ipynb",
@@ -64,23 +89,24 @@ func Split(entry string) (path, sel string, ok bool) {
 			return entry[:j], tail, true
 		}
 	}
-	tail := entry[i+1:]
-	if strings.EqualFold(tail, "raw") {
-		return entry[:i], tail, true
-	}
-	if tail[0] >= '0' && tail[0] <= '9' && strings.Trim(tail, "0123456789-+, ") == "" {
+	if tail := entry[i+1:]; Shaped(tail) {
 		return entry[:i], tail, true
 	}
 	return entry, "", false
 }
 
 // Parse parses what follows the colon: N (from N to the end), N-M, N- (to
-// the end), N+K (K lines from N), comma-separated lists of those, N:M (a
-// range when M ≥ N, else line:column, which starts at N), raw, and cell:N.
+// the end), N+K (K lines from N), comma-separated lists of those (a number
+// may be written LN), N:M (a range when M ≥ N, else line:column, which
+// starts at N), raw, conflicts and cell:N.
 func Parse(sel string) (Selector, error) {
 	s := Selector{Text: sel, Cell: -1}
 	if strings.EqualFold(sel, "raw") {
 		s.Raw = true
+		return s, nil
+	}
+	if strings.EqualFold(sel, "conflicts") {
+		s.Conflicts = true
 		return s, nil
 	}
 	if m := cellRE.FindStringSubmatch(sel); m != nil {
@@ -160,7 +186,7 @@ func Errorf(sel, why string) error {
 }
 
 func lineNumber(s string) (int, error) {
-	s = strings.TrimSpace(s)
+	s = strings.TrimPrefix(strings.TrimSpace(s), "L")
 	n, err := strconv.Atoi(s)
 	switch {
 	case s == "":

@@ -85,7 +85,9 @@ func runBashIn(ctx context.Context, env *tools.Env, a bashArgs) (tools.Result, e
 
 // previewBash says what a bash call would run: the command exactly as bash
 // -c receives it (the interceptor only refuses commands, it never rewrites
-// one), where, and the variables the call sets.
+// one), where, and the variables the call sets. Contained stays false: a
+// command acts on the real workspace even in a dry run, so a dry run does
+// not let it run unasked (set it once dry runs run bash in a scratch copy).
 func previewBash(ctx context.Context, env *tools.Env, a bashArgs) (tools.Preview, error) {
 	dir := env.Root
 	if a.Cwd != "" {
