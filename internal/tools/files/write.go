@@ -20,7 +20,7 @@ var mutations = &resource.Mutations
 
 // WriteArgs are write's arguments.
 type WriteArgs struct {
-	Path    string `json:"path" jsonschema:"file to create or overwrite, relative to the workspace root or absolute; missing directories are created; or a.zip:dir/m.txt, app.db:users[:ROWID], nb.ipynb:cell:N, conflict://N, local://path"`
+	Path    string  `json:"path" jsonschema:"file to create or overwrite, relative to the workspace root or absolute; missing directories are created; or a.zip:dir/m.txt, app.db:users[:ROWID], nb.ipynb:cell:N, conflict://N, local://path"`
 	Content *string `json:"content,omitempty" jsonschema:"the complete new content of the file"`
 	// Delete and MoveTo are the journaled deletion and move (see runMove).
 	Delete bool   `json:"delete,omitempty" jsonschema:"delete it"`
