@@ -69,7 +69,9 @@ type seen struct {
 	sum [sha256.Size]byte
 }
 
-func (r *readRecord) cost() int { return recordOverhead + len(r.path) + recordVersionCost*len(r.versions) }
+func (r *readRecord) cost() int {
+	return recordOverhead + len(r.path) + recordVersionCost*len(r.versions)
+}
 
 type history struct {
 	path     string

@@ -2,10 +2,10 @@ package journal
 
 import (
 	"bytes"
-	"maps"
 	"crypto/sha1"
 	"fmt"
 	"io/fs"
+	"maps"
 	"sort"
 	"strconv"
 	"strings"

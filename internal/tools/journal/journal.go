@@ -518,7 +518,7 @@ const (
 	Created  Action = "created"
 	Modified Action = "modified"
 	Deleted  Action = "deleted"
-	ModeOnly Action = "mode" // only the permission bits changed
+	ModeOnly Action = "mode"    // only the permission bits changed
 	Renamed  Action = "renamed" // moved (Change.From is where from), maybe changed too
 )
 
