@@ -2,7 +2,9 @@ package journal
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -31,6 +33,7 @@ type scratch struct {
 	dir    string              // its copy
 	stamps map[string]stamp    // rel path → the copy's state as last synced or collected
 	synced map[string]*pending // abs path → the pending state last written into the copy
+	lock   *os.File            // held while the copy at its stable path is in use
 	Stats  ScratchStats
 }
 
@@ -239,15 +242,46 @@ func (j *Journal) removeScratch() {
 		os.RemoveAll(sc.dir)
 		sc.dir = ""
 	}
+	if sc.lock != nil {
+		sc.lock.Close()
+		sc.lock = nil
+	}
 }
 
-// make copies the workspace into a new temp directory.
+// place makes the directory the copy goes in: the same path for every dry
+// run of one workspace (so a build there hits the build cache of the last
+// dry run: compilers key their caches on source paths), held with a lock
+// file; a second dry run of the workspace at the same time gets a fresh
+// name.
+func (sc *scratch) place() (string, error) {
+	sum := sha256.Sum256([]byte(sc.root))
+	base := filepath.Join(os.TempDir(), fmt.Sprintf("atomic-dryrun-%d-%x", os.Getuid(), sum[:6]))
+	lock, err := os.OpenFile(base+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	if err == nil && unix.Flock(int(lock.Fd()), unix.LOCK_EX|unix.LOCK_NB) == nil {
+		if fi, err := os.Lstat(base); err == nil && (!fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0) {
+			lock.Close()
+			return os.MkdirTemp("", "atomic-dryrun-*")
+		}
+		os.RemoveAll(base) // the copy of an earlier dry run
+		if err := os.Mkdir(base, 0o700); err == nil {
+			sc.lock = lock
+			return base, nil
+		}
+	}
+	if lock != nil {
+		lock.Close()
+	}
+	return os.MkdirTemp("", "atomic-dryrun-*")
+}
+
+// make copies the workspace into the scratch directory.
 func (sc *scratch) make() error {
 	start := time.Now()
-	dir, err := os.MkdirTemp("", "atomic-dryrun-*")
+	dir, err := sc.place()
 	if err != nil {
 		return err
 	}
+	var jobs []copyJob
 	err = filepath.WalkDir(sc.root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -287,22 +321,12 @@ func (sc *scratch) make() error {
 		if err != nil {
 			return err
 		}
-		cloned, err := cloneFile(p, dst, fi.Mode().Perm())
-		if err != nil {
-			return err
-		}
-		sc.Stats.Files++
-		sc.Stats.Bytes += fi.Size()
-		if cloned {
-			sc.Stats.Cloned++
-		}
-		if !isUnder(rel, ".git") {
-			if cfi, err := os.Lstat(dst); err == nil {
-				sc.stamps[rel] = stampOf(cfi)
-			}
-		}
+		jobs = append(jobs, copyJob{src: p, dst: dst, rel: rel, perm: fi.Mode().Perm(), size: fi.Size()})
 		return nil
 	})
+	if err == nil {
+		err = sc.copyAll(jobs)
+	}
 	if err != nil {
 		os.RemoveAll(dir)
 		return err
@@ -310,6 +334,63 @@ func (sc *scratch) make() error {
 	sc.dir = dir
 	sc.Stats.Took = time.Since(start)
 	return nil
+}
+
+type copyJob struct {
+	src, dst, rel string
+	perm          fs.FileMode
+	size          int64
+}
+
+// copyAll copies the files on a few goroutines: a copy is mostly waiting
+// on the file system, one file at a time.
+func (sc *scratch) copyAll(jobs []copyJob) error {
+	const workers = 8
+	type done struct {
+		cloned bool
+		st     stamp
+		err    error
+	}
+	results := make([]done, len(jobs))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				j := jobs[i]
+				cloned, err := cloneFile(j.src, j.dst, j.perm)
+				results[i] = done{cloned: cloned, err: err}
+				if err == nil {
+					if cfi, err := os.Lstat(j.dst); err == nil {
+						results[i].st = stampOf(cfi)
+					}
+				}
+			}
+		}()
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	var errs []error
+	for i, r := range results {
+		if r.err != nil {
+			errs = append(errs, r.err)
+			continue
+		}
+		sc.Stats.Files++
+		sc.Stats.Bytes += jobs[i].size
+		if r.cloned {
+			sc.Stats.Cloned++
+		}
+		if !isUnder(jobs[i].rel, ".git") {
+			sc.stamps[jobs[i].rel] = r.st
+		}
+	}
+	return errors.Join(errs...)
 }
 
 func isUnder(rel, dir string) bool {
