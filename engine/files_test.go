@@ -248,3 +248,19 @@ return [typeof a, typeof b];`)
 		t.Errorf("--json call record: %s", data)
 	}
 }
+
+// TestRunFileModeIsPerRun: one run of a writing engine can be a dry run
+// (engine.WithRunFileMode), with the same overlay, diff and RUN global as
+// an engine-wide dry run; the next run writes again.
+func TestRunFileModeIsPerRun(t *testing.T) {
+	eng, root := filesEngine(t, engine.WriteFiles, map[string]string{"a.txt": "a\n"})
+	code := `await tools.read({path: "a.txt"}); await tools.write({path: "a.txt", content: "A\n"}); return RUN.mode`
+	r := run(t, eng, code, engine.WithRunFileMode(engine.DryRun))
+	if !r.OK || string(r.Value) != `"dry-run"` || !r.DryRun || !r.Changed || fileText(t, root, "a.txt") != "a\n" || !strings.Contains(r.Diff, "+A\n") {
+		t.Fatalf("dry run: %s\n%s", r.Value, r.Text)
+	}
+	r = run(t, eng, code)
+	if !r.OK || string(r.Value) != `"write"` || r.DryRun || fileText(t, root, "a.txt") != "A\n" {
+		t.Fatalf("write run: %s\n%s", r.Value, r.Text)
+	}
+}
