@@ -164,14 +164,18 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 	emit(Event{Type: "run_start", Time: start, Root: e.cfg.root})
 
 	src, sopts, err := prepareScript(code)
-	maxTokens := pickLimit(e.cfg.maxOutputTokens, sopts.MaxOutputTokens, DefaultMaxOutputTokens)
+	tokenCap := e.cfg.maxOutputTokens
+	if tokenCap <= 0 {
+		tokenCap = DefaultMaxOutputTokens
+	}
+	maxTokens, tokensOver := pickLimit(tokenCap, sopts.MaxOutputTokens)
 	if err != nil {
 		r := &Result{Error: &ScriptError{Kind: KindScript, Name: "OptionsError", Message: err.Error()}, ExitCode: ExitUsage}
 		e.finishResult(r, start, maxTokens)
 		emit(Event{Type: "run_end", Time: time.Now(), Result: r})
 		return r, nil
 	}
-	timeout := pickLimit(e.cfg.timeout, time.Duration(sopts.TimeoutMs)*time.Millisecond, 0)
+	timeout, timeoutOver := pickLimit(e.cfg.timeout, time.Duration(sopts.TimeoutMs)*time.Millisecond)
 	var deadline time.Time
 	if timeout > 0 {
 		deadline = start.Add(timeout)
@@ -187,6 +191,12 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 	run.gate = &gate{pol: e.policy, ask: ro.ask, askBy: ro.askBy, dryRun: e.cfg.fileMode == journal.DryRun, stop: run.stop}
 	rec.gate = run.gate
 	res := run.execute(ctx)
+	if tokensOver {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("// @options max_output_tokens %d is above this run's cap of %d tokens, which applies: a script can lower the cap, not raise it (the host sets it, e.g. --max-output-tokens)", sopts.MaxOutputTokens, tokenCap))
+	}
+	if timeoutOver {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("// @options timeout_ms %d is above this run's deadline of %v, which applies: a script can shorten the deadline, not extend it (the host sets it, e.g. --timeout)", sopts.TimeoutMs, e.cfg.timeout))
+	}
 	e.finishFiles(res, run.files)
 	if res.OK && res.Changed && e.cfg.failOnChange {
 		res.ExitCode = ExitChanged
@@ -201,18 +211,17 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 	return res, nil
 }
 
-// pickLimit returns the smaller of the host's and the script's limit (a
-// script cannot raise the host's), or def when neither is set (zero).
-func pickLimit[T int | time.Duration](host, script, def T) T {
+// pickLimit returns the limit in force: the host's ceiling (0: none)
+// lowered by the script's, never raised; over reports a script limit above
+// the ceiling.
+func pickLimit[T int | time.Duration](ceiling, script T) (limit T, over bool) {
 	switch {
-	case host > 0 && script > 0:
-		return min(host, script)
-	case host > 0:
-		return host
-	case script > 0:
-		return script
+	case script <= 0:
+		return ceiling, false
+	case ceiling > 0 && script > ceiling:
+		return ceiling, true
 	}
-	return def
+	return script, false
 }
 
 // finishResult sets the wall time, exit code and rendered text.

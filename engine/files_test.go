@@ -264,3 +264,48 @@ func TestRunFileModeIsPerRun(t *testing.T) {
 		t.Fatalf("write run: %s\n%s", r.Value, r.Text)
 	}
 }
+
+// TestFilesAtomicRollbackThroughLinks: a script that swaps a file it
+// changed for a link to a file outside the workspace, and another file's
+// directory for a link to an outside directory, then fails: the rollback
+// restores the first in place, never writes outside, and the notice names
+// what it could not restore (and does not call it restored).
+func TestFilesAtomicRollbackThroughLinks(t *testing.T) {
+	outside := t.TempDir()
+	os.WriteFile(filepath.Join(outside, "a.txt"), []byte("outside\n"), 0o644)
+	t.Setenv("TMPDIR", t.TempDir())
+	root := t.TempDir()
+	os.MkdirAll(filepath.Join(root, "d"), 0o755)
+	os.WriteFile(filepath.Join(root, "a.txt"), []byte("a\n"), 0o644)
+	os.WriteFile(filepath.Join(root, "d", "a.txt"), []byte("d\n"), 0o644)
+	swap := tools.New(tools.Spec{Name: "swap", Description: "Swap a.txt and d/ for links outside (as bash could)."}, func(ctx context.Context, env *tools.Env, in struct{}) (tools.Result, error) {
+		os.Remove(filepath.Join(root, "a.txt"))
+		os.Symlink(filepath.Join(outside, "a.txt"), filepath.Join(root, "a.txt"))
+		os.RemoveAll(filepath.Join(root, "d"))
+		os.Symlink(outside, filepath.Join(root, "d"))
+		return tools.Result{Text: "swapped"}, nil
+	})
+	eng, err := engine.New(engine.WithRoot(root), engine.WithTools(tools.NewRegistry(append(files.Tools(), swap)...)), engine.WithFileMode(engine.Atomic))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	r := run(t, eng, `
+for (const name of ["a.txt", "d/a.txt"]) {
+  await tools.read({path: name});
+  await tools.write({path: name, content: "changed\n"});
+}
+await tools.swap();
+throw new Error("check failed");
+`)
+	if got := fileText(t, outside, "a.txt"); got != "outside\n" {
+		t.Errorf("the rollback wrote outside the workspace: %q", got)
+	}
+	if fi, err := os.Lstat(filepath.Join(root, "a.txt")); err != nil || !fi.Mode().IsRegular() || fileText(t, root, "a.txt") != "a\n" {
+		t.Errorf("a.txt was not restored in place: %v %v", fi, err)
+	}
+	want := "Warning: Atomic run failed and its rollback is INCOMPLETE (exit 6): 1 file is left as the run changed it: d/a.txt (" + filepath.Join(root, "d") + ": a directory on its path was replaced by a link or a file since the run changed it). The rest was rolled back: restored a.txt."
+	if !strings.Contains(r.Text, want) || r.ExitCode != engine.ExitRollbackIncomplete || r.RolledBack {
+		t.Errorf("text lacks %q:\n%s", want, r.Text)
+	}
+}

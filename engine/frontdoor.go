@@ -98,6 +98,37 @@ func Declarations(reg *tools.Registry, budgetChars int) (text string, declared i
 	return text, declared, left, len(entries)
 }
 
+// CompactDeclarations renders short TypeScript declarations of the named
+// script-callable tools of reg (in reg's order; names it lacks are
+// skipped) for a model's first look: each tool's doc is its first
+// sentence, each argument's too, and results are typed without docs. It
+// declares tools while the text stays within budgetChars (0: no budget)
+// and returns the names declared.
+func CompactDeclarations(reg *tools.Registry, budgetChars int, names ...string) (text string, declared []string) {
+	want := map[string]bool{}
+	for _, n := range names {
+		want[n] = true
+	}
+	var entries []bindings.Entry
+	for _, e := range scriptEntries(reg) {
+		if want[e.Name] {
+			e.Deferred = false
+			entries = append(entries, e)
+		}
+	}
+	text, _, left := bindings.CompactDeclarations(entries, budgetChars)
+	skipped := map[string]bool{}
+	for _, n := range left {
+		skipped[n] = true
+	}
+	for _, e := range entries {
+		if !skipped[e.Name] {
+			declared = append(declared, e.Name)
+		}
+	}
+	return text, declared
+}
+
 // Call runs one tool directly, not from a script (an MCP host's direct
 // tool call), through the validation, file rules and error codes a
 // script's call gets. Direct calls share the engine's session (snapshots,

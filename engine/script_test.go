@@ -127,11 +127,14 @@ func TestCapTextKeepsVerdict(t *testing.T) {
 }
 
 func TestPickLimit(t *testing.T) {
-	for _, c := range []struct{ host, script, want int }{
-		{0, 0, 10}, {5, 0, 5}, {0, 7, 7}, {5, 7, 5}, {9, 7, 7},
+	for _, c := range []struct {
+		ceiling, script, want int
+		over                  bool
+	}{
+		{0, 0, 0, false}, {5, 0, 5, false}, {0, 7, 7, false}, {5, 7, 5, true}, {9, 7, 7, false}, {7, 7, 7, false},
 	} {
-		if got := pickLimit(c.host, c.script, 10); got != c.want {
-			t.Errorf("pickLimit(%d, %d) = %d, want %d", c.host, c.script, got, c.want)
+		if got, over := pickLimit(c.ceiling, c.script); got != c.want || over != c.over {
+			t.Errorf("pickLimit(%d, %d) = %d, %v, want %d, %v", c.ceiling, c.script, got, over, c.want, c.over)
 		}
 	}
 }

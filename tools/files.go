@@ -5,6 +5,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
+
+	"github.com/atomic-script/atomic-script/internal/tools/safefile"
 )
 
 // Files is the single path every file read-for-mutation and every mutation
@@ -29,11 +32,21 @@ type Files interface {
 	Remove(path string) error
 }
 
+// MaxReadBytes bounds what Files.ReadFile reads of one file: a file that
+// grows while it is read, or a /proc file whose size says 0, cannot fill
+// memory. The file tools refuse files far smaller than this (64 MiB) before
+// reading them.
+const MaxReadBytes = 1 << 30
+
 // DirectFiles writes straight to the file system with atomic replacement and
 // keeps no journal. It is the Files of an Env built without a journal.
 type DirectFiles struct{}
 
-func (DirectFiles) ReadFile(path string) ([]byte, error)      { return os.ReadFile(path) }
+// ReadFile reads a regular file; a named pipe, a device or a socket is
+// refused before anything is read (see safefile.Open).
+func (DirectFiles) ReadFile(path string) ([]byte, error) {
+	return safefile.ReadFile(path, MaxReadBytes)
+}
 func (DirectFiles) Stat(path string) (fs.FileInfo, error)     { return os.Stat(path) }
 func (DirectFiles) Chmod(path string, mode fs.FileMode) error { return os.Chmod(path, mode) }
 func (DirectFiles) Remove(path string) error                  { return os.Remove(path) }
@@ -53,7 +66,8 @@ func (DirectFiles) CreateFile(path string, data []byte, perm fs.FileMode) error 
 // atomic, so a reader or a crash sees the old content or the new, never a
 // mix; the directory is not synced, so after a power loss the rename itself
 // may be lost (the old content stays). A symbolic link at path is followed:
-// the file it points to is replaced and the link kept.
+// the file it points to is replaced and the link kept. What is not a
+// regular file (a named pipe, a device) is refused, not replaced.
 func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
 		if target, err := filepath.EvalSymlinks(path); err == nil {
@@ -66,6 +80,12 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 	}
 	mode := perm
 	old, statErr := os.Stat(path)
+	if statErr == nil && !old.Mode().IsRegular() {
+		if old.IsDir() {
+			return &fs.PathError{Op: "write", Path: path, Err: syscall.EISDIR}
+		}
+		return &safefile.NotRegularError{Path: path, Mode: old.Mode()}
+	}
 	if statErr == nil {
 		mode = old.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
 	}

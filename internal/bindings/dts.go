@@ -47,12 +47,16 @@ func Declaration(e Entry) string {
 
 // signature is `name(args: {...}): Promise<...>;`. A tool without
 // parameters takes an optional empty object.
-func signature(e Entry) string {
-	args := "args: " + tsType(e.Input, "", true)
+func signature(e Entry) string { return tsWriter{}.signature(e) }
+
+func (w tsWriter) signature(e Entry) string {
+	in := w
+	in.args = true
+	args := "args: " + in.typ(e.Input, "")
 	if e.Input == nil || len(e.Input.Properties) == 0 {
 		args = "args?: {}"
 	}
-	return fmt.Sprintf("%s(%s): Promise<%s>;", e.Path[len(e.Path)-1], args, returnType(e))
+	return fmt.Sprintf("%s(%s): Promise<%s>;", e.Path[len(e.Path)-1], args, w.returnType(e))
 }
 
 // indentTail indents every line of s but the first.
@@ -76,14 +80,14 @@ func docText(e Entry) string {
 
 // returnType is the output schema's type; a tool without one resolves to
 // text (an MCP server's tool: McpResult, text or content items).
-func returnType(e Entry) string {
+func (w tsWriter) returnType(e Entry) string {
 	if e.Output == nil {
 		if e.Namespace != "" {
 			return "McpResult"
 		}
 		return "string"
 	}
-	return tsType(e.Output, "", false)
+	return w.typ(e.Output, "")
 }
 
 // DTS renders a TypeScript declaration file for everything a script can
@@ -106,13 +110,28 @@ func DTS(entries []Entry) string {
 // deferred entries (the codemode tool's description); it returns the text,
 // how many functions it declared and the names it left out.
 func Declarations(entries []Entry, budgetChars int) (text string, shown int, left []string) {
+	return tsWriter{}.declarations(entries, budgetChars)
+}
+
+// CompactDeclarations is Declarations for the codemode tool's description:
+// each tool's doc is its first sentence, each argument's too, and results
+// are typed without docs, on one line.
+func CompactDeclarations(entries []Entry, budgetChars int) (text string, shown int, left []string) {
+	return tsWriter{compact: true}.declarations(entries, budgetChars)
+}
+
+func (w tsWriter) declarations(entries []Entry, budgetChars int) (text string, shown int, left []string) {
 	groups := map[string][]string{}
 	var order []string
 	used := 0
 	for _, e := range entries {
 		var d strings.Builder
-		writeDoc(&d, "  ", docText(e))
-		fmt.Fprintf(&d, "  function %s\n", indentTail(signature(e), "  "))
+		doc := docText(e)
+		if w.compact {
+			doc = firstSentence(doc)
+		}
+		writeDoc(&d, "  ", doc)
+		fmt.Fprintf(&d, "  function %s\n", indentTail(w.signature(e), "  "))
 		decl := d.String()
 		if budgetChars > 0 && (e.Deferred || used+utf8.RuneCountInString(decl) > budgetChars) {
 			left = append(left, e.Name)
@@ -200,7 +219,10 @@ func writeDoc(b *strings.Builder, indent, text string) {
 // propDoc is a property's description with its numeric bounds and
 // default, so a limit the tool enforces is declared where a script's author
 // reads the types ("limit (1–10000, default 200)").
-func propDoc(p *jsonschema.Schema) string {
+func propDoc(p *jsonschema.Schema) string { return withBounds(p.Description, p) }
+
+// withBounds appends p's numeric bounds and default to desc.
+func withBounds(desc string, p *jsonschema.Schema) string {
 	var facts []string
 	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 	switch {
@@ -213,14 +235,19 @@ func propDoc(p *jsonschema.Schema) string {
 		facts = append(facts, "default "+string(p.Default))
 	}
 	if len(facts) == 0 {
-		return p.Description
+		return desc
 	}
-	return strings.TrimSpace(p.Description + " (" + strings.Join(facts, ", ") + ")")
+	return strings.TrimSpace(desc + " (" + strings.Join(facts, ", ") + ")")
 }
 
-// tsType renders a JSON schema as a TypeScript type. top marks the argument
-// object, whose property docs are kept inline.
-func tsType(s *jsonschema.Schema, indent string, top bool) string {
+// tsWriter renders schemas as TypeScript. compact is the codemode tool's
+// description: argument docs cut to their first sentence, none on results,
+// and result objects on one line; args marks the argument object.
+type tsWriter struct {
+	compact, args bool
+}
+
+func (w tsWriter) typ(s *jsonschema.Schema, indent string) string {
 	if s == nil {
 		return "{}"
 	}
@@ -237,7 +264,7 @@ func tsType(s *jsonschema.Schema, indent string, top bool) string {
 	if len(s.AnyOf) > 0 || len(s.OneOf) > 0 {
 		var parts []string
 		for _, x := range append(append([]*jsonschema.Schema{}, s.AnyOf...), s.OneOf...) {
-			parts = append(parts, tsType(x, indent, false))
+			parts = append(parts, w.typ(x, indent))
 		}
 		return strings.Join(parts, " | ")
 	}
@@ -254,12 +281,12 @@ func tsType(s *jsonschema.Schema, indent string, top bool) string {
 	}
 	var parts []string
 	for _, t := range types {
-		parts = append(parts, tsScalar(t, s, indent))
+		parts = append(parts, w.scalar(t, s, indent))
 	}
 	return strings.Join(parts, " | ")
 }
 
-func tsScalar(t string, s *jsonschema.Schema, indent string) string {
+func (w tsWriter) scalar(t string, s *jsonschema.Schema, indent string) string {
 	switch t {
 	case "string":
 		return "string"
@@ -270,7 +297,7 @@ func tsScalar(t string, s *jsonschema.Schema, indent string) string {
 	case "null":
 		return "null"
 	case "array":
-		item := tsType(s.Items, indent, false)
+		item := w.typ(s.Items, indent)
 		if strings.Contains(item, "|") && !strings.HasPrefix(item, "{") {
 			item = "(" + item + ")"
 		}
@@ -278,7 +305,7 @@ func tsScalar(t string, s *jsonschema.Schema, indent string) string {
 	case "object":
 		if len(s.Properties) == 0 {
 			if s.AdditionalProperties != nil && s.AdditionalProperties.Not == nil {
-				return "Record<string, " + tsType(s.AdditionalProperties, indent, false) + ">"
+				return "Record<string, " + w.typ(s.AdditionalProperties, indent) + ">"
 			}
 			return "Record<string, unknown>"
 		}
@@ -293,25 +320,65 @@ func tsScalar(t string, s *jsonschema.Schema, indent string) string {
 			}
 			sort.Strings(names)
 		}
+		oneLine := w.compact && !w.args
 		inner := indent + "  "
 		var b strings.Builder
-		b.WriteString("{\n")
+		b.WriteString("{")
+		if !oneLine {
+			b.WriteString("\n")
+		}
+		sep := ""
 		for _, n := range names {
 			p := s.Properties[n]
 			if p == nil {
 				continue
 			}
-			writeDoc(&b, inner, propDoc(p))
 			opt := "?"
 			if required[n] {
 				opt = ""
 			}
-			fmt.Fprintf(&b, "%s%s%s: %s;\n", inner, propName(n), opt, tsType(p, inner, false))
+			switch {
+			case oneLine:
+				fmt.Fprintf(&b, "%s %s%s: %s", sep, propName(n), opt, w.typ(p, inner))
+				sep = ";"
+				continue
+			case w.compact:
+				if d := withBounds(firstSentence(p.Description), p); d != "" {
+					fmt.Fprintf(&b, "%s/** %s */\n", inner, strings.ReplaceAll(d, "*/", "*\\/"))
+				}
+			default:
+				writeDoc(&b, inner, propDoc(p))
+			}
+			fmt.Fprintf(&b, "%s%s%s: %s;\n", inner, propName(n), opt, w.typ(p, inner))
 		}
-		b.WriteString(indent + "}")
+		if oneLine {
+			b.WriteString(" }")
+		} else {
+			b.WriteString(indent + "}")
+		}
 		return b.String()
 	}
 	return "unknown"
+}
+
+// firstSentence is s up to the end of its first sentence or line ("e.g."
+// and "i.e." end none).
+func firstSentence(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = strings.TrimSpace(s[:i])
+	}
+	for from := 0; ; {
+		i := strings.Index(s[from:], ". ")
+		if i < 0 {
+			return s
+		}
+		end := from + i + 1
+		if !strings.HasSuffix(s[:end], "e.g.") && !strings.HasSuffix(s[:end], "i.e.") {
+			return s[:end]
+		}
+		from = end
+	}
 }
 
 func propName(n string) string {

@@ -33,7 +33,7 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 	c.base = []tools.Layer{serveDefault}
 	httpAddr := fs.String("http", "", "serve streamable HTTP on ADDR (loopback only, e.g. 127.0.0.1:8765) instead of stdio; clients must send \"Authorization: Bearer TOKEN\", TOKEN being $"+mcpserver.TokenEnv+" (at least 16 characters) or a random one printed on stderr at start")
 	session := fs.String("session", "", "keep store() values in the session store under this id (default: one in-memory branch per MCP session)")
-	timeout := fs.Duration("timeout", 0, "deadline for every codemode script, e.g. 5m (a script's timeout_ms can only shorten it)")
+	timeout := fs.Duration("timeout", mcpserver.DefaultTimeout, "deadline for every codemode script, e.g. 5m; 0 for none (a script's timeout_ms can only shorten it)")
 	maxTokens := fs.Int("max-output-tokens", 0, "cap on every codemode result in estimated tokens (default 10000)")
 	approveList := fs.String("approve", "", "ask the client (MCP elicitation) before a script's calls of these approval classes (write,bash) that no allow pattern of the settings covers; a client without elicitation gets them denied")
 	if _, _, err := cmd.parse(args, stdio.Out); err != nil {

@@ -1,35 +1,41 @@
 package mcpserver
 
 import (
+	"cmp"
 	"fmt"
+	"sort"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/atomic-script/atomic-script/engine"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
 // codemodeIntro is the part of codemode's description that says how to
-// write a script.
-const codemodeIntro = `Run a JavaScript program in a sandbox where every tool below is an async function, and get back one compact result. Use it to chain, batch and filter tool calls in code and return only what matters: one codemode call instead of many tool calls.
+// write a script. %s is the caps.
+const codemodeIntro = `Run one JavaScript program in a sandbox where every tool is an async function, and get back one compact result: chain, batch and filter tool calls in code and return only what matters.
 
-- Input {"code": "..."}: top-level await and return work. The returned value, text(value), console.log(...) and image(dataUrl) make the output; exit(code) ends early.
-- Call tools as await tools.NAME(args) (an MCP server's tools: tools.SERVER.TOOL(args)). A tool with a typed result resolves to that object, the others to text. A failed call throws an Error with name, message and code (ERR_NOT_FOUND, ERR_INVALID_ARGS, ...). Run independent calls together with Promise.all.
-- Find more: ALL_TOOLS, searchTools(query, {limit, namespace}), describeTool(name), describeNamespace(name).
-- store(key, value) and load(key) keep JSON values across codemode calls of this session (saved only when the script succeeds).
-- Optional first line: // @options: {"max_output_tokens": 2000, "timeout_ms": 60000}. The output is capped (%s), keeping its head and tail.
-- No require/import, fetch, timers, process or filesystem globals: only the tools. Tool calls have real effects, and a failed script does not undo the calls it made.`
+- Input {"code": "..."}; top-level await and return work. The output is the returned value, text(value), console.log(...) and image(dataUrl); exit(code) ends early.
+- Call await tools.NAME(args). A tool with a typed result resolves to that object, the others to text. A failure throws an Error with name, message and code (ERR_NOT_FOUND, ERR_INVALID_ARGS, ERR_STALE_ANCHOR, ...). Run independent calls with Promise.all, and await every call.
+- Files: read returns hashline rows under a [path#TAG] header; edit takes that header and ops on the rows' line numbers, e.g. "[a.ts#1A2B]\nreplace 3..4:\n+new line".
+- Discover: ALL_TOOLS, searchTools(query), describeTool(name) (full types), describeNamespace(name). A misspelt tools.NAME throws naming the nearest; "NAME" in tools tests for one.
+- store(key, value) and load(key) keep JSON values across calls of this session (saved when the script succeeds).
+- Optional first line // @options: {"max_output_tokens": 2000, "timeout_ms": 30000} lowers the caps, never raises them: %s. Past the output cap the head and tail are kept and the rest goes to a file.
+- No require/import, fetch, timers, process or filesystem globals. Tool calls have real effects; a failed script does not undo them.`
+
+// codemodeCore are the tools a coding model uses most: codemode's
+// description declares them inline; every other tool gets one line.
+var codemodeCore = []string{"read", "edit", "write", "search", "find", "bash"}
 
 // codemodeDescription is codemode's description: how to write a script,
-// then TypeScript declarations of the enabled tools grouped by namespace
-// within the token budget, then what was left out and where to find it.
+// compact TypeScript declarations of the core tools within the token
+// budget, one line for each other tool, and the MCP servers.
 func codemodeDescription(cfg Config) string {
 	var b strings.Builder
-	limits := fmt.Sprintf("%d tokens by default", engine.DefaultMaxOutputTokens)
-	if cfg.MaxOutputTokens > 0 {
-		limits = fmt.Sprintf("at most %d tokens", cfg.MaxOutputTokens)
-	}
+	limits := fmt.Sprintf("the output is at most %d tokens", cmp.Or(cfg.MaxOutputTokens, engine.DefaultMaxOutputTokens))
 	if cfg.Timeout > 0 {
-		limits += fmt.Sprintf("; scripts stop after %v", cfg.Timeout)
+		limits += " and a script stops after " + seconds(cfg.Timeout)
 	}
 	fmt.Fprintf(&b, codemodeIntro, limits)
 	if restricts(cfg.Approvals) {
@@ -38,7 +44,7 @@ func codemodeDescription(cfg Config) string {
 	b.WriteString("\n\n")
 	b.WriteString(declarations(cfg.Enabled, cfg.InlineDeclarationTokens))
 	if len(cfg.Namespaces) > 0 {
-		b.WriteString("\nMCP servers (their tools load on first use; describeNamespace(name) lists them, searchTools(query, {namespace}) finds them):\n")
+		b.WriteString("\nMCP servers, tools.SERVER.TOOL (describeNamespace(name) lists their tools; a typed tool resolves to its structuredContent, others to text; isError throws):\n")
 		names := make([]string, len(cfg.Namespaces))
 		for i, ns := range cfg.Namespaces {
 			names[i] = ns.Name
@@ -51,21 +57,76 @@ func codemodeDescription(cfg Config) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// declarations renders entries as `declare namespace tools { ... }` blocks
-// until budget estimated tokens are used; deferred entries and those past
-// the budget are named at the end, pointing at searchTools and
-// describeTool.
+// declarations declares the enabled core tools within budget estimated
+// tokens, then lists every other script-callable tool in one line (its
+// arguments and first sentence); deferred tools are only counted.
 func declarations(reg *tools.Registry, budget int) string {
-	decls, shown, left, total := engine.Declarations(reg, budget*charsPerToken)
-	if total == 0 {
-		return "No built-in tools are enabled; see get_tools for why.\n"
+	decls, declared := engine.CompactDeclarations(reg, budget*charsPerToken, codemodeCore...)
+	inline := map[string]bool{}
+	for _, n := range declared {
+		inline[n] = true
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Declarations (%d of %d tools):\n```ts\n%s```\n", shown, total, decls)
-	if len(left) > 0 {
-		fmt.Fprintf(&b, "Also callable, not declared above (describeTool(name) declares one, searchTools(query) ranks them): %s\n", strings.Join(left, ", "))
+	if decls != "" {
+		fmt.Fprintf(&b, "```ts\n%s```\n", decls)
+	}
+	var lines []string
+	deferred := 0
+	for _, t := range reg.Tools() {
+		switch {
+		case !tools.ScriptCallable(t) || inline[t.Name()]:
+		case tools.HasTag(t, tools.TagDeferred):
+			deferred++
+		default:
+			lines = append(lines, fmt.Sprintf("- %s(%s): %s", engine.Identifier(t.Name()), argNames(t), tools.Summary(t.Description())))
+		}
+	}
+	switch {
+	case decls == "" && len(lines) == 0 && deferred == 0:
+		return "No built-in tools are enabled; see get_tools for why.\n"
+	case len(lines) > 0:
+		b.WriteString("Also on tools (describeTool(name) gives the full type):\n" + strings.Join(lines, "\n") + "\n")
+	}
+	if deferred > 0 {
+		fmt.Fprintf(&b, "%d more tool(s) are callable but not listed here: searchTools(query) finds them.\n", deferred)
 	}
 	return b.String()
+}
+
+// seconds renders d as a model reads it best: "60s", "1.5s", else d.
+func seconds(d time.Duration) string {
+	if d%(100*time.Millisecond) == 0 {
+		return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
+	}
+	return d.String()
+}
+
+// argNames is a tool's argument object in brief: {a, b?} (optional ones
+// marked), or "" for none.
+func argNames(t tools.Tool) string {
+	in := t.InputSchema()
+	if in == nil || len(in.Properties) == 0 {
+		return ""
+	}
+	required := map[string]bool{}
+	for _, r := range in.Required {
+		required[r] = true
+	}
+	names := in.PropertyOrder
+	if len(names) == 0 {
+		for n := range in.Properties {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+	}
+	parts := make([]string, 0, len(names))
+	for _, n := range names {
+		if !required[n] {
+			n += "?"
+		}
+		parts = append(parts, n)
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
 }
 
 // charsPerToken is the engine's token estimate.

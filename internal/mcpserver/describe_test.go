@@ -2,10 +2,10 @@ package mcpserver
 
 import (
 	"context"
-	"fmt"
-	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/atomic-script/atomic-script/engine"
 	"github.com/atomic-script/atomic-script/internal/tools/meta"
@@ -24,50 +24,75 @@ func wideTool(name string, tags ...tools.Tag) tools.Tool {
 		})
 }
 
-func TestCodemodeDescriptionBudget(t *testing.T) {
+// TestCodemodeDescriptionStructure: the core tools that fit the budget
+// are declared inline, every other tool gets one line (its arguments and
+// first sentence), deferred and host-only tools are only counted or left
+// out, and the MCP servers are listed.
+func TestCodemodeDescriptionStructure(t *testing.T) {
+	core := []tools.Tool{wideTool("read"), wideTool("edit"), wideTool("search")}
 	var ts []tools.Tool
-	for i := range 10 {
-		ts = append(ts, wideTool(fmt.Sprintf("tool%d", i)))
-	}
-	ts = append(ts, wideTool("later", tools.TagDeferred), wideTool("hidden-name"), meta.CodemodeTool())
+	ts = append(ts, core...)
+	ts = append(ts, wideTool("tool0"), wideTool("later", tools.TagDeferred), wideTool("hidden-name"), meta.CodemodeTool())
 	reg := tools.NewRegistry(ts...)
-	decl, _, _, _ := engine.Declarations(tools.NewRegistry(ts[0]), 0)
+	decl, _ := engine.CompactDeclarations(tools.NewRegistry(core[0]), 0, "read")
 	one := engine.EstimateTokens(strings.TrimPrefix(strings.TrimSuffix(decl, "}\n"), "declare namespace tools {\n"))
-	desc := codemodeDescription(Config{Enabled: reg, InlineDeclarationTokens: 3*one + one/2,
+	desc := codemodeDescription(Config{Enabled: reg, InlineDeclarationTokens: 2*one + one/2, Timeout: 90 * time.Second,
 		Namespaces: []engine.Namespace{{Name: "git-hub", Description: "GitHub API.\nMore text."}}})
 	for _, want := range []string{
-		"Declarations (3 of 12 tools):\n```ts\ndeclare namespace tools {\n",
-		"  function tool0(args: {\n",
-		"  function tool2(args: {\n",
-		"Also callable, not declared above (describeTool(name) declares one, searchTools(query) ranks them): tool3, tool4, tool5, tool6, tool7, tool8, tool9, later, hidden-name\n",
+		"```ts\ndeclare namespace tools {\n",
+		"  function read(args: {\n",
+		"  function edit(args: {\n",
+		"Also on tools (describeTool(name) gives the full type):\n- search({path, limit?}): search does a thing.\n- tool0({path, limit?}): tool0 does a thing.\n- hidden_name({path, limit?}): hidden-name does a thing.\n",
+		"1 more tool(s) are callable but not listed here: searchTools(query) finds them.",
 		"- tools.git_hub: GitHub API.",
+		"the output is at most 10000 tokens and a script stops after 90s",
 	} {
 		if !strings.Contains(desc, want) {
 			t.Errorf("description lacks %q:\n%s", want, desc)
 		}
 	}
-	if strings.Contains(desc, "function later(") || strings.Contains(desc, "codemode(") {
-		t.Errorf("deferred or host-only tools declared:\n%s", desc)
-	}
-	// A budget that fits everything but the deferred tool.
-	desc = codemodeDescription(Config{Enabled: reg, InlineDeclarationTokens: 100 * one})
-	if !strings.Contains(desc, "Declarations (11 of 12 tools)") || !strings.Contains(desc, "function hidden_name(") || !strings.Contains(desc, "not declared above (describeTool(name) declares one, searchTools(query) ranks them): later") {
-		t.Errorf("large budget:\n%s", desc)
+	for _, bad := range []string{"function search(", "function tool0(", "later", "codemode("} {
+		if strings.Contains(desc, bad) {
+			t.Errorf("description has %q:\n%s", bad, desc)
+		}
 	}
 }
 
-// The built-in tools' declarations stay within the default budget.
-func TestDefaultBudgetHolds(t *testing.T) {
+// descriptionTokens is the most codemode's description with the default
+// tools may take, by the engine's estimator; descriptionReserve of it is
+// kept free for the summary of the web-standard globals (#19), which adds
+// to the intro.
+const (
+	descriptionTokens  = 2500
+	descriptionReserve = 600
+)
+
+// TestCodemodeDescriptionTokens: with serve's default tools the
+// description declares read, edit, write, search, find and bash inline,
+// names every other tool in one line, and stays within the budget.
+func TestCodemodeDescriptionTokens(t *testing.T) {
 	reg, _ := tools.Select(engine.Builtins(), tools.Layer{Source: "test", Entries: []string{"+codemode"}})
-	desc := codemodeDescription(Config{Enabled: reg, InlineDeclarationTokens: DefaultInlineDeclarationTokens})
-	m := regexp.MustCompile("(?s)```ts\n(.*)```").FindStringSubmatch(desc)
-	if m == nil {
-		t.Fatalf("no declarations:\n%s", desc)
+	desc := codemodeDescription(Config{Enabled: reg, InlineDeclarationTokens: DefaultInlineDeclarationTokens, Timeout: DefaultTimeout})
+	for _, name := range codemodeCore {
+		if !strings.Contains(desc, "  function "+name+"(args: {") {
+			t.Errorf("%s is not declared inline", name)
+		}
 	}
-	if n := engine.EstimateTokens(m[1]); n > DefaultInlineDeclarationTokens+50 {
-		t.Errorf("declarations take %d tokens, over the %d budget", n, DefaultInlineDeclarationTokens)
+	for _, tl := range reg.Tools() {
+		if tools.ScriptCallable(tl) && !slices.Contains(codemodeCore, tl.Name()) && !strings.Contains(desc, "\n- "+tl.Name()+"(") {
+			t.Errorf("%s has no line of its own", tl.Name())
+		}
 	}
-	t.Logf("codemode description: %d estimated tokens", engine.EstimateTokens(desc))
+	for _, want := range []string{"searchTools(query)", "describeTool(name)", "a script stops after 60s", "Promise.all", "ERR_INVALID_ARGS"} {
+		if !strings.Contains(desc, want) {
+			t.Errorf("description lacks %q", want)
+		}
+	}
+	n := engine.EstimateTokens(desc)
+	t.Logf("codemode description: %d estimated tokens", n)
+	if n > descriptionTokens-descriptionReserve {
+		t.Errorf("the description takes %d tokens: over %d, the budget of %d less the %d kept for the globals summary", n, descriptionTokens-descriptionReserve, descriptionTokens, descriptionReserve)
+	}
 }
 
 // With a policy that can refuse calls, codemode's description says so, so

@@ -294,7 +294,7 @@ func TestInitializeAndListTools(t *testing.T) {
 		}
 	}
 	cm := byName["codemode"]
-	for _, want := range []string{"searchTools(", "declare namespace tools {", "function todo_get(args?: {}): Promise<{", "Declarations ("} {
+	for _, want := range []string{"searchTools(", "declare namespace tools {", "  function search(args: {", "\n- todo_get(): Read the session task checklist.", "a script stops after 60s"} {
 		if !strings.Contains(cm.Description, want) {
 			t.Errorf("codemode description lacks %q:\n%s", want, cm.Description)
 		}
@@ -957,6 +957,36 @@ func TestServeHTTP(t *testing.T) {
 			t.Errorf("%s: WWW-Authenticate %q, body %q", tc.name, resp.Header.Get("WWW-Authenticate"), body)
 		}
 	}
+	// A batch, or a body that is not a JSON-RPC message, gets a JSON-RPC
+	// error, as over stdio.
+	for _, tc := range []struct {
+		body, why string
+		code      int64
+	}{
+		{`[{"jsonrpc":"2.0","id":8,"method":"ping"}]`, "it is a JSON-RPC batch, which MCP does not support: send each message in its own request", -32600},
+		{`{"jsonrpc":"2.0","id":9,`, "it is not valid JSON", -32700},
+	} {
+		req, _ := http.NewRequest("POST", endpoint, strings.NewReader(tc.body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Authorization", auth)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r struct {
+			ID    json.RawMessage `json:"id"`
+			Error struct {
+				Code    int64  `json:"code"`
+				Message string `json:"message"`
+			} `json:"error"`
+		}
+		err = json.NewDecoder(resp.Body).Decode(&r)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != 400 || resp.Header.Get("Content-Type") != "application/json" || r.Error.Code != tc.code || !strings.Contains(r.Error.Message, tc.why) {
+			t.Errorf("%s: status %d %q, %+v (%v)", tc.body, resp.StatusCode, resp.Header.Get("Content-Type"), r, err)
+		}
+	}
 	mc := mcp.NewClient(&mcp.Implementation{Name: "e2e-http", Version: "1"}, nil)
 	if cs, err := mc.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: endpoint}, nil); err == nil {
 		cs.Close()
@@ -1094,13 +1124,30 @@ func TestBackgroundTasksBelongToTheSession(t *testing.T) {
 func TestCodemodeSettingsAndFlagsShapeTheDescription(t *testing.T) {
 	c := newWorkspace(t, "", `{"codemode": {"inlineDeclarationTokens": 60}}`).serve(t, "--max-output-tokens", "500", "--timeout", "90s")
 	desc := toolDescription(t, c, "codemode")
-	for _, want := range []string{"Declarations (0 of ", "Also callable, not declared above", "The output is capped (at most 500 tokens; scripts stop after 1m30s)"} {
+	for _, want := range []string{"Also on tools (describeTool(name) gives the full type):\n- read({path}): ", "the output is at most 500 tokens and a script stops after 90s"} {
 		if !strings.Contains(desc, want) {
 			t.Errorf("description lacks %q:\n%s", want, desc)
 		}
 	}
-	r := c.run(t, "// @options: {\"timeout_ms\": 60000}\ntext('x'.repeat(5000)); return 1")
-	if !strings.Contains(text(r), "Warning: truncated output") {
-		t.Errorf("--max-output-tokens not applied:\n%.300s", text(r))
+	if strings.Contains(desc, "function read(") {
+		t.Errorf("declarations past the settings' budget:\n%s", desc)
+	}
+	r := c.run(t, "// @options: {\"timeout_ms\": 60000, \"max_output_tokens\": 100000}\ntext('x'.repeat(5000)); return 1")
+	if !strings.Contains(text(r), "Warning: truncated output") || !strings.Contains(text(r), "max_output_tokens 100000 is above this run's cap of 500 tokens") {
+		t.Errorf("--max-output-tokens not applied as a ceiling:\n%.600s", text(r))
+	}
+	// Without --timeout, serve gives every script 60 s, which a script can
+	// lower but not raise.
+	d := newWorkspace(t, "", "").serve(t)
+	if desc := toolDescription(t, d, "codemode"); !strings.Contains(desc, "a script stops after 60s") {
+		t.Errorf("default deadline not stated:\n%s", desc)
+	}
+	r = d.run(t, "// @options: {\"timeout_ms\": 600000}\nreturn 1")
+	if !strings.Contains(text(r), "timeout_ms 600000 is above this run's deadline of 1m0s, which applies") {
+		t.Errorf("timeout_ms raised the default deadline:\n%s", text(r))
+	}
+	r = d.run(t, "// @options: {\"timeout_ms\": 300}\nwhile (true) {}")
+	if !strings.Contains(text(r), "TimeoutError: the script exceeded its deadline of 300ms") {
+		t.Errorf("timeout_ms did not lower the deadline:\n%s", text(r))
 	}
 }

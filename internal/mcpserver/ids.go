@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -35,6 +36,9 @@ type idMap struct {
 	next     uint64
 	inflight map[string]string          // compact id text of a request in flight → its stand-in, or ""
 	original map[string]json.RawMessage // stand-in → the id as the client wrote it
+	// dropped holds the requests in flight the client cancelled: MCP
+	// sends no response to those, so outbound drops the SDK's.
+	dropped map[string]bool
 }
 
 // frameHead is what idMap reads of a message.
@@ -82,14 +86,22 @@ func (m *idMap) inbound(frame []byte) (forward, reply []byte) {
 	return frame, nil
 }
 
-// cancelled points a cancellation at the stand-in of the request it names.
+// cancelled points a cancellation at the stand-in of the request it names,
+// and marks that request so that its response is not sent.
 func (m *idMap) cancelled(frame []byte, params json.RawMessage) []byte {
 	var p map[string]json.RawMessage
 	if json.Unmarshal(params, &p) != nil || p["requestId"] == nil {
 		return frame
 	}
+	key := compact(p["requestId"])
 	m.mu.Lock()
-	stand := m.inflight[compact(p["requestId"])]
+	stand, live := m.inflight[key]
+	if live {
+		if m.dropped == nil {
+			m.dropped = map[string]bool{}
+		}
+		m.dropped[key] = true
+	}
 	m.mu.Unlock()
 	if stand == "" {
 		return frame
@@ -107,7 +119,8 @@ func (m *idMap) cancelled(frame []byte, params json.RawMessage) []byte {
 }
 
 // outbound returns a message the SDK sends with the original id of the
-// request it answers, and frees that id.
+// request it answers, and frees that id; nil (send nothing) for the
+// response to a request the client cancelled.
 func (m *idMap) outbound(frame []byte) []byte {
 	m.mu.Lock()
 	idle := len(m.inflight) == 0
@@ -125,15 +138,30 @@ func (m *idMap) outbound(frame []byte) []byte {
 	if json.Unmarshal(h.ID, &s) == nil {
 		if orig, ok := m.original[s]; ok {
 			delete(m.original, s)
-			delete(m.inflight, compact(orig))
+			if m.done(compact(orig)) {
+				return nil
+			}
 			if out, err := setField(frame, "id", orig); err == nil {
 				return out
 			}
 			return frame
 		}
 	}
-	delete(m.inflight, compact(h.ID))
+	if m.done(compact(h.ID)) {
+		return nil
+	}
 	return frame
+}
+
+// done frees the request id key and reports whether the client cancelled
+// that request. m.mu is held.
+func (m *idMap) done(key string) (cancelled bool) {
+	delete(m.inflight, key)
+	if m.dropped[key] {
+		delete(m.dropped, key)
+		return true
+	}
+	return false
 }
 
 // exactID reports whether the SDK holds id as the client wrote it: a
@@ -190,30 +218,84 @@ func setField(frame []byte, name string, v any) ([]byte, error) {
 // answers a request on the response of the POST that carried it, so a
 // request whose id it cannot hold is handed over with a stand-in, and the
 // stand-in is put back in that response only. The SDK refuses duplicates
-// of ids it holds exactly; httpIDs refuses those of stand-in ids. Safe for
-// concurrent use.
+// of ids it holds exactly; httpIDs refuses those of stand-in ids. A
+// request the client cancels (notifications/cancelled, in a later POST of
+// the session) gets no response: its POST's stream ends without one. Safe
+// for concurrent use.
 type httpIDs struct {
 	mu       sync.Mutex
 	next     uint64
-	inflight map[string]bool // session id and compact id text of requests with a stand-in
+	inflight map[string]bool     // session id and compact id text of requests with a stand-in
+	live     map[string]*liveReq // session id and compact id text of every request in flight
+}
+
+// liveReq is one request in flight over HTTP.
+type liveReq struct {
+	stand     string // its stand-in id, or ""
+	cancelled atomic.Bool
 }
 
 // wrap prepares one POST: it returns the writer and request to hand the
 // SDK and the function to call when the SDK is done, or ok false when it
-// answered the request itself (a duplicate in-flight id).
+// answered the request itself (a duplicate in-flight id, a batch, a body
+// that is not a JSON-RPC message).
 func (h *httpIDs) wrap(w http.ResponseWriter, r *http.Request) (http.ResponseWriter, *http.Request, func(), bool) {
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxFrame+1))
 	r.Body.Close()
 	r.Body = io.NopCloser(bytes.NewReader(body))
+	if err == nil && len(body) <= maxFrame && len(bytes.TrimSpace(body)) > 0 {
+		// A batch, or a body that is not one JSON-RPC message, gets the
+		// JSON-RPC error the stdio filter sends (the SDK would answer
+		// with plain text).
+		if reply := checkFrame(body, "request"); reply != nil {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadRequest)
+			w.Write(reply)
+			return nil, nil, nil, false
+		}
+	}
 	var head frameHead
-	if err != nil || len(body) > maxFrame || json.Unmarshal(body, &head) != nil || head.Method == nil ||
-		len(head.ID) == 0 || string(head.ID) == "null" || exactID(head.ID) {
+	if err != nil || len(body) > maxFrame || json.Unmarshal(body, &head) != nil || head.Method == nil {
 		return w, r, func() {}, true
 	}
-	key := r.Header.Get("Mcp-Session-Id") + "\x00" + compact(head.ID)
+	session := r.Header.Get("Mcp-Session-Id") + "\x00"
+	if len(head.ID) == 0 || string(head.ID) == "null" {
+		if *head.Method == "notifications/cancelled" {
+			h.cancel(session, body, head.Params, r)
+		}
+		return w, r, func() {}, true
+	}
+	key := session + compact(head.ID)
+	req := &liveReq{}
+	h.mu.Lock()
+	if h.live == nil {
+		h.live = map[string]*liveReq{}
+	}
+	if _, busy := h.live[key]; !busy {
+		h.live[key] = req
+	}
+	h.mu.Unlock()
+	free := func() {
+		h.mu.Lock()
+		if h.live[key] == req {
+			delete(h.live, key)
+		}
+		h.mu.Unlock()
+	}
+	// The SDK answers an exact id in its own encoding; idWriter puts any
+	// other back as the client wrote it.
+	shown := []byte(compact(head.ID))
+	if !exactID(head.ID) {
+		shown = head.ID
+	}
+	w = &dropWriter{ResponseWriter: w, req: req, id: append([]byte(`"id":`), shown...)}
+	if exactID(head.ID) {
+		return w, r, free, true
+	}
 	h.mu.Lock()
 	if h.inflight[key] {
 		h.mu.Unlock()
+		free()
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusBadRequest)
 		w.Write(errorLine(head.ID, jsonrpc.CodeInvalidRequest, duplicateID(head.ID)))
@@ -225,8 +307,10 @@ func (h *httpIDs) wrap(w http.ResponseWriter, r *http.Request) (http.ResponseWri
 	h.inflight[key] = true
 	h.next++
 	stand := idPrefix + strconv.FormatUint(h.next, 10)
+	req.stand = stand
 	h.mu.Unlock()
 	done := func() {
+		free()
 		h.mu.Lock()
 		delete(h.inflight, key)
 		h.mu.Unlock()
@@ -239,6 +323,51 @@ func (h *httpIDs) wrap(w http.ResponseWriter, r *http.Request) (http.ResponseWri
 	want, _ := json.Marshal(stand)
 	return &idWriter{ResponseWriter: w, from: append([]byte(`"id":`), want...), to: append([]byte(`"id":`), head.ID...)}, r, done, true
 }
+
+// cancel marks the request a cancellation names, so that its response is
+// not sent, and points the cancellation at the request's stand-in.
+func (h *httpIDs) cancel(session string, body []byte, params json.RawMessage, r *http.Request) {
+	var p map[string]json.RawMessage
+	if json.Unmarshal(params, &p) != nil || p["requestId"] == nil {
+		return
+	}
+	h.mu.Lock()
+	req := h.live[session+compact(p["requestId"])]
+	h.mu.Unlock()
+	if req == nil {
+		return
+	}
+	req.cancelled.Store(true)
+	if req.stand == "" {
+		return
+	}
+	p["requestId"], _ = json.Marshal(req.stand)
+	np, err := json.Marshal(p)
+	if err != nil {
+		return
+	}
+	if out, err := setField(body, "params", json.RawMessage(np)); err == nil {
+		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(out)), int64(len(out))
+	}
+}
+
+// dropWriter swallows the response to its request once the client has
+// cancelled it (notifications and progress still pass).
+type dropWriter struct {
+	http.ResponseWriter
+	req *liveReq
+	id  []byte // `"id":` and the request's id, as the response carries it
+}
+
+func (w *dropWriter) Write(p []byte) (int, error) {
+	if w.req.cancelled.Load() && bytes.Contains(p, w.id) {
+		return len(p), nil
+	}
+	return w.ResponseWriter.Write(p)
+}
+
+// Unwrap lets http.ResponseController reach the connection's Flusher.
+func (w *dropWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // idWriter puts a request's own id back in place of its stand-in in the
 // response the SDK writes (one JSON body, or server-sent events each

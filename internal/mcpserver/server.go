@@ -23,8 +23,14 @@ import (
 )
 
 // DefaultInlineDeclarationTokens is the budget for the TypeScript
-// declarations inlined in codemode's description (codemode-notes.md).
-const DefaultInlineDeclarationTokens = 3000
+// declarations of the core tools inlined in codemode's description (the
+// whole description stays within 2,500 tokens).
+const DefaultInlineDeclarationTokens = 1500
+
+// DefaultTimeout is the deadline of a codemode script when serve is not
+// given one: a model host waits for the call, so a script that never ends
+// must not hold it forever.
+const DefaultTimeout = 60 * time.Second
 
 // DefaultProgressInterval is how often a running script reports progress
 // to a client that asked for it, when nothing else happened.

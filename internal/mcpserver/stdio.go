@@ -116,7 +116,11 @@ func tooLong(line []byte, size int) []byte {
 
 // check returns nil for a line the SDK can read, else the error response
 // to send in its place.
-func check(line []byte) []byte {
+func check(line []byte) []byte { return checkFrame(line, "line") }
+
+// checkFrame is check for one frame of a transport whose frames are
+// called unit ("line", "request").
+func checkFrame(line []byte, unit string) []byte {
 	trimmed := bytes.TrimSpace(line)
 	code, why, id := jsonrpc.CodeParseError, "it is not valid JSON (cut off or malformed)", frameID(trimmed)
 	switch {
@@ -124,7 +128,7 @@ func check(line []byte) []byte {
 		// The SDK would end the session on a batch (MCP dropped batching
 		// in 2025-06-18), so the filter refuses it like any bad line, with
 		// the null id JSON-RPC gives the answer to a batch it rejects.
-		code, why, id = jsonrpc.CodeInvalidRequest, "it is a JSON-RPC batch, which MCP does not support: send each message on its own line", json.RawMessage("null")
+		code, why, id = jsonrpc.CodeInvalidRequest, "it is a JSON-RPC batch, which MCP does not support: send each message in its own "+unit, json.RawMessage("null")
 	case json.Valid(trimmed):
 		if _, err := jsonrpc.DecodeMessage(trimmed); err == nil {
 			return nil
@@ -132,7 +136,7 @@ func check(line []byte) []byte {
 			code, why = jsonrpc.CodeInvalidRequest, "it is not a JSON-RPC 2.0 message ("+err.Error()+")"
 		}
 	}
-	msg := fmt.Sprintf("atomic-script rejected a message because %s; nothing was run. Send it again as one complete JSON object on one line. Original message:\n%s", why, quote(string(trimmed)))
+	msg := fmt.Sprintf("atomic-script rejected a message because %s; nothing was run. Send it again as one complete JSON object in one %s. Original message:\n%s", why, unit, quote(string(trimmed)))
 	return errorLine(id, code, msg)
 }
 
@@ -168,7 +172,9 @@ type lockedWriter struct {
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	n := len(p)
 	if l.translate != nil {
-		p = l.translate(p)
+		if p = l.translate(p); p == nil {
+			return n, nil // not to be sent
+		}
 	}
 	if _, err := l.WriteOwn(p); err != nil {
 		return 0, err

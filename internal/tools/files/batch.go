@@ -43,7 +43,7 @@ type batch struct {
 
 // batchOps are the steps of the call that leads a batch.
 type batchOps struct {
-	lock    func() (unlock func())                            // lock the files the batch may touch
+	lock    func() (unlock func(), err error)                 // lock the files the batch may touch
 	prepare func(inputs []string) (*hashline.Prepared, error) // apply every member's input in memory
 	commit  func(*hashline.Prepared) (tools.Result, error)    // write what prepare produced
 }
@@ -83,7 +83,14 @@ func (b *batcher) run(ctx context.Context, input string, sections []hashline.Sec
 	if wait {
 		time.Sleep(batchWindow)
 	}
-	unlock := ops.lock()
+	unlock, err := ops.lock()
+	if err != nil {
+		b.mu.Lock()
+		b.remove(bt)
+		b.mu.Unlock()
+		bt.err = err
+		return bt.res, bt.err
+	}
 	defer unlock()
 	var p *hashline.Prepared
 	for {

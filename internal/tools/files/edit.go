@@ -88,7 +88,7 @@ func runEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Result, er
 	}
 	ed := &editables{m: map[string]*resource.Editable{}}
 	return batcherOf(env).run(ctx, in.Input, sections, batchOps{
-		lock: func() func() { return mutations.LockAll(paths) },
+		lock: func() (func(), error) { return lockFiles(ctx, env, "edit", paths...) },
 		prepare: func(inputs []string) (*hashline.Prepared, error) {
 			if len(inputs) == 1 {
 				return prepareEdit(ctx, env, ed, sections, 1, in.AllowGenerated)
@@ -218,6 +218,8 @@ func editReader(env *tools.Env, ed *editables, allowGenerated bool) hashline.Rea
 		abs := env.Abs(display)
 		if fi, err := env.Files.Stat(abs); err == nil && overCap(fi) {
 			return abs, "", limitError("edit", display, fi.Size())
+		} else if err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+			return abs, "", notRegular("edit", display, fi.Mode())
 		}
 		data, err := env.Files.ReadFile(abs)
 		if err != nil {

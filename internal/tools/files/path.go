@@ -1,10 +1,14 @@
 package files
 
 import (
+	"context"
+	"errors"
+	"io/fs"
 	"path/filepath"
 	"strings"
 
 	"github.com/atomic-script/atomic-script/internal/tools/resource"
+	"github.com/atomic-script/atomic-script/internal/tools/safefile"
 	"github.com/atomic-script/atomic-script/internal/tools/selector"
 
 	"github.com/atomic-script/atomic-script/tools"
@@ -75,4 +79,26 @@ func resolveWrite(env *tools.Env, arg string) (*target, error) {
 		return nil, tools.Errorf(tools.ErrInvalidArgs, "write: %s exists and %q names a selector (:%s) of it; write replaces whole files. Write %s with the complete content, or change those lines with edit", t.display, p, t.sel.Text, t.display)
 	}
 	return t, nil
+}
+
+// lockFiles takes the advisory lock of each of paths for a call of tool,
+// waiting no longer than ctx. A named pipe, a device or a socket is
+// refused here, before anything opens it for reading.
+func lockFiles(ctx context.Context, env *tools.Env, tool string, paths ...string) (func(), error) {
+	unlock, err := safefile.Lock(ctx, paths...)
+	var nr *safefile.NotRegularError
+	switch {
+	case err == nil:
+		return unlock, nil
+	case ctx.Err() != nil:
+		return nil, aborted(ctx)
+	case errors.As(err, &nr):
+		return nil, notRegular(tool, env.Display(nr.Path), nr.Mode)
+	}
+	return nil, &tools.Error{Code: tools.ErrIO, Msg: tool + ": could not lock a file: " + errText(err), Err: err}
+}
+
+// notRegular refuses a path that names a special file.
+func notRegular(tool, display string, mode fs.FileMode) error {
+	return tools.Errorf(tools.ErrInvalidArgs, "%s: %s is not a regular file (%s): read, write and edit work on regular files only", tool, display, safefile.Describe(mode))
 }

@@ -13,11 +13,6 @@ import (
 	"github.com/atomic-script/atomic-script/tools"
 )
 
-// mutations serialises read-modify-write of one file across every call in
-// the process (write's guard, edit's prepare and write, the resource
-// rewrites), so two calls never interleave on the same path.
-var mutations = &resource.Mutations
-
 // WriteArgs are write's arguments.
 type WriteArgs struct {
 	Path    string  `json:"path" jsonschema:"file to create or overwrite, relative to the workspace root or absolute; missing directories are created; or a.zip:dir/m.txt, app.db:users[:ROWID], nb.ipynb:cell:N, conflict://N, local://path"`
@@ -91,12 +86,18 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 			Source: w.Source, SourcePath: w.SourcePath, Text: w.Text}, nil
 	}
 	if in.Delete || in.MoveTo != "" {
-		return runMove(env, t, in)
+		return runMove(ctx, env, t, in)
 	}
 	if in.Content == nil {
 		return WriteResult{}, tools.Errorf(tools.ErrInvalidArgs, "write: content is required (the whole new content of %s); to delete the file pass delete: true, to move it moveTo", t.display)
 	}
-	unlock := mutations.Lock(t.abs)
+	// The file's lock is held from the guard's check through the rename,
+	// so no other call or process that takes it can change the file in
+	// between (see lockFiles).
+	unlock, err := lockFiles(ctx, env, "write", t.abs)
+	if err != nil {
+		return WriteResult{}, err
+	}
 	defer unlock()
 
 	conflict := conflictFor(env, t)
@@ -160,7 +161,7 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 // rename in its diff and --atomic puts the file back. Neither needs a
 // prior read (nothing is lost: the journal keeps the content); a generated
 // file follows write's rule. The session's snapshots follow the file.
-func runMove(env *tools.Env, t *target, in WriteArgs) (WriteResult, error) {
+func runMove(ctx context.Context, env *tools.Env, t *target, in WriteArgs) (WriteResult, error) {
 	switch {
 	case in.Delete && in.MoveTo != "":
 		return WriteResult{}, tools.Errorf(tools.ErrInvalidArgs, "write: give delete or moveTo, not both")
@@ -184,6 +185,11 @@ func runMove(env *tools.Env, t *target, in WriteArgs) (WriteResult, error) {
 		}
 	}
 	if in.Delete {
+		unlock, err := lockFiles(ctx, env, "write", t.abs)
+		if err != nil {
+			return WriteResult{}, err
+		}
+		defer unlock()
 		if err := env.Files.Remove(t.abs); err != nil {
 			return WriteResult{}, writeError(t.display, err)
 		}
@@ -198,7 +204,10 @@ func runMove(env *tools.Env, t *target, in WriteArgs) (WriteResult, error) {
 	if !ok {
 		return WriteResult{}, tools.Errorf(tools.ErrNotAllowed, "write: this host cannot move files")
 	}
-	unlock := mutations.Lock(dst.abs)
+	unlock, err := lockFiles(ctx, env, "write", t.abs, dst.abs)
+	if err != nil {
+		return WriteResult{}, err
+	}
 	defer unlock()
 	if err := mv.Rename(t.abs, dst.abs); err != nil {
 		if errors.Is(err, fs.ErrExist) {
@@ -239,6 +248,8 @@ func guardWrite(env *tools.Env, t *target, allowGenerated bool) (exists bool, mo
 		return false, 0, conflict(hashline.TargetUnreadable, hashline.Conflict{Errno: errnoOr(err, "")})
 	case exists && fi.IsDir():
 		return false, 0, conflict(hashline.TargetUnreadable, hashline.Conflict{Errno: "EISDIR"})
+	case exists && !fi.Mode().IsRegular():
+		return false, 0, notRegular("write", t.display, fi.Mode())
 	}
 	mode = 0o644
 	if !exists {

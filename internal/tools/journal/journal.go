@@ -2,8 +2,10 @@ package journal
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/tools/safefile"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -57,7 +60,7 @@ type Journal struct {
 	mu      sync.Mutex
 	entries map[string]*entry // by absolute path, the state before the run
 	order   []string          // paths in the order they were first touched
-	dirs    []string          // directories the run created, in order
+	dirs    []createdDir      // directories the run created, in order
 	overlay map[string]*pending
 	moves   map[string]string // destination → source of the run's moves
 	snap    map[string][]byte // cached Pending result; nil when stale
@@ -86,6 +89,15 @@ type entry struct {
 	data    []byte
 	mode    fs.FileMode
 	modTime time.Time
+	// anchor is the file's directory then: a rollback writes there and
+	// nowhere else, without following links.
+	anchor safefile.Anchor
+}
+
+// createdDir is a directory the run created, with its parent's anchor.
+type createdDir struct {
+	path   string
+	anchor safefile.Anchor
 }
 
 // pending is a dry run's state of a file.
@@ -119,7 +131,7 @@ func (j *Journal) ReadFile(path string) ([]byte, error) {
 			return p.data, nil
 		}
 	}
-	return os.ReadFile(path)
+	return safefile.ReadFile(path, tools.MaxReadBytes)
 }
 
 // Stat describes path as the run sees it.
@@ -373,17 +385,22 @@ func (j *Journal) capture(path string) error {
 	if seen {
 		return nil
 	}
-	e := &entry{}
-	fi, err := os.Stat(path)
+	e := &entry{anchor: safefile.AnchorOf(path)}
+	f, err := safefile.Open(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, safefile.ErrNotRegular), errors.Is(err, syscall.EISDIR):
+		// Not a file the journal can restore; the operation itself
+		// refuses it.
+		return nil
 	case err != nil:
 		return err
-	case fi.IsDir() || !fi.Mode().IsRegular():
-		// Not a file the journal can restore; the operation itself will
-		// fail (or, for a special file, is the caller's business).
-		return nil
 	default:
+		defer f.Close()
+		fi, err := f.Stat()
+		if err != nil {
+			return err
+		}
 		// Reserve the file's size before reading it, so concurrent first
 		// mutations of different files cannot all pass the check.
 		size := fi.Size()
@@ -395,7 +412,7 @@ func (j *Journal) capture(path string) error {
 		}
 		j.held += size
 		j.mu.Unlock()
-		data, err := os.ReadFile(path)
+		data, err := readAll(f, tools.MaxReadBytes)
 		j.mu.Lock()
 		j.held -= size
 		if err == nil && j.held+int64(len(data)) > maxHeld {
@@ -411,7 +428,8 @@ func (j *Journal) capture(path string) error {
 		if err != nil {
 			return err
 		}
-		e = &entry{existed: true, data: data, mode: fi.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky), modTime: fi.ModTime()}
+		e.existed, e.data, e.modTime = true, data, fi.ModTime()
+		e.mode = fi.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
 	}
 	j.mu.Lock()
 	j.entries[path] = e
@@ -445,7 +463,7 @@ func (j *Journal) mkdirs(dir string) error {
 			return err
 		}
 		j.mu.Lock()
-		j.dirs = append(j.dirs, missing[i])
+		j.dirs = append(j.dirs, createdDir{path: missing[i], anchor: safefile.AnchorOf(missing[i])})
 		j.mu.Unlock()
 	}
 	return nil
@@ -545,11 +563,16 @@ func (j *Journal) current(path string) state {
 			return state{exists: true, data: p.data, mode: p.mode}
 		}
 	}
-	fi, err := os.Stat(path)
-	if err != nil || !fi.Mode().IsRegular() {
+	f, err := safefile.Open(path)
+	if err != nil {
 		return state{}
 	}
-	data, err := os.ReadFile(path)
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return state{}
+	}
+	data, err := readAll(f, tools.MaxReadBytes)
 	if err != nil {
 		return state{}
 	}
@@ -635,10 +658,14 @@ func (r Report) Complete() bool { return len(r.Failed) == 0 }
 // dry run it discards the overlay; otherwise each file that differs from
 // its state before the run (content, existence or mode) gets its content,
 // mode and modification time back, files the run created are removed, and
-// then the directories it created, when empty. A touched file that is as
-// it was (a write that failed, a change changed back) is not reported; its
-// modification time is put back where it moved. It goes on past a failure
-// and reports every file it could not restore.
+// then the directories it created, when empty. Each file is restored under
+// its lock (safefile.Lock), in the directory it was in when the run first
+// changed it and without following a link (a link the script put in its
+// place is replaced, a directory swapped for a link is left alone and
+// reported). A touched file that is as it was (a write that failed, a
+// change changed back) is not reported; its modification time is put back
+// where it moved. It goes on past a failure and reports every file it
+// could not restore.
 func (j *Journal) Rollback() Report {
 	j.Close()
 	var r Report
@@ -650,7 +677,7 @@ func (j *Journal) Rollback() Report {
 	}
 	j.mu.Lock()
 	order := append([]string(nil), j.order...)
-	dirs := append([]string(nil), j.dirs...)
+	dirs := append([]createdDir(nil), j.dirs...)
 	j.mu.Unlock()
 	for i := len(order) - 1; i >= 0; i-- {
 		p := order[i]
@@ -661,7 +688,7 @@ func (j *Journal) Rollback() Report {
 			}
 			continue
 		}
-		if err := restore(p, e); err != nil {
+		if err := restoreLocked(p, e); err != nil {
 			r.Failed = append(r.Failed, Failure{Path: p, Err: err})
 			continue
 		}
@@ -672,7 +699,7 @@ func (j *Journal) Rollback() Report {
 		}
 	}
 	for i := len(dirs) - 1; i >= 0; i-- {
-		if os.Remove(dirs[i]) == nil {
+		if safefile.RemoveDir(dirs[i].path, dirs[i].anchor) == nil {
 			r.Dirs++
 		}
 	}
@@ -682,37 +709,41 @@ func (j *Journal) Rollback() Report {
 	return r
 }
 
+// restoreWait bounds how long a rollback waits for another process's lock
+// on one file.
+const restoreWait = 10 * time.Second
+
+// restoreLocked restores path under its lock.
+func restoreLocked(path string, e *entry) error {
+	ctx, cancel := context.WithTimeout(context.Background(), restoreWait)
+	defer cancel()
+	unlock, err := safefile.Lock(ctx, path)
+	if errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("another process held its lock for %v", restoreWait)
+	}
+	if err == nil {
+		defer unlock()
+	}
+	// A special file at path is replaced all the same: the rename does
+	// not open it.
+	return restore(path, e)
+}
+
 // restore puts one file back as e describes it.
 func restore(path string, e *entry) error {
 	if !e.existed {
-		err := os.Remove(path)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-		return nil
+		return safefile.Remove(path, e.anchor)
 	}
-	fi, err := os.Stat(path)
-	if err == nil && fi.IsDir() {
-		return fmt.Errorf("a directory now stands where the file was")
+	return safefile.Restore(path, e.anchor, e.data, e.mode, e.modTime)
+}
+
+// readAll reads f to its end, refusing more than limit bytes.
+func readAll(f *os.File, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err == nil && int64(len(data)) > limit {
+		return nil, &safefile.TooLargeError{Path: f.Name(), Limit: limit}
 	}
-	same := false
-	if err == nil {
-		if data, rerr := os.ReadFile(path); rerr == nil && bytes.Equal(data, e.data) {
-			same = true
-		}
-	}
-	if !same {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return err
-		}
-		if err := tools.WriteFileAtomic(path, e.data, e.mode); err != nil {
-			return err
-		}
-	}
-	if err := os.Chmod(path, e.mode); err != nil {
-		return err
-	}
-	return os.Chtimes(path, time.Time{}, e.modTime)
+	return data, err
 }
 
 func notExist(op, path string) error {

@@ -477,3 +477,84 @@ func TestRollbackReportsWhatHappened(t *testing.T) {
 		t.Error("a.txt or c.txt not as before")
 	}
 }
+
+// TestRollbackNeverWritesThroughLinks: after a run changed files, a script
+// (through bash) swaps them or their directory for links to a file outside
+// the workspace. The rollback restores the workspace's files in place,
+// never writes or deletes outside it, and reports what it could not
+// restore.
+func TestRollbackNeverWritesThroughLinks(t *testing.T) {
+	outside := t.TempDir()
+	secret := filepath.Join(outside, "a.txt")
+	os.WriteFile(secret, []byte("outside"), 0o644)
+	root := workspace(t, map[string]string{"a.txt": "original a", "d/b.txt": "original b"})
+	j := New(Atomic)
+	a, b, c := filepath.Join(root, "a.txt"), filepath.Join(root, "d/b.txt"), filepath.Join(root, "e/c.txt")
+	for _, p := range []string{a, b, c} {
+		if err := j.WriteFile(p, []byte("by the run"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The swaps a script could make with bash after the writes.
+	os.Remove(a)
+	os.Symlink(secret, a) // the journaled file is now a link to outside
+	os.RemoveAll(filepath.Join(root, "d"))
+	os.Symlink(outside, filepath.Join(root, "d")) // its directory is now a link
+	os.RemoveAll(filepath.Join(root, "e"))
+	os.Symlink(outside, filepath.Join(root, "e")) // the created file's directory too
+	os.WriteFile(filepath.Join(outside, "c.txt"), []byte("outside c"), 0o644)
+
+	r := j.Rollback()
+	if got := read(t, secret); got != "outside" {
+		t.Errorf("the rollback wrote through a link: the outside file is %q", got)
+	}
+	if got := read(t, filepath.Join(outside, "c.txt")); got != "outside c" {
+		t.Errorf("the rollback removed or changed an outside file: %q", got)
+	}
+	if fi, err := os.Lstat(a); err != nil || !fi.Mode().IsRegular() || read(t, a) != "original a" {
+		t.Errorf("a.txt after the rollback: %v %v", fi, err)
+	}
+	if len(r.Restored) != 1 || len(r.Failed) != 2 {
+		t.Fatalf("report %+v", r)
+	}
+	for i, want := range []string{b, c} {
+		if f := r.Failed[i]; f.Path != want || !strings.Contains(f.Err.Error(), "replaced by a link") {
+			t.Errorf("failure %d: %s: %v, want it to name %s and the link", i, f.Path, f.Err, want)
+		}
+	}
+}
+
+// TestSpecialFilesNotWritten: a write or create aimed at a named pipe is
+// refused at once (it blocked forever), and reading one through the
+// journal too.
+func TestSpecialFilesNotWritten(t *testing.T) {
+	root := workspace(t, nil)
+	fifo := filepath.Join(root, "pipe")
+	if err := exec.Command("mkfifo", fifo).Run(); err != nil {
+		t.Skip("no mkfifo")
+	}
+	for _, m := range []Mode{Write, Atomic, DryRun} {
+		j := New(m)
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			if _, err := j.ReadFile(fifo); err == nil || !strings.Contains(err.Error(), "named pipe") {
+				t.Errorf("%v: read: %v", m, err)
+			}
+			if err := j.WriteFile(fifo, []byte("x"), 0o644); m != DryRun && (err == nil || !strings.Contains(err.Error(), "not a regular file")) {
+				t.Errorf("%v: write: %v", m, err)
+			}
+			if r := j.Rollback(); len(r.Failed) > 0 {
+				t.Errorf("%v: rollback %+v", m, r)
+			}
+		}()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%v: blocked on a named pipe", m)
+		}
+		if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
+			t.Fatalf("%v: the pipe was replaced: %v %v", m, fi, err)
+		}
+	}
+}

@@ -24,17 +24,18 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/atomic-script/atomic-script/internal/tools/journal"
 	"github.com/atomic-script/atomic-script/internal/tools/resource/archive"
 	"github.com/atomic-script/atomic-script/internal/tools/resource/document"
+	"github.com/atomic-script/atomic-script/internal/tools/safefile"
 	"github.com/atomic-script/atomic-script/internal/tools/selector"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
 // Mutations serialises read-modify-write of one file across every call in
-// the process (write's guard, edit's prepare and write, archive, notebook
-// and SQLite rewrites), so two calls never interleave on the same path.
-var Mutations journal.PathLocks
+// the process and across processes (the per-file lock of write and edit,
+// see safefile.Lock): archive, notebook and SQLite rewrites take it, so two
+// calls never interleave on the same path.
+var Mutations safefile.Locker
 
 // Details is the details value of a read: what it came from and how it
 // was cut.

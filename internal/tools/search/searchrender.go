@@ -2,7 +2,9 @@ package search
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"github.com/atomic-script/atomic-script/internal/tools/safefile"
 	"os"
 	"path"
 	"strings"
@@ -218,8 +220,8 @@ func readWhole(v *fsview, abs string) ([]byte, error) {
 		}
 		return data, nil
 	}
-	data, err := os.ReadFile(abs)
-	if err == nil && len(data) > searchMaxFileBytes {
+	data, err := safefile.ReadFile(abs, searchMaxFileBytes)
+	if errors.Is(err, safefile.ErrTooLarge) {
 		return nil, fmt.Errorf("%s: larger than 4 MiB", abs)
 	}
 	return data, err

@@ -1,7 +1,7 @@
 package walk
 
 import (
-	"os"
+	"github.com/atomic-script/atomic-script/internal/tools/safefile"
 	"slices"
 	"strings"
 )
@@ -114,11 +114,15 @@ func (w *Walker) list(id int, st *workerState, d *Dir) {
 	w.enqueue(tasks)
 }
 
-// readSmall reads a small file (a .gitignore) as this run sees it.
+// maxIgnoreFileBytes bounds an ignore file: one larger is not read.
+const maxIgnoreFileBytes = 16 << 20
+
+// readSmall reads a small file (a .gitignore) as this run sees it; a named
+// pipe or a device in its place is not read (it would block the walk).
 func (w *Walker) readSmall(path string) ([]byte, bool) {
 	if data, pending := w.overlay.content(path); pending {
 		return data, data != nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path, maxIgnoreFileBytes)
 	return data, err == nil
 }
