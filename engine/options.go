@@ -6,6 +6,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/internal/runtime"
 	"github.com/atomic-script/atomic-script/internal/tools/journal"
+	"github.com/atomic-script/atomic-script/models"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -28,6 +29,7 @@ type config struct {
 	fileMode        journal.Mode
 	approvals       ApprovalPolicy
 	failOnChange    bool
+	models          *models.Client
 }
 
 func defaultConfig() config {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/atomic-script/atomic-script/internal/bindings"
+	"github.com/atomic-script/atomic-script/models"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -136,6 +137,8 @@ type Result struct {
 	DryRun bool `json:"dryRun"`
 	// Version is the atomic-script version that ran (see Version).
 	Version string `json:"version"`
+	// Usage is what the run's models.* calls used (null when none).
+	Usage *models.Totals `json:"usage"`
 }
 
 // Rollback is what an --atomic rollback did, as it happened: the files

@@ -47,6 +47,15 @@
   const ErrorPrototype = Error.prototype;
   const TypeErrorCtor = TypeError;
   const InternalErrorPrototype = typeof InternalError === "function" ? InternalError.prototype : undefined;
+  const inspectCustom = Symbol.for("nodejs.util.inspect.custom");
+  const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+  const TypedArrayLength = ObjectGetOwnPropertyDescriptor(TypedArrayPrototype, "length").get;
+  const TypedArrayTag = ObjectGetOwnPropertyDescriptor(TypedArrayPrototype, Symbol.toStringTag).get;
+  const ArrayBufferByteLength = ObjectGetOwnPropertyDescriptor(ArrayBuffer.prototype, "byteLength").get;
+  const MapPrototypeEntries = Map.prototype.entries;
+  const MapSize = ObjectGetOwnPropertyDescriptor(Map.prototype, "size").get;
+  const SetPrototypeValues = Set.prototype.values;
+  const SetSize = ObjectGetOwnPropertyDescriptor(Set.prototype, "size").get;
   const pending = ObjectCreate(null); // call id -> [resolve, reject]
 
   function __as_own(o, k) { return ReflectApply(ObjectHasOwnProperty, o, [k]); }
@@ -102,14 +111,15 @@
   // __as_callTool starts a call and returns its promise. A failed call
   // rejects with an Error made when the failure arrives: capturing a stack
   // at every call would cost more than the rest of the call.
-  function __as_callTool(name, args) {
+  // shown is how the script calls it (default tools.NAME).
+  function __as_callTool(name, args, shown) {
     let json;
     if (args === undefined) {
       json = "{}";
     } else if (args === null || typeof args !== "object" || ArrayIsArray(args)) {
       return __as_reject(__as_makeError(new ErrorCtor(), {
         name: "ToolError", code: "ERR_INVALID_ARGS",
-        message: name + ": arguments must be an object, e.g. tools." + name + "({...}); got " +
+        message: name + ": arguments must be an object, e.g. " + (shown === undefined ? "tools." + name : shown) + "({...}); got " +
           (args === null ? "null" : ArrayIsArray(args) ? "an array" : typeof args),
       }));
     } else {
@@ -212,11 +222,28 @@
     return allTools;
   }
 
+  // ---- models ----
+  // models.* are calls like the tools' (recorded, settled in Go, failing
+  // with a coded Error), routed to the run's model provider.
+  function __as_modelFunction(call) {
+    return function __as_model(args) { return __as_callTool(call, args, call); };
+  }
+  const models = ObjectFreeze({
+    list: __as_modelFunction("models.list"),
+    classify: __as_modelFunction("models.classify"),
+    generateImages: __as_modelFunction("models.generateImages"),
+  });
+
   // ---- output ----
   function __as_str(v) {
     try { return StringCtor(v); } catch (e) { return "[value that cannot be shown]"; }
   }
   function __as_isError(v) { return __as_isA(ErrorPrototype, v); }
+  // __as_brand calls an intrinsic getter on v, or gives undefined when v
+  // is not of its kind (the getter's brand check throws).
+  function __as_brand(getter, v) {
+    try { return ReflectApply(getter, v, []); } catch (_) { return undefined; }
+  }
   function __as_inspect(v, depth, seen) {
     if (typeof v === "string") return depth === 0 ? v : JSONstringify(v);
     if (v === undefined) return "undefined";
@@ -234,9 +261,31 @@
       (v.code ? " [" + __as_str(v.code) + "]" : "");
     if (ReflectApply(SetPrototypeHas, seen, [v])) return "[Circular]";
     if (depth > 6) return ArrayIsArray(v) ? "[Array]" : "[Object]";
+    // Web globals (URL, URLSearchParams) say how they print, as in Node.
+    let custom;
+    try { custom = v[inspectCustom]; } catch (_) {}
+    if (typeof custom === "function") {
+      try { return __as_str(ReflectApply(custom, v, [])); } catch (_) {}
+    }
     ReflectApply(SetPrototypeAdd, seen, [v]);
     let out;
-    if (ArrayIsArray(v)) {
+    const len = __as_brand(TypedArrayLength, v);
+    if (len !== undefined) {
+      const n = len < 100 ? len : 100;
+      const parts = [];
+      for (let i = 0; i < n; i++) __as_push(parts, __as_str(v[i]) + (typeof v[i] === "bigint" ? "n" : ""));
+      if (len > n) __as_push(parts, "... " + (len - n) + " more");
+      out = __as_str(__as_brand(TypedArrayTag, v)) + "(" + len + ") [" + __as_join(parts, ", ") + "]";
+    } else if (__as_brand(ArrayBufferByteLength, v) !== undefined) {
+      out = "ArrayBuffer { byteLength: " + __as_brand(ArrayBufferByteLength, v) + " }";
+    } else if (__as_brand(MapSize, v) !== undefined || __as_brand(SetSize, v) !== undefined) {
+      const isMap = __as_brand(MapSize, v) !== undefined;
+      const parts = [];
+      for (const e of ReflectApply(isMap ? MapPrototypeEntries : SetPrototypeValues, v, [])) {
+        __as_push(parts, isMap ? __as_inspect(e[0], depth + 1, seen) + " => " + __as_inspect(e[1], depth + 1, seen) : __as_inspect(e, depth + 1, seen));
+      }
+      out = (isMap ? "Map" : "Set") + "(" + parts.length + ") " + (parts.length === 0 ? "{}" : "{ " + __as_join(parts, ", ") + " }");
+    } else if (ArrayIsArray(v)) {
       const parts = [];
       for (let i = 0; i < v.length; i++) __as_push(parts, __as_inspect(v[i], depth + 1, seen));
       out = "[" + __as_join(parts, ", ") + "]";
@@ -432,6 +481,7 @@
   define("ARGS", ObjectFreeze(__as_sync("args")));
   define("RUN", ObjectFreeze(__as_sync("run")));
   define("console", console);
+  define("models", models);
   define("text", __as_text);
   define("image", __as_image);
   define("exit", __as_exit);
