@@ -268,4 +268,7 @@ type Scratch interface {
 	ScratchRoot(root string) (dir string, ok bool, err error)
 	// CollectScratch stages what commands changed in the copy.
 	CollectScratch() error
+	// InScratch reports whether commands run in a scratch copy (the Files
+	// is a dry run), without making the copy: an approval preview asks it.
+	InScratch() bool
 }

@@ -56,6 +56,10 @@ func stampOf(fi fs.FileInfo) stamp {
 
 var _ tools.Scratch = (*Journal)(nil)
 
+// InScratch implements tools.Scratch: commands run in a scratch copy in a
+// dry run.
+func (j *Journal) InScratch() bool { return j.mode == DryRun }
+
 // ScratchRoot implements tools.Scratch: in a dry run, the scratch copy of
 // root (made on first use) brought up to date with the pending changes.
 func (j *Journal) ScratchRoot(root string) (string, bool, error) {

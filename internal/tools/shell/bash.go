@@ -85,15 +85,43 @@ func runBashIn(ctx context.Context, env *tools.Env, a bashArgs) (tools.Result, e
 
 // previewBash says what a bash call would run: the command exactly as bash
 // -c receives it (the interceptor only refuses commands, it never rewrites
-// one), where, and the variables the call sets. Contained stays false: a
-// command acts on the real workspace even in a dry run, so a dry run does
-// not let it run unasked (set it once dry runs run bash in a scratch copy).
+// one), where, and the variables the call sets. It is Contained in a dry
+// run, where a foreground command runs in the scratch copy and its changes
+// join the run's overlay — unless the command, its variables or its
+// directory name the real workspace by its absolute path (bash does not
+// rewrite those, so they would reach it).
 func previewBash(ctx context.Context, env *tools.Env, a bashArgs) (tools.Preview, error) {
 	dir := env.Root
 	if a.Cwd != "" {
 		dir = env.Abs(a.Cwd)
 	}
-	return tools.Preview{Command: a.Command, Cwd: dir, Env: a.Env}, nil
+	pv := tools.Preview{Command: a.Command, Cwd: dir, Env: a.Env}
+	if sc, ok := env.Files.(tools.Scratch); ok && sc.InScratch() && !a.RunInBackground {
+		pv.Contained = !namesRoot(env.Root, a)
+	}
+	return pv, nil
+}
+
+// namesRoot reports whether a bash call names root by its absolute path in
+// its command or variables, or runs outside it.
+func namesRoot(root string, a bashArgs) bool {
+	if a.Cwd != "" && filepath.IsAbs(a.Cwd) {
+		// An absolute cwd inside root is mapped into the copy (see Run).
+		if rel, err := filepath.Rel(root, a.Cwd); err != nil || !filepath.IsLocal(rel) {
+			return true
+		}
+	} else if a.Cwd != "" && !filepath.IsLocal(a.Cwd) {
+		return true
+	}
+	if strings.Contains(a.Command, root) {
+		return true
+	}
+	for k, v := range a.Env {
+		if strings.Contains(k, root) || strings.Contains(v, root) {
+			return true
+		}
+	}
+	return false
 }
 
 func runForeground(ctx context.Context, env *tools.Env, c command, to timeouts) (tools.Result, error) {
