@@ -182,6 +182,7 @@ func WithNamespaces(ns ...Namespace) Option {
 type runConfig struct {
 	fileMode     journal.Mode
 	fileModeSet  bool
+	name         string
 	args         []string
 	callIDPrefix string
 	events       func(Event)
@@ -219,4 +220,13 @@ func WithCallIDPrefix(prefix string) RunOption {
 // engine's.
 func WithRunEvents(fn func(Event)) RunOption {
 	return func(r *runConfig) { r.events = fn }
+}
+
+// WithScriptName names the script's file: stack frames and findings point
+// at it ("task.ts:7:9"), and its extension picks the language (.ts, .mts
+// and .cts are TypeScript, .js, .mjs and .cjs JavaScript). Without a
+// name, or with another extension, a script that does not parse as
+// JavaScript runs as TypeScript, and frames say codemode.js (codemode.ts).
+func WithScriptName(name string) RunOption {
+	return func(r *runConfig) { r.name = name }
 }
