@@ -6,8 +6,9 @@ import (
 	"sync"
 )
 
-// Default bounds of a session's snapshot store. There is no file-count
-// horizon: a migration reads every file, then edits every file.
+// Default bounds of a session's snapshot store (docs/hashline.md). There
+// is no file-count horizon: a migration reads every file, then edits every
+// file.
 const (
 	DefaultMaxPaths    = 0        // no bound on the number of files (the byte budgets bound the store)
 	DefaultMaxVersions = 4        // versions kept per file, oldest dropped first

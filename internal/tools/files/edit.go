@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/atomic-script/atomic-script/internal/tools/units"
+
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/hashline/blocks"
 	"github.com/atomic-script/atomic-script/internal/tools/resource"
@@ -229,7 +231,7 @@ func editReader(env *tools.Env, ed *editables, allowGenerated bool) hashline.Rea
 			return abs, "", err
 		}
 		if isBinary(data) {
-			return abs, "", tools.Errorf(tools.ErrBinary, "Binary file (%s): edit changes text files only", formatSize(int64(len(data))))
+			return abs, "", tools.Errorf(tools.ErrBinary, "Binary file (%s): edit changes text files only", units.Size(int64(len(data))))
 		}
 		if err := refuseGenerated(display, data, allowGenerated); err != nil {
 			return abs, "", err
