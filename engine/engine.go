@@ -284,6 +284,8 @@ type scriptRun struct {
 
 	// gate is the run's approval gate.
 	gate *gate
+	// reads is what the run's results showed of files (cut reads).
+	reads readLog
 	// models is the run's model calls: their in-flight cap and usage.
 	models *models.Run
 
@@ -465,6 +467,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	if w := cancelledWarning(r, cancelled); w != "" {
 		r.Warnings = append(r.Warnings, w)
 	}
+	r.Warnings = append(r.Warnings, s.reads.warnings()...)
 	return r
 }
 
@@ -566,6 +569,24 @@ func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm 
 // tool call of a script goes through: the policy and its asker are the
 // engine's, out of the script's reach.
 func (e *Engine) caller(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.CallFunc {
+	call := e.call(env, calls, s)
+	return func(ctx context.Context, name string, args json.RawMessage) (json.RawMessage, error) {
+		v, err := call(ctx, name, args)
+		return v, withTypesHint(err, name)
+	}
+}
+
+// withTypesHint points a script whose arguments did not validate at
+// describeTool, which gives each parameter's type.
+func withTypesHint(err error, name string) error {
+	var te *tools.Error
+	if !errors.As(err, &te) || te.Code != tools.ErrInvalidArgs || !strings.HasPrefix(te.Msg, name+": invalid arguments: ") {
+		return err
+	}
+	return &tools.Error{Code: te.Code, Msg: te.Msg + fmt.Sprintf(" (describeTool(%q) gives the types)", name), Err: te.Err}
+}
+
+func (e *Engine) call(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.CallFunc {
 	g := s.gate
 	return func(ctx context.Context, name string, args json.RawMessage) (json.RawMessage, error) {
 		if isModelCall(name) {
@@ -578,6 +599,13 @@ func (e *Engine) caller(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.C
 			return s.callModel(ctx, name, args)
 		}
 		if nt, ok := calls.get(name); ok {
+			// An external tool's arguments are checked here, as a built-in
+			// tool's are, so its errors name what it takes (a schema that
+			// does not resolve here is left to its server).
+			if err := tools.ValidateSchema(name, nt.Input, args); tools.CodeOf(err) == tools.ErrInvalidArgs {
+				g.turns.done(callSeq(ctx))
+				return nil, err
+			}
 			if err := g.admit(ctx, callTarget{name: name, readOnly: nt.ReadOnly}, env, args); err != nil {
 				return nil, err
 			}
@@ -595,6 +623,7 @@ func (e *Engine) caller(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.C
 		if err != nil {
 			return nil, err
 		}
+		s.reads.add(res.Span)
 		bindings.ReportMeta(ctx, res.Details)
 		if t.OutputSchema() != nil {
 			return json.Marshal(res.Structured)
