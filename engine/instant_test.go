@@ -87,15 +87,17 @@ func TestInstantFailureReadsAsAnyToolFailure(t *testing.T) {
 	if got[0] != got[1] {
 		t.Errorf("instant failure %q, other tool's %q", got[0], got[1])
 	}
-	uncaught := map[string]string{}
+	uncaught := map[string]engine.ScriptError{}
 	for _, name := range []string{"fail_instant", "fail_plain"} {
 		r := run(t, eng, `await tools.`+name+`()`)
 		if r.OK || r.Error == nil {
 			t.Fatalf("%s: the script did not fail", name)
 		}
-		uncaught[name] = strings.ReplaceAll(r.Text, name, "TOOL")
+		e := *r.Error
+		e.Stack = strings.ReplaceAll(e.Stack, name, "TOOL")
+		uncaught[name] = e
 	}
 	if uncaught["fail_instant"] != uncaught["fail_plain"] {
-		t.Errorf("uncaught instant failure:\n%s\nother tool's:\n%s", uncaught["fail_instant"], uncaught["fail_plain"])
+		t.Errorf("uncaught instant failure:\n%+v\nother tool's:\n%+v", uncaught["fail_instant"], uncaught["fail_plain"])
 	}
 }
