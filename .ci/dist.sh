@@ -19,7 +19,7 @@ for t in linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows
   [ "$os" = windows ] && exe=atomic-script.exe
   echo "dist: $name"
   CGO_ENABLED=0 GOOS=$os GOARCH=$arch go build -trimpath \
-    -ldflags "-s -w -X github.com/atomic-script/atomic-script/internal/cli.Version=$version" \
+    -ldflags "-s -w -X github.com/atomic-script/atomic-script/engine.buildVersion=$version" \
     -o "$stage/$exe" ./cmd/atomic-script
   cp "${extra[@]}" "$stage/"
   if [ "$os" = windows ]; then

@@ -318,7 +318,7 @@ func TestWriteKeepsModeAndMakesExecutable(t *testing.T) {
 	if !hasExecBit {
 		p := put(t, env, "x.sh", "echo\n")
 		mustCall(t, env, "read", ReadArgs{Path: "x.sh"})
-		res := mustCall(t, env, "write", WriteArgs{Path: "x.sh", Content: "#!/bin/sh\necho three\n"})
+		res := mustCall(t, env, "write", WriteArgs{Path: "x.sh", Content: ptr("#!/bin/sh\necho three\n")})
 		if res.Structured.(WriteResult).MadeExecutable || strings.Contains(res.Text, "executable") {
 			t.Errorf("claims to have made %s executable where there is no executable bit: %s", p, res.Text)
 		}

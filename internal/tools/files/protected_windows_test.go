@@ -14,7 +14,7 @@ import (
 func TestDeviceNamesRefused(t *testing.T) {
 	env := newEnv(t)
 	for _, p := range []string{"NUL", "con.txt", `src\aux.c`, "LPT1.log"} {
-		_, err := call(t, env, "write", WriteArgs{Path: p, Content: "x\n"})
+		_, err := call(t, env, "write", WriteArgs{Path: p, Content: ptr("x\n")})
 		if tools.CodeOf(err) != tools.ErrInvalidArgs || !strings.Contains(err.Error(), "device name") {
 			t.Errorf("write %s: %v", p, err)
 		}
