@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"sync"
 	"syscall"
 	"time"
@@ -28,9 +29,10 @@ type runFlags struct {
 	atomic    bool
 	approve   string
 	yes       bool
+	reports   []reportSpec
 }
 
-func cmdRun(args []string, stdio Stdio) (_ int, err error) {
+func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 	cmd := newCommand("run", "atomic-script run FILE|-|-e CODE [flags] [-- ARGS...]", 0, -1)
 	fs := cmd.fs
 	var f runFlags
@@ -53,6 +55,11 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	fs.BoolVar(&f.atomic, "atomic", false, "restore every file the run changed (content and mode; created files removed) when the script fails, times out or is interrupted")
 	fs.StringVar(&f.approve, "approve", "", "ask before the script's calls of these approval classes (write,bash) that no allow pattern of the settings covers: on a terminal a prompt per call; without one (CI) they are denied unless --yes")
 	fs.BoolVar(&f.yes, "yes", false, "answer yes to every approval ask without prompting (deny rules still deny)")
+	fs.Func("report", "after the run, write a report for CI to FILE: .xml is JUnit, .md a Markdown summary (for $GITHUB_STEP_SUMMARY, which is appended to); junit:PATH or md:PATH for other names; repeatable", func(v string) error {
+		r, err := parseReport(v)
+		f.reports = append(f.reports, r)
+		return err
+	})
 	pos, scriptArgs, err := cmd.parse(args, stdio.Out)
 	if err != nil {
 		return 0, err
@@ -124,12 +131,23 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	engine.StartSpillReaper(ctx, 50*time.Millisecond)
 	asker := newTerminalAsker(status)
 	defer asker.close()
+	started := time.Now()
 	res, err := eng.Run(ctx, code, engine.WithArgs(scriptArgs...), engine.WithAsker("terminal", asker.ask))
 	if status != nil {
 		status.close()
 	}
 	if err != nil {
 		return 0, err
+	}
+	if len(f.reports) > 0 {
+		info := runInfo{Script: scriptName(f.expr, pos), Workspace: ws.root, Mode: f.modeName(), Started: started}
+		if err := writeReports(f.reports, res, info); err != nil {
+			fmt.Fprintln(stdio.Err, "atomic-script:", err)
+			if res.ExitCode == engine.ExitOK {
+				// A CI step must not pass when its report is missing.
+				defer func() { exit = engine.ExitUsage }()
+			}
+		}
 	}
 	switch {
 	case f.events:
@@ -144,6 +162,28 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 		io.WriteString(stdio.Out, res.Text)
 	}
 	return res.ExitCode, nil
+}
+
+// modeName is the file mode as reports name it.
+func (f *runFlags) modeName() string {
+	switch f.fileMode() {
+	case engine.DryRun:
+		return "dry-run"
+	case engine.Atomic:
+		return "atomic"
+	}
+	return "write"
+}
+
+// scriptName names the script in reports: its file name, "-e" or "stdin".
+func scriptName(expr string, pos []string) string {
+	switch {
+	case expr != "":
+		return "-e"
+	case len(pos) == 0 || pos[0] == "-":
+		return "stdin"
+	}
+	return filepath.Base(pos[0])
 }
 
 // fileMode is what --dry-run and --atomic select.
