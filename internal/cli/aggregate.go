@@ -16,10 +16,6 @@ import (
 	"text/tabwriter"
 )
 
-// ResultSchemaVersion is the version of the --json result's schema this
-// build writes and reads; a breaking change of the result bumps it.
-const ResultSchemaVersion = 1
-
 // aggregateRun is one result file's line in `aggregate`.
 type aggregateRun struct {
 	Run          string `json:"run"`

@@ -35,6 +35,7 @@ Usage:
   atomic-script types [--tools LIST]            TypeScript declarations of everything a script can call
   atomic-script store list|get|rm|export|import --session ID [KEY|FILE]
   atomic-script aggregate [--json|--markdown] RESULT.json...   one table of many run --json results
+  atomic-script schema result|events            the JSON Schema of run --json results and --events lines
   atomic-script version
 
 Run "atomic-script COMMAND -h" for a command's flags.
@@ -76,6 +77,8 @@ func Main(args []string, stdio Stdio) int {
 		code, err = cmdServe(args[1:], stdio)
 	case "aggregate":
 		code, err = cmdAggregate(args[1:], stdio)
+	case "schema":
+		err = cmdSchema(args[1:], stdio)
 	case "tools":
 		err = cmdTools(args[1:], stdio)
 	case "types":

@@ -153,9 +153,7 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 	case f.events:
 		// run_end already carried the result.
 	case f.asJSON:
-		enc := json.NewEncoder(stdio.Out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(res); err != nil {
+		if err := writeResultJSON(stdio.Out, res); err != nil {
 			return 0, err
 		}
 	default:
@@ -241,8 +239,9 @@ func writeStartError(w io.Writer, err error) {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	_ = enc.Encode(struct {
-		OK       bool       `json:"ok"`
-		ExitCode int        `json:"exitCode"`
-		Error    startError `json:"error"`
-	}{false, engine.ExitUsage, startError{"usage", err.Error()}})
+		SchemaVersion int        `json:"schemaVersion"`
+		OK            bool       `json:"ok"`
+		ExitCode      int        `json:"exitCode"`
+		Error         startError `json:"error"`
+	}{ResultSchemaVersion, false, engine.ExitUsage, startError{"usage", err.Error()}})
 }
