@@ -84,6 +84,12 @@ func cmdAggregate(args []string, stdio Stdio) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	return cmdAggregateFiles(files, *asJSON, *asMD, stdio)
+}
+
+// cmdAggregateFiles prints the table (or JSON, or Markdown) of the result
+// files and returns 1 when any run failed or any file is not a result.
+func cmdAggregateFiles(files []string, asJSON, asMD bool, stdio Stdio) (int, error) {
 	runs := readResults(files)
 	var t aggregateTotals
 	for _, r := range runs {
@@ -102,7 +108,7 @@ func cmdAggregate(args []string, stdio Stdio) (int, error) {
 		t.FailedCalls += r.FailedCalls
 	}
 	switch {
-	case *asJSON:
+	case asJSON:
 		enc := json.NewEncoder(stdio.Out)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(struct {
@@ -112,7 +118,7 @@ func cmdAggregate(args []string, stdio Stdio) (int, error) {
 		}{t.Failed == 0 && t.Invalid == 0, runs, t}); err != nil {
 			return 0, err
 		}
-	case *asMD:
+	case asMD:
 		writeAggregateMarkdown(stdio.Out, runs, t)
 	default:
 		writeAggregateTable(stdio.Out, runs, t)

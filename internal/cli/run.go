@@ -30,6 +30,9 @@ type runFlags struct {
 	approve   string
 	yes       bool
 	reports   []reportSpec
+	repos     string
+	jobs      int
+	results   string
 }
 
 func cmdRun(args []string, stdio Stdio) (exit int, err error) {
@@ -60,6 +63,9 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 		f.reports = append(f.reports, r)
 		return err
 	})
+	fs.StringVar(&f.repos, "repos", "", "run the script in each repository: DIR (its subdirectories) or a FILE listing paths, one a line; one --json result per repository in --results, then the aggregate table")
+	fs.IntVar(&f.jobs, "j", 0, "with --repos: repositories run at once (default: the number of CPUs)")
+	fs.StringVar(&f.results, "results", "atomic-results", "with --repos: the directory for the results (NAME.json per repository)")
 	pos, scriptArgs, err := cmd.parse(args, stdio.Out)
 	if err != nil {
 		return 0, err
@@ -73,6 +79,16 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 	}
 	if f.dryRun && f.atomic {
 		return 0, usagef("run: --dry-run writes nothing, so there is nothing for --atomic to roll back; pick one")
+	}
+	if f.repos != "" {
+		if err := os.MkdirAll(f.results, 0o755); err != nil {
+			return 0, usagef("run: --results %s: %v", f.results, err)
+		}
+		src, err := scriptSource(f.expr, pos, code, f.results)
+		if err != nil {
+			return 0, err
+		}
+		return runRepos(&f, fs, src, scriptArgs, stdio)
 	}
 	approve, err := parseApprove("run", f.approve)
 	if err != nil {
