@@ -188,6 +188,9 @@ func runOneRepo(ctx context.Context, exe string, r repo, file string, forward, s
 	// An interrupted run gets SIGTERM, so --atomic rolls back before it ends.
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
 	cmd.WaitDelay = time.Minute
+	// The fan-out reports each repository; a run's own progress lines would
+	// only fill its .stderr file.
+	cmd.Env = append(os.Environ(), "ATOMIC_PROGRESS_INTERVAL=0")
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err := cmd.Run()
@@ -230,4 +233,3 @@ func scriptSource(expr string, pos []string, code, dir string) ([]string, error)
 	}
 	return []string{p}, nil
 }
-

@@ -121,18 +121,33 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 	hub := mcpclient.New(ws.settings.MCPServers, mcpclient.Options{Root: ws.root, Stderr: stdio.Err, Version: Version})
 	defer hub.Close()
 	opts = append(opts, engine.WithNamespaces(hub.Namespaces(ws.enabled)...))
+	// One events handler feeds every consumer: --events, the status line
+	// or the plain progress lines.
+	var handlers []func(engine.Event)
 	var out sync.Mutex
 	if f.events {
 		enc := json.NewEncoder(stdio.Out)
-		opts = append(opts, engine.WithEvents(func(ev engine.Event) {
+		handlers = append(handlers, func(ev engine.Event) {
 			out.Lock()
 			defer out.Unlock()
 			_ = enc.Encode(ev)
-		}))
+		})
 	}
 	status := newStatusLine(stdio.Err)
 	if status != nil && !f.events {
-		opts = append(opts, engine.WithEvents(status.event))
+		handlers = append(handlers, status.event)
+	}
+	if d := progressInterval(); status == nil && d > 0 {
+		lines := newProgressLines(stdio.Err, d)
+		defer lines.close()
+		handlers = append(handlers, lines.event)
+	}
+	if len(handlers) > 0 {
+		opts = append(opts, engine.WithEvents(func(ev engine.Event) {
+			for _, h := range handlers {
+				h(ev)
+			}
+		}))
 	}
 	eng, err := engine.New(opts...)
 	if err != nil {
