@@ -24,6 +24,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/engine/internal/kvstore"
 	"github.com/atomic-script/atomic-script/internal/bindings"
+	"github.com/atomic-script/atomic-script/internal/check"
 	"github.com/atomic-script/atomic-script/internal/runtime"
 	"github.com/atomic-script/atomic-script/internal/tools/builtin"
 	"github.com/atomic-script/atomic-script/internal/tools/journal"
@@ -180,6 +181,13 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 		emit(Event{Type: "run_end", Time: time.Now(), Result: r})
 		return r, nil
 	}
+	prog, diags := e.compile(src, ro.name)
+	if prog == nil {
+		r := syntaxFailure(diags, scriptName(ro.name, check.LangOf(ro.name)))
+		e.finishResult(r, start, maxTokens)
+		emit(Event{Type: "run_end", Time: time.Now(), Result: r})
+		return r, nil
+	}
 	timeout, timeoutOver := pickLimit(e.cfg.timeout, time.Duration(sopts.TimeoutMs)*time.Millisecond)
 	var deadline time.Time
 	if timeout > 0 {
@@ -187,8 +195,9 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 	}
 
 	rec := newRecorder(emit)
-	run := &scriptRun{engine: e, ro: ro, rec: rec, src: src, deadline: deadline, budget: timeout,
-		files: journal.New(e.cfg.fileMode), models: e.cfg.models.NewRun()}
+	run := &scriptRun{engine: e, ro: ro, rec: rec, src: prog.Code, orig: src, source: source(ro.name, prog),
+		deadline: deadline, budget: timeout, files: journal.New(e.cfg.fileMode), models: e.cfg.models.NewRun()}
+	run.warnings = warnings(diags, run.source.Name)
 	run.gate = &gate{pol: e.policy, ask: ro.ask, askBy: ro.askBy, dryRun: e.cfg.fileMode == journal.DryRun, stop: run.stop}
 	rec.gate = run.gate
 	res := run.execute(ctx)
@@ -263,7 +272,10 @@ type scriptRun struct {
 	engine   *Engine
 	ro       runConfig
 	rec      *recorder
-	src      string
+	src      string // the JavaScript the VM runs
+	orig     string // the script as written
+	source   bindings.Source
+	warnings []string // the check's findings
 	deadline time.Time
 	budget   time.Duration
 	// files is the run's journal: every file mutation of its tools goes
@@ -272,6 +284,8 @@ type scriptRun struct {
 
 	// gate is the run's approval gate.
 	gate *gate
+	// reads is what the run's results showed of files (cut reads).
+	reads readLog
 	// models is the run's model calls: their in-flight cap and usage.
 	models *models.Run
 
@@ -335,9 +349,10 @@ func (s *scriptRun) execute(ctx context.Context) *Result {
 	}
 	output, logs := s.rec.close()
 	return &Result{
-		Output: output,
-		Logs:   logs,
-		Usage:  s.modelUsage(),
+		Output:   output,
+		Logs:     logs,
+		Warnings: s.warnings,
+		Usage:    s.modelUsage(),
 		Error: &ScriptError{Kind: KindTimeout, Name: "TimeoutError",
 			Message: s.timeoutMessage() + " (the engine did not stop in time and was abandoned)"},
 	}
@@ -398,6 +413,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 		Sink:         s.rec,
 		Args:         s.ro.args,
 		CallIDPrefix: s.ro.callIDPrefix,
+		Source:       s.source,
 	})
 	if err != nil {
 		return &Result{Error: &ScriptError{Kind: KindSandbox, Name: "EngineError", Message: err.Error()}}
@@ -409,7 +425,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 
 	out := b.Outcome()
 	output, logs := s.rec.snapshot()
-	r := &Result{Output: output, Logs: logs}
+	r := &Result{Output: output, Logs: logs, Warnings: s.warnings}
 	for _, c := range b.Calls() {
 		r.Calls = append(r.Calls, s.rec.convert(c))
 	}
@@ -448,6 +464,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	if w := cancelledWarning(r, cancelled); w != "" {
 		r.Warnings = append(r.Warnings, w)
 	}
+	r.Warnings = append(r.Warnings, s.reads.warnings()...)
 	return r
 }
 
@@ -489,7 +506,7 @@ func itThey(n int) string {
 
 // classify turns the loop's end and the script's outcome into OK/Error.
 func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm runtime.VM) {
-	defer func() { explainNotAFunction(r.Error, s.src) }()
+	defer func() { explainNotAFunction(r.Error, s.orig, s.source.Name) }()
 	var exit *bindings.ExitRequested
 	switch {
 	case errors.As(loopErr, &exit) || (loopErr == nil && out.Exit != nil):
@@ -524,7 +541,7 @@ func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm 
 	case loopErr != nil:
 		var ex *runtime.Exception
 		if errors.As(loopErr, &ex) {
-			r.Error = &ScriptError{Kind: KindScript, Name: ex.Name, Message: ex.Message, Stack: bindings.CleanStack(ex.Stack)}
+			r.Error = &ScriptError{Kind: KindScript, Name: ex.Name, Message: ex.Message, Stack: bindings.CleanStack(ex.Stack, s.source)}
 			return
 		}
 		r.Error = &ScriptError{Kind: KindSandbox, Name: "EngineError", Message: loopErr.Error()}
@@ -549,6 +566,24 @@ func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm 
 // tool call of a script goes through: the policy and its asker are the
 // engine's, out of the script's reach.
 func (e *Engine) caller(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.CallFunc {
+	call := e.call(env, calls, s)
+	return func(ctx context.Context, name string, args json.RawMessage) (json.RawMessage, error) {
+		v, err := call(ctx, name, args)
+		return v, withTypesHint(err, name)
+	}
+}
+
+// withTypesHint points a script whose arguments did not validate at
+// describeTool, which gives each parameter's type.
+func withTypesHint(err error, name string) error {
+	var te *tools.Error
+	if !errors.As(err, &te) || te.Code != tools.ErrInvalidArgs || !strings.HasPrefix(te.Msg, name+": invalid arguments: ") {
+		return err
+	}
+	return &tools.Error{Code: te.Code, Msg: te.Msg + fmt.Sprintf(" (describeTool(%q) gives the types)", name), Err: te.Err}
+}
+
+func (e *Engine) call(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.CallFunc {
 	g := s.gate
 	return func(ctx context.Context, name string, args json.RawMessage) (json.RawMessage, error) {
 		if isModelCall(name) {
@@ -561,6 +596,13 @@ func (e *Engine) caller(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.C
 			return s.callModel(ctx, name, args)
 		}
 		if nt, ok := calls.get(name); ok {
+			// An external tool's arguments are checked here, as a built-in
+			// tool's are, so its errors name what it takes (a schema that
+			// does not resolve here is left to its server).
+			if err := tools.ValidateSchema(name, nt.Input, args); tools.CodeOf(err) == tools.ErrInvalidArgs {
+				g.turns.done(callSeq(ctx))
+				return nil, err
+			}
 			if err := g.admit(ctx, callTarget{name: name, readOnly: nt.ReadOnly}, env, args); err != nil {
 				return nil, err
 			}
@@ -578,6 +620,7 @@ func (e *Engine) caller(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.C
 		if err != nil {
 			return nil, err
 		}
+		s.reads.add(res.Span)
 		bindings.ReportMeta(ctx, res.Details)
 		if t.OutputSchema() != nil {
 			return json.Marshal(res.Structured)

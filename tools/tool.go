@@ -42,6 +42,22 @@ type Result struct {
 	Details any
 	// FullOutputPath names a file holding output that did not fit in Text.
 	FullOutputPath string
+	// Span is the part of a file the result shows, for tools that show
+	// parts of files (read): the engine warns a run that used a read a
+	// limit cut short and never read on.
+	Span *FileSpan
+}
+
+// FileSpan is the lines of one file a result shows.
+type FileSpan struct {
+	// Path is the file's absolute path, Display how the tool named it.
+	Path, Display string
+	// First and Last are the first and last lines shown (1-based), Total
+	// the lines in the file.
+	First, Last, Total int
+	// Continue is set when a limit, not the request, stopped the result at
+	// Last: the path with the selector that reads on ("command.go:1762").
+	Continue string
 }
 
 // Image is one image content item.

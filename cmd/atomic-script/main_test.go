@@ -83,7 +83,8 @@ func scriptParams(dir string) testscript.Params {
 					}
 				}
 			},
-			"jsonfield": cmdJSONField,
+			"jsonfield":  cmdJSONField,
+			"openaifake": cmdOpenAIFake,
 			// sqlitedb FILE STMT... creates a SQLite database (no sqlite3
 			// binary needed) by running the statements.
 			"sqlitedb": func(ts *testscript.TestScript, neg bool, args []string) {

@@ -314,3 +314,27 @@ func FuzzStreamRead(f *testing.F) {
 		}
 	})
 }
+
+// TestReadRawCap: `:raw` returns a file past the read limit unchanged, as
+// its description says, up to MaxRawBytes; a larger file is refused with
+// ERR_LIMIT and the selectors that read it in parts.
+func TestReadRawCap(t *testing.T) {
+	env := newEnv(t)
+	content := strings.Repeat("0123456789abcdef\n", 8000) // 136,000 bytes, past the 50 KiB read limit
+	put(t, env, "wide.txt", content)
+	if res := mustCall(t, env, "read", map[string]string{"path": "wide.txt:raw"}); res.Text != content {
+		t.Fatalf(":raw returned %d bytes, want the file's %d", len(res.Text), len(content))
+	}
+	p := filepath.Join(env.Root, "huge.txt")
+	if err := os.WriteFile(p, []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(p, MaxRawBytes+1); err != nil {
+		t.Fatal(err)
+	}
+	_, err := call(t, env, "read", map[string]string{"path": "huge.txt:raw"})
+	want := "read: huge.txt is 16.0MB; :raw returns at most 16.0MB. Read it in parts with line selectors (:1-3000, …) instead"
+	if err == nil || tools.CodeOf(err) != tools.ErrLimit || err.Error() != want {
+		t.Fatalf("error %v (%s), want ERR_LIMIT: %s", err, tools.CodeOf(err), want)
+	}
+}

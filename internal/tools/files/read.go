@@ -42,8 +42,8 @@ func readTool() tools.Tool {
 		Name: "read",
 		Description: "Read a local text file as hashline rows: a `[path#TAG]` header, then `N:text` rows with the file's line numbers. " +
 			"Copy the header into `edit` to change the file. Selectors after the path: `file.ts:5-16`, `file.ts:5+3`, `file.ts:5-16,960-973` " +
-			"(bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header). " +
-			"Output stops at 3,000 lines or 50 KiB with a footer naming the selector that continues. A directory reads as a depth-2 tree, newest first, " +
+			"(bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header, up to 16 MiB: larger files are refused). " +
+			"Other output stops at 3,000 lines or 50 KiB with a footer naming the selector that continues: read on with it (a run that does not is warned). A directory reads as a depth-2 tree, newest first, " +
 			"with sizes and ages; a notebook (.ipynb) as its cells (`nb.ipynb:cell:N` for one). Binary files are refused. " +
 			"An http(s) URL reads the page as Markdown (main content; `https://host/page:5-8` selects rendered lines, `:raw` the body unchanged): the first 300 lines or 50 KiB, " +
 			"private, loopback and metadata addresses refused. " +
@@ -104,7 +104,9 @@ func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, er
 	switch {
 	case t.sel != nil && t.sel.Raw:
 		env.Session.Snapshots.Record(t.abs, text)
-		return tools.Result{Text: text, Details: ReadDetails{Meta: ReadMeta{Source: "file", SourcePath: t.abs}}}, nil
+		n := len(hashline.Lines(text))
+		return tools.Result{Text: text, Details: ReadDetails{Meta: ReadMeta{Source: "file", SourcePath: t.abs}},
+			Span: &tools.FileSpan{Path: t.abs, Display: t.display, First: 1, Last: n, Total: n}}, nil
 	case t.sel != nil && t.sel.Cell >= 0 && !isNotebook(t.abs):
 		return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s is not a notebook; :cell:N selects notebook cells", t.display)
 	case t.sel != nil && t.sel.Cell >= 0:

@@ -98,10 +98,13 @@ func (r *rowSink) result(t *target, tag string, total int, shown []span, bounded
 		fmt.Fprintf(&b, "\n\n[Showing lines %d-%d of %d%s. Continue with path selector %s.]", first, r.last, total, limit, cont)
 		meta.Truncation = &Truncation{Truncated: true, TruncatedBy: r.by, TotalLines: total, OutputLines: r.count, FirstLine: first, LastLine: r.last, ContinueWith: cont}
 		meta.Limits = &Limits{MaxLines: MaxReadLines, MaxBytes: MaxReadBytes}
+		return tools.Result{Text: b.String(), Details: ReadDetails{Meta: meta},
+			Span: &tools.FileSpan{Path: t.abs, Display: t.display, First: first, Last: r.last, Total: total, Continue: t.display + cont}}
 	case bounded && r.last < total:
 		cont := ":" + strconv.Itoa(r.last+1)
 		fmt.Fprintf(&b, "\n\n[%d more lines in file. Continue with path selector %s.]", total-r.last, cont)
 		meta.Truncation = &Truncation{TotalLines: total, OutputLines: r.count, FirstLine: first, LastLine: r.last, ContinueWith: cont}
 	}
-	return tools.Result{Text: b.String(), Details: ReadDetails{Meta: meta}}
+	return tools.Result{Text: b.String(), Details: ReadDetails{Meta: meta},
+		Span: &tools.FileSpan{Path: t.abs, Display: t.display, First: first, Last: r.last, Total: total}}
 }
