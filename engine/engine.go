@@ -426,8 +426,11 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	out := b.Outcome()
 	output, logs := s.rec.snapshot()
 	r := &Result{Output: output, Logs: logs, Warnings: s.warnings}
-	for _, c := range b.Calls() {
-		r.Calls = append(r.Calls, s.rec.convert(c))
+	if calls := b.Calls(); len(calls) > 0 {
+		r.Calls = make([]Call, len(calls))
+		for i, c := range calls {
+			r.Calls[i] = s.rec.convert(c)
+		}
 	}
 	r.Usage = s.modelUsage()
 	s.classify(r, out, loopErr, vm)
@@ -642,9 +645,9 @@ func callSeq(ctx context.Context) int {
 func (e *Engine) catalog() *bindings.Catalog {
 	e.catalogOnce.Do(func() {
 		e.cached = bindings.NewCatalog(scriptEntries(e.cfg.registry), e.namespaces())
-		for _, t := range builtin.Tools() {
-			if _, on := e.cfg.registry.Get(t.Name()); !on && tools.ScriptCallable(t) {
-				e.cached.Inactive = append(e.cached.Inactive, t.Name())
+		for _, name := range builtin.ScriptCallable() {
+			if _, on := e.cfg.registry.Get(name); !on {
+				e.cached.Inactive = append(e.cached.Inactive, name)
 			}
 		}
 	})
@@ -669,6 +672,9 @@ func scriptEntries(reg *tools.Registry) []bindings.Entry {
 		out[i] = bindings.Entry{
 			Name: n, Path: []string{ids[i]}, Description: t.Description(),
 			Input: t.InputSchema(), Output: t.OutputSchema(), Deferred: tools.HasTag(t, tools.TagDeferred),
+			// An instant call runs on the script's goroutine, so it must
+			// never wait for an approval.
+			Instant: tools.HasTag(t, tools.TagInstant) && classOf(t) == "",
 		}
 	}
 	return out

@@ -111,6 +111,11 @@ const (
 	// TagReadOnly, as the spec's read-only set lists them; kill does not:
 	// it stops a process.)
 	TagSessionOnly Tag = "session-only"
+	// TagInstant marks tools that return in microseconds, do no I/O and
+	// never wait (the todo list). A script's call of one that needs no
+	// approval runs on the script's own goroutine, without the hand-off to
+	// a worker goroutine and back, which costs more than such a tool.
+	TagInstant Tag = "instant"
 )
 
 // Annotations are a tool's behaviour hints, MCP's ToolAnnotations: what a

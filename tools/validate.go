@@ -127,6 +127,37 @@ func diagnose(s *jsonschema.Schema, v any, at string) []string {
 		}
 		return []string{fmt.Sprintf("at %q: %s", at, msg)}
 	}
+	if c := diagnoseShape(s, v, at, clause); c != nil {
+		return c
+	}
+	var out []string
+	for _, sub := range s.AllOf {
+		out = append(out, diagnose(sub, v, at)...)
+	}
+	out = append(out, diagnoseBranches(s, v, at)...)
+	switch x := v.(type) {
+	case map[string]any:
+		out = append(out, diagnoseObject(s, x, at, clause)...)
+	case []any:
+		out = append(out, diagnoseArray(s, x, at, clause)...)
+	case string:
+		n := utf8.RuneCountInString(x)
+		if s.MinLength != nil && n < *s.MinLength {
+			out = append(out, clause("want at least %d characters, got %d", *s.MinLength, n)...)
+		}
+		if s.MaxLength != nil && n > *s.MaxLength {
+			out = append(out, clause("want at most %d characters, got %d", *s.MaxLength, n)...)
+		}
+	case json.Number:
+		out = append(out, diagnoseNumber(s, x, clause)...)
+	}
+	sort.Strings(out)
+	return dedupe(out)
+}
+
+// diagnoseShape checks what refuses a value whole (not, its type, enum,
+// const): one clause, or nil when none of them does.
+func diagnoseShape(s *jsonschema.Schema, v any, at string, clause func(string, ...any) []string) []string {
 	if s.Not != nil && len(diagnose(s.Not, v, at)) == 0 {
 		return clause("must not match the excluded form")
 	}
@@ -153,76 +184,66 @@ func diagnose(s *jsonschema.Schema, v any, at string) []string {
 	if s.Const != nil && !sameJSON(*s.Const, v) {
 		return clause("value must be %s", quote(*s.Const))
 	}
+	return nil
+}
+
+// diagnoseBranches explains v against the closest of s's anyOf/oneOf
+// branches (one of the value's type first, then the one with the fewest
+// complaints); nothing when a branch matches.
+func diagnoseBranches(s *jsonschema.Schema, v any, at string) []string {
+	branches := append(append([]*jsonschema.Schema{}, s.AnyOf...), s.OneOf...)
+	var best []string
+	bestScore := 0
+	for _, b := range branches {
+		d := diagnose(b, v, at)
+		if len(d) == 0 {
+			return nil
+		}
+		score := len(d)
+		if t := schemaTypes(b); len(t) > 0 && !typeMatches(t, v) {
+			score += 1000
+		}
+		if best == nil || score < bestScore {
+			best, bestScore = d, score
+		}
+	}
+	return best
+}
+
+func diagnoseArray(s *jsonschema.Schema, x []any, at string, clause func(string, ...any) []string) []string {
 	var out []string
-	for _, sub := range s.AllOf {
-		out = append(out, diagnose(sub, v, at)...)
+	if s.MinItems != nil && len(x) < *s.MinItems {
+		out = append(out, clause("want at least %d items, got %d", *s.MinItems, len(x))...)
 	}
-	if branches := append(append([]*jsonschema.Schema{}, s.AnyOf...), s.OneOf...); len(branches) > 0 {
-		// Explain against the closest branch: one of the value's type
-		// first, then the one with the fewest complaints.
-		var best []string
-		bestScore := 0
-		matched := false
-		for _, b := range branches {
-			d := diagnose(b, v, at)
-			if len(d) == 0 {
-				matched = true
-				break
-			}
-			score := len(d)
-			if t := schemaTypes(b); len(t) > 0 && !typeMatches(t, v) {
-				score += 1000
-			}
-			if best == nil || score < bestScore {
-				best, bestScore = d, score
-			}
-		}
-		if !matched {
-			out = append(out, best...)
-		}
+	if s.MaxItems != nil && len(x) > *s.MaxItems {
+		out = append(out, clause("want at most %d items, got %d", *s.MaxItems, len(x))...)
 	}
-	switch x := v.(type) {
-	case map[string]any:
-		out = append(out, diagnoseObject(s, x, at, clause)...)
-	case []any:
-		if s.MinItems != nil && len(x) < *s.MinItems {
-			out = append(out, clause("want at least %d items, got %d", *s.MinItems, len(x))...)
+	for i, e := range x {
+		item := s.Items
+		if i < len(s.PrefixItems) {
+			item = s.PrefixItems[i]
 		}
-		if s.MaxItems != nil && len(x) > *s.MaxItems {
-			out = append(out, clause("want at most %d items, got %d", *s.MaxItems, len(x))...)
-		}
-		for i, e := range x {
-			item := s.Items
-			if i < len(s.PrefixItems) {
-				item = s.PrefixItems[i]
-			}
-			out = append(out, diagnose(item, e, join(at, fmt.Sprint(i)))...)
-		}
-	case string:
-		n := utf8.RuneCountInString(x)
-		if s.MinLength != nil && n < *s.MinLength {
-			out = append(out, clause("want at least %d characters, got %d", *s.MinLength, n)...)
-		}
-		if s.MaxLength != nil && n > *s.MaxLength {
-			out = append(out, clause("want at most %d characters, got %d", *s.MaxLength, n)...)
-		}
-	case json.Number:
-		f, _ := x.Float64()
-		if s.Minimum != nil && f < *s.Minimum {
-			out = append(out, clause("must be >= %v but found %v", *s.Minimum, x)...)
-		}
-		if s.Maximum != nil && f > *s.Maximum {
-			out = append(out, clause("must be <= %v but found %v", *s.Maximum, x)...)
-		}
-		if s.ExclusiveMinimum != nil && f <= *s.ExclusiveMinimum {
-			out = append(out, clause("must be > %v but found %v", *s.ExclusiveMinimum, x)...)
-		}
-		if s.ExclusiveMaximum != nil && f >= *s.ExclusiveMaximum {
-			out = append(out, clause("must be < %v but found %v", *s.ExclusiveMaximum, x)...)
-		}
+		out = append(out, diagnose(item, e, join(at, fmt.Sprint(i)))...)
 	}
-	sort.Strings(out)
-	return dedupe(out)
+	return out
+}
+
+func diagnoseNumber(s *jsonschema.Schema, x json.Number, clause func(string, ...any) []string) []string {
+	var out []string
+	f, _ := x.Float64()
+	if s.Minimum != nil && f < *s.Minimum {
+		out = append(out, clause("must be >= %v but found %v", *s.Minimum, x)...)
+	}
+	if s.Maximum != nil && f > *s.Maximum {
+		out = append(out, clause("must be <= %v but found %v", *s.Maximum, x)...)
+	}
+	if s.ExclusiveMinimum != nil && f <= *s.ExclusiveMinimum {
+		out = append(out, clause("must be > %v but found %v", *s.ExclusiveMinimum, x)...)
+	}
+	if s.ExclusiveMaximum != nil && f >= *s.ExclusiveMaximum {
+		out = append(out, clause("must be < %v but found %v", *s.ExclusiveMaximum, x)...)
+	}
+	return out
 }
 
 func diagnoseObject(s *jsonschema.Schema, x map[string]any, at string, clause func(string, ...any) []string) []string {

@@ -5,8 +5,9 @@ import (
 	"errors"
 	"io/fs"
 	"net/http"
-	"strconv"
 	"strings"
+
+	"github.com/atomic-script/atomic-script/internal/tools/units"
 
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/internal/tools/resource"
@@ -15,7 +16,7 @@ import (
 	"github.com/atomic-script/atomic-script/tools"
 )
 
-// Output limits of a local text read (hashline-notes.md).
+// Output limits of a local text read (docs/hashline.md).
 const (
 	MaxReadLines = 3000
 	MaxReadBytes = 50 << 10 // raw line text plus "\n" separators
@@ -88,7 +89,7 @@ func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, er
 		return tools.Result{}, notRegular("read", t.display, fi.Mode())
 	}
 	if t.sel != nil && t.sel.Raw && fi.Size() > MaxRawBytes {
-		return tools.Result{}, tools.Errorf(tools.ErrLimit, "read: %s is %s; :raw returns at most %s. Read it in parts with line selectors (:1-3000, …) instead", t.display, formatSize(fi.Size()), formatSize(MaxRawBytes))
+		return tools.Result{}, tools.Errorf(tools.ErrLimit, "read: %s is %s; :raw returns at most %s. Read it in parts with line selectors (:1-3000, …) instead", t.display, units.Size(fi.Size()), units.Size(MaxRawBytes))
 	}
 	if overCap(fi) && (t.sel == nil || !t.sel.Raw) {
 		return readLarge(ctx, env, t, fi)
@@ -215,19 +216,7 @@ func binaryError(tool, display string, data []byte, size int64) error {
 	if kind != "application/octet-stream" && !strings.HasPrefix(kind, "text/") {
 		what = "a binary file (" + kind + ")"
 	}
-	return tools.Errorf(tools.ErrBinary, "%s: %s is %s of %s; it has no text lines to show or edit. Inspect it with bash (file, xxd | head) instead.", tool, display, what, formatSize(size))
-}
-
-// formatSize renders a byte count the way the read limits are quoted:
-// 512B, 50.0KB, 1.5MB.
-func formatSize(n int64) string {
-	switch {
-	case n < 1024:
-		return strconv.FormatInt(n, 10) + "B"
-	case n < 1024*1024:
-		return strconv.FormatFloat(float64(n)/1024, 'f', 1, 64) + "KB"
-	}
-	return strconv.FormatFloat(float64(n)/(1024*1024), 'f', 1, 64) + "MB"
+	return tools.Errorf(tools.ErrBinary, "%s: %s is %s of %s; it has no text lines to show or edit. Inspect it with bash (file, xxd | head) instead.", tool, display, what, units.Size(size))
 }
 
 // shellQuote quotes p for a bash hint only when it needs quoting.

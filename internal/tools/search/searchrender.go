@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/atomic-script/atomic-script/internal/tools/safefile"
 	"os"
 	"path"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/atomic-script/atomic-script/internal/tools/safefile"
 
 	"github.com/atomic-script/atomic-script/internal/tools/selector"
 
