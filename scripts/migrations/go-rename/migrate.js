@@ -23,21 +23,20 @@ const importPath = pkgDir ? `${module}/${pkgDir}` : module;
 const dirOf = (p) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "");
 const skipped = (p) => /(^|\/)(vendor|testdata)\//.test(p);
 
-// Every page of a search, each file with all of its matching lines.
+// Every file matching a search, with all of its matching lines (paged).
 async function searchAll(pattern, paths) {
-  const files = [];
+  const all = [];
   for (let skip = 0; skip !== undefined; ) {
     const page = await tools.search({ pattern, paths, skip });
     for (const f of page.fileMatches) {
       if (!f.path.endsWith(".go") || skipped(f.path)) continue;
-      files.push(f.count > f.matches.length ? (await tools.search({ pattern, paths: f.path })).fileMatches[0] : f);
+      const whole = f.count > f.matches.length ? (await tools.search({ pattern, paths: f.path })).fileMatches[0] : f;
+      if (whole.count > whole.matches.length) throw new Error(`${f.path} has ${whole.count} lines naming ${oldName}; a search shows ${whole.matches.length}: rename it by hand`);
+      all.push(whole);
     }
     skip = page.nextSkip;
   }
-  for (const f of files) {
-    if (f.count > f.matches.length) throw new Error(`${f.path} has ${f.count} lines naming ${oldName}; a search shows ${f.matches.length}: rename it by hand`);
-  }
-  return files;
+  return all;
 }
 
 const goFiles = await tools.find({ paths: "**/*.go", limit: 10000 });
@@ -80,40 +79,45 @@ function replaceOutsideStrings(line, re, to) {
   return out;
 }
 
-const sections = [];
-let lines = 0;
-for (const f of await searchAll(`\\b${oldName}\\b`, "**/*.go")) {
-  const alias = aliases.get(f.path);
-  let re, to;
-  if (alias === undefined && dirOf(f.path) === pkgDir) {
-    re = new RegExp(`(^|[^.\\w])${oldName}\\b`, "g"); // Old, not x.Old
-    to = `$1${newName}`;
-  } else if (alias === ".") {
-    re = new RegExp(`(^|[^.\\w])${oldName}\\b`, "g");
-    to = `$1${newName}`;
-  } else if (alias && alias !== "_") {
-    re = new RegExp(`\\b${alias}\\.${oldName}\\b`, "g");
-    to = `${alias}.${newName}`;
-  } else {
-    continue; // names some other Old
+// The files naming OLD, then 20 at a time: searched again for fresh tags
+// (a session keeps the snapshots of its most recent reads) and edited.
+const naming = (await searchAll(`\\b${oldName}\\b`, "**/*.go")).map((f) => f.path);
+let changedFiles = 0, lines = 0;
+for (let i = 0; i < naming.length; i += 20) {
+  const files = await searchAll(`\\b${oldName}\\b`, naming.slice(i, i + 20));
+  const sections = [];
+  for (const f of files) {
+    const alias = aliases.get(f.path);
+    let re, to;
+    if ((alias === undefined && dirOf(f.path) === pkgDir) || alias === ".") {
+      re = new RegExp(`(^|[^.\\w])${oldName}\\b`, "g"); // Old, not x.Old
+      to = `$1${newName}`;
+    } else if (alias && alias !== "_") {
+      re = new RegExp(`\\b${alias}\\.${oldName}\\b`, "g");
+      to = `${alias}.${newName}`;
+    } else {
+      continue; // names some other Old
+    }
+    const ops = [];
+    for (const m of f.matches) {
+      const next = replaceOutsideStrings(m.text, re, to);
+      if (next !== m.text) ops.push(`replace ${m.line}..${m.line}:\n+${next}`);
+    }
+    if (ops.length) {
+      sections.push(`[${f.path}#${f.tag}]\n${ops.join("\n")}`);
+      lines += ops.length;
+    }
   }
-  const ops = [];
-  for (const m of f.matches) {
-    const next = replaceOutsideStrings(m.text, re, to);
-    if (next !== m.text) ops.push(`replace ${m.line}..${m.line}:\n+${next}`);
-  }
-  if (ops.length) {
-    sections.push(`[${f.path}#${f.tag}]\n${ops.join("\n")}`);
-    lines += ops.length;
-  }
+  // One edit a page: all its files checked before any is written.
+  if (sections.length) await tools.edit({ input: sections.join("\n") });
+  changedFiles += sections.length;
 }
 
-if (sections.length === 0) {
+if (changedFiles === 0) {
   return `nothing to rename: no use of ${importPath}.${oldName} is left (already migrated?)`;
 }
-await tools.edit({ input: sections.join("\n") });
 const check = await tools.bash({ command: "go build ./... && go vet ./...", timeout: 900 });
 if (check.exitCode !== 0) {
-  throw new Error(`go build/vet failed after renaming ${oldName} to ${newName} (${sections.length} files):\n${check.output.trim()}`);
+  throw new Error(`go build/vet failed after renaming ${oldName} to ${newName} (${changedFiles} files):\n${check.output.trim()}`);
 }
-return { renamed: `${importPath}.${oldName}`, to: newName, files: sections.length, lines };
+return { renamed: `${importPath}.${oldName}`, to: newName, files: changedFiles, lines };

@@ -50,25 +50,28 @@ const keepFirst = (ext, first, second) => {
   return n;
 };
 
-const sections = [], added = [], generated = [];
-for (const path of sources.filter((p) => !has.has(p))) {
-  const top = await tools.read({ path: `${path}:1-5` });
-  const tag = top.match(/^\[.*#([0-9A-Z]+)\]/)?.[1];
-  const rows = [...top.matchAll(/^(\d+):(.*)$/gm)].map((m) => m[2]);
-  if (!tag) throw new Error(`cannot read ${path}: ${top.split("\n")[0]}`);
-  if (rows.some((r) => /Code generated .* DO NOT EDIT|@generated|DO NOT EDIT/.test(r))) {
-    generated.push(path);
-    continue;
+// 20 files at a time: read their first lines, then one edit (a session
+// keeps the snapshots of its most recent reads).
+const added = [], generated = [];
+const lacking = sources.filter((p) => !has.has(p));
+for (let i = 0; i < lacking.length; i += 20) {
+  const sections = [];
+  for (const path of lacking.slice(i, i + 20)) {
+    const top = await tools.read({ path: `${path}:1-5` });
+    const tag = top.match(/^\[.*#([0-9A-Z]+)\]/)?.[1];
+    const rows = [...top.matchAll(/^(\d+):(.*)$/gm)].map((m) => m[2]);
+    if (!tag) throw new Error(`cannot read ${path}: ${top.split("\n")[0]}`);
+    if (rows.some((r) => /Code generated .* DO NOT EDIT|@generated|DO NOT EDIT/.test(r))) {
+      generated.push(path);
+      continue;
+    }
+    const ext = extOf(path);
+    const after = keepFirst(ext, rows[0], rows[1]);
+    const body = [...styleOf[ext].render(header), ""].map((t) => `+${t}`).join("\n");
+    sections.push(`[${path}#${tag}]\n${after ? `insert after ${after}:` : "insert head:"}\n${body}`);
+    added.push(path);
   }
-  const ext = extOf(path);
-  const after = keepFirst(ext, rows[0], rows[1]);
-  const body = [...styleOf[ext].render(header), ""].map((t) => `+${t}`).join("\n");
-  sections.push(`[${path}#${tag}]\n${after ? `insert after ${after}:` : "insert head:"}\n${body}`);
-  added.push(path);
-}
-
-for (let i = 0; i < sections.length; i += 200) {
-  await tools.edit({ input: sections.slice(i, i + 200).join("\n") });
+  if (sections.length) await tools.edit({ input: sections.join("\n") });
 }
 if (added.length === 0) {
   return { header: header[0], added: [], generated, note: `nothing to add: ${has.size} source files carry the header; ${generated.length} generated files skipped` };

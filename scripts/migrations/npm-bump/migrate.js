@@ -77,10 +77,15 @@ for (const path of found.files.filter((p) => !p.split("/").includes("node_module
     at = s.end;
     bumped.push({ path, section: s.section, from: s.value, to });
   }
-  if (at > 0) writes.push({ path, content: next + text.slice(at) });
+  if (at > 0) writes.push({ path, before: text, content: next + text.slice(at) });
 }
-// Every file was parsed before the first is written.
-for (const w of writes) await tools.write(w);
+// Every file was parsed before the first is written. Each is read again
+// just before its write (the session keeps its most recent reads) and
+// must not have changed since it was parsed.
+for (const w of writes) {
+  if ((await tools.read({ path: `${w.path}:raw` })) !== w.before) throw new Error(`${w.path} changed while the migration ran: run it again`);
+  await tools.write({ path: w.path, content: w.content });
+}
 
 if (bumped.length === 0) {
   return { package: name, version, bumped: [], skipped, note: `nothing to bump: ${using} dependency entries in ${found.files.length} package.json files are already at ${version} or not version ranges` };
