@@ -53,3 +53,34 @@ func BenchmarkAggregate10000(b *testing.B) {
 		}
 	}
 }
+
+// FuzzReadResult: aggregate's reading of a result file never panics; a
+// file it accepts as a result has ok and exitCode, and a failed one names
+// an error.
+func FuzzReadResult(f *testing.F) {
+	f.Add([]byte(`{"ok": true, "exitCode": 0, "calls": [], "changes": [{"path": "a", "action": "modified"}]}`))
+	f.Add([]byte(`{"ok": false, "exitCode": 1, "error": {"kind": "script", "name": "Error", "message": "x\ny"}, "calls": [{"status": "error", "error": "e"}]}`))
+	f.Add([]byte(`{"ok": true, "exitCode": 0, "schemaVersion": 2}`))
+	f.Add([]byte(`{"ok": true, "exitCode": 0, "callStats": {"total": 9, "byTool": {"read": {"errors": 2}}}}`))
+	f.Add([]byte(`not json`))
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p := filepath.Join(dir, "r.json")
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := readResult(p)
+		if r.Run != "r" {
+			t.Fatalf("run name %q", r.Run)
+		}
+		if r.Invalid && (r.OK || r.Error == "") {
+			t.Fatalf("an invalid file must fail with a reason: %+v", r)
+		}
+		if !r.Invalid && !r.OK && r.Error == "" {
+			t.Fatalf("a failed run without an error line: %+v", r)
+		}
+		if r.FailedCalls < 0 || r.Calls < 0 {
+			t.Fatalf("negative counts: %+v", r)
+		}
+	})
+}

@@ -134,3 +134,23 @@ func TestParseReport(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseReport: any --report value is either a format and a path or
+// an error that says what to write.
+func FuzzParseReport(f *testing.F) {
+	for _, s := range []string{"r.xml", "md:/tmp/x", "junit:", "a.MD", "x.txt", ":", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		r, err := parseReport(v)
+		if err != nil {
+			if r.path != "" || !strings.Contains(err.Error(), ".xml") {
+				t.Fatalf("parseReport(%q) = %+v, %v", v, r, err)
+			}
+			return
+		}
+		if r.path == "" || (r.format != "junit" && r.format != "markdown") {
+			t.Fatalf("parseReport(%q) = %+v", v, r)
+		}
+	})
+}
