@@ -6,6 +6,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -15,6 +16,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/schollz/progressbar/v3"
 )
 
 // A repo is one workspace of `run --repos`.
@@ -128,6 +131,7 @@ func runRepos(f *runFlags, fs *flag.FlagSet, script []string, scriptArgs []strin
 	files := make([]string, len(repos))
 	var mu sync.Mutex
 	done, failed := 0, 0
+	bar := reposBar(stdio.Err, len(repos))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(jobs, len(repos)) {
@@ -146,7 +150,14 @@ func runRepos(f *runFlags, fs *flag.FlagSet, script []string, scriptArgs []strin
 					failed++
 					status = fmt.Sprintf("FAILED (exit %d)", code)
 				}
+				if bar != nil {
+					_ = bar.Clear()
+				}
 				fmt.Fprintf(stdio.Err, "atomic-script: [%d/%d] %s %s in %.1fs (%d failed so far, %.0fs elapsed)\n", done, len(repos), r.name, status, time.Since(t0).Seconds(), failed, time.Since(started).Seconds())
+				if bar != nil {
+					bar.Describe(fmt.Sprintf("repositories (%d failed)", failed))
+					_ = bar.Add(1)
+				}
 				mu.Unlock()
 			}
 		}()
@@ -159,6 +170,9 @@ func runRepos(f *runFlags, fs *flag.FlagSet, script []string, scriptArgs []strin
 	}
 	close(next)
 	wg.Wait()
+	if bar != nil {
+		_ = bar.Exit()
+	}
 	var ran []string
 	for _, file := range files {
 		if file != "" {
@@ -232,4 +246,24 @@ func scriptSource(expr string, pos []string, code, dir string) ([]string, error)
 		return nil, err
 	}
 	return []string{p}, nil
+}
+
+// reposBar is the live line of --repos on a terminal (not with CI=true):
+// repositories done of total and the time elapsed. The per-repository
+// lines are printed above it.
+func reposBar(w io.Writer, total int) *progressbar.ProgressBar {
+	f, ok := w.(*os.File)
+	if !ok || !isTerminal(f) || os.Getenv("CI") == "true" {
+		return nil
+	}
+	return progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription("repositories"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionSetPredictTime(false),
+		progressbar.OptionSetRenderBlankState(true),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionThrottle(100*time.Millisecond),
+	)
 }
