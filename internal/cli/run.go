@@ -132,11 +132,10 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 	var handlers []func(engine.Event)
 	var out sync.Mutex
 	if f.events {
-		enc := json.NewEncoder(stdio.Out)
 		handlers = append(handlers, func(ev engine.Event) {
 			out.Lock()
 			defer out.Unlock()
-			_ = enc.Encode(ev)
+			_ = ev.WriteJSON(stdio.Out)
 		})
 	}
 	status := newStatusLine(stdio.Err)

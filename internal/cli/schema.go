@@ -1,9 +1,7 @@
 package cli
 
 import (
-	"bytes"
 	"embed"
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -39,26 +37,30 @@ func cmdSchema(args []string, stdio Stdio) error {
 	return usagef("schema: %q: say result (the run --json result) or events (a run --events line)", pos[0])
 }
 
-// writeResultJSON prints a result as --json does: indented, with the
-// schema version first.
+// writeResultJSON prints a result as --json does: indented, the schema
+// version first, then the result as the engine streams it.
 func writeResultJSON(w io.Writer, res *engine.Result) error {
-	data, err := json.Marshal(res)
-	if err != nil {
+	if _, err := fmt.Fprintf(w, "{\n  \"schemaVersion\": %d,", ResultSchemaVersion); err != nil {
 		return err
 	}
-	if len(data) < 2 || data[0] != '{' {
-		return fmt.Errorf("a result is not a JSON object: %.40s", data)
+	return res.WriteJSON(&afterBrace{w: w}, "  ")
+}
+
+// afterBrace passes on what is written to it without its first byte, the
+// opening brace of the result's object (written before, with the version).
+type afterBrace struct {
+	w    io.Writer
+	done bool
+}
+
+func (a *afterBrace) Write(p []byte) (int, error) {
+	if a.done || len(p) == 0 {
+		return a.w.Write(p)
 	}
-	versioned := fmt.Appendf(nil, `{"schemaVersion":%d`, ResultSchemaVersion)
-	if data[1] != '}' {
-		versioned = append(versioned, ',')
+	if p[0] != '{' {
+		return 0, fmt.Errorf("a result is not a JSON object: %.20q", p)
 	}
-	versioned = append(versioned, data[1:]...)
-	var out bytes.Buffer
-	if err := json.Indent(&out, versioned, "", "  "); err != nil {
-		return err
-	}
-	out.WriteByte('\n')
-	_, err = w.Write(out.Bytes())
-	return err
+	a.done = true
+	n, err := a.w.Write(p[1:])
+	return n + 1, err
 }
