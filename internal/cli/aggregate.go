@@ -6,7 +6,6 @@ import (
 
 	"errors"
 	"fmt"
-	segjson "github.com/segmentio/encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"text/tabwriter"
+
+	segjson "github.com/segmentio/encoding/json"
 )
 
 // aggregateRun is one result file's line in `aggregate`.

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -38,17 +39,8 @@ type runFlags struct {
 	results      string
 }
 
-func cmdRun(args []string, stdio Stdio) (exit int, err error) {
-	cmd := newCommand("run", "atomic-script run FILE|-|-e CODE [flags] [-- ARGS...]", 0, -1)
-	fs := cmd.fs
-	var f runFlags
-	defer func() {
-		// With --json, a run that could not start still answers on stdout,
-		// so a CI step that parses the JSON sees why (stderr says it too).
-		if err != nil && (f.asJSON || jsonRequested(args)) {
-			writeStartError(stdio.Out, err)
-		}
-	}()
+// registerRun defines run's flags on fs.
+func (f *runFlags) registerRun(fs *flag.FlagSet) {
 	f.register(fs)
 	fs.StringVar(&f.expr, "e", "", "run CODE instead of a file")
 	fs.BoolVar(&f.asJSON, "json", false, "print the structured result as JSON")
@@ -71,6 +63,81 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 	fs.StringVar(&f.repos, "repos", "", "run the script in each repository: DIR (its subdirectories) or a FILE listing paths, one a line; one --json result per repository in --results, then the aggregate table")
 	fs.IntVar(&f.jobs, "j", 0, "with --repos: repositories run at once (default: the number of CPUs)")
 	fs.StringVar(&f.results, "results", "atomic-results", "with --repos: the directory for the results (NAME.json per repository)")
+}
+
+// requireClean refuses a workspace whose git work tree has uncommitted
+// changes, naming the files (--require-clean).
+func requireClean(root string) error {
+	dirty, err := engine.DirtyFiles(root)
+	if err != nil {
+		return usagef("run: --require-clean: %v", err)
+	}
+	if len(dirty) > 0 {
+		shown := dirty[:min(len(dirty), 20)]
+		more := ""
+		if len(dirty) > len(shown) {
+			more = fmt.Sprintf(" and %d more", len(dirty)-len(shown))
+		}
+		return usagef("run: --require-clean: the work tree has uncommitted changes in %d files: %s%s; commit or stash them first", len(dirty), strings.Join(shown, ", "), more)
+	}
+	return nil
+}
+
+// eventHandler is the one events handler that feeds every consumer:
+// --events, the status line, or the plain progress lines (CI). nil when
+// none listens; closeEvents stops the progress lines.
+func (f *runFlags) eventHandler(stdio Stdio, status *statusLine) (onEvent func(engine.Event), closeEvents func()) {
+	var handlers []func(engine.Event)
+	closeEvents = func() {}
+	var out sync.Mutex
+	if f.events {
+		handlers = append(handlers, func(ev engine.Event) {
+			out.Lock()
+			defer out.Unlock()
+			_ = ev.WriteJSON(stdio.Out)
+		})
+	}
+	if status != nil && !f.events {
+		handlers = append(handlers, status.event)
+	}
+	if d := progressInterval(); status == nil && d > 0 {
+		lines := newProgressLines(stdio.Err, d)
+		closeEvents = lines.close
+		handlers = append(handlers, lines.event)
+	}
+	if len(handlers) == 0 {
+		return nil, closeEvents
+	}
+	return func(ev engine.Event) {
+		for _, h := range handlers {
+			h(ev)
+		}
+	}, closeEvents
+}
+
+// conflicts refuses flags that cannot go together.
+func (f *runFlags) conflicts() error {
+	if f.asJSON && f.events {
+		return usagef("run: --json and --events both write stdout; pick one (the last --events line carries the result)")
+	}
+	if f.dryRun && f.atomic {
+		return usagef("run: --dry-run writes nothing, so there is nothing for --atomic to roll back; pick one")
+	}
+	return nil
+}
+
+func cmdRun(args []string, stdio Stdio) (exit int, err error) {
+	cmd := newCommand("run", "atomic-script run FILE|-|-e CODE [flags] [-- ARGS...]", 0, -1)
+	fs := cmd.fs
+	var f runFlags
+	defer func() {
+		// With --json, a run that could not start still answers on stdout,
+		// so a CI step that parses the JSON sees why (stderr says it too).
+		if err != nil && (f.asJSON || jsonRequested(args)) {
+			writeStartError(stdio.Out, err)
+		}
+	}()
+	f.registerRun(fs)
 	pos, scriptArgs, err := cmd.parse(args, stdio.Out)
 	if err != nil {
 		return 0, err
@@ -80,11 +147,8 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 		return 0, err
 	}
 	engine.WarmUp(name) // overlaps the setup below
-	if f.asJSON && f.events {
-		return 0, usagef("run: --json and --events both write stdout; pick one (the last --events line carries the result)")
-	}
-	if f.dryRun && f.atomic {
-		return 0, usagef("run: --dry-run writes nothing, so there is nothing for --atomic to roll back; pick one")
+	if err := f.conflicts(); err != nil {
+		return 0, err
 	}
 	if f.repos != "" {
 		if err := os.MkdirAll(f.results, 0o755); err != nil {
@@ -106,17 +170,8 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 	}
 
 	if f.requireClean {
-		dirty, err := engine.DirtyFiles(ws.root)
-		if err != nil {
-			return 0, usagef("run: --require-clean: %v", err)
-		}
-		if len(dirty) > 0 {
-			shown := dirty[:min(len(dirty), 20)]
-			more := ""
-			if len(dirty) > len(shown) {
-				more = fmt.Sprintf(" and %d more", len(dirty)-len(shown))
-			}
-			return 0, usagef("run: --require-clean: the work tree has uncommitted changes in %d files: %s%s; commit or stash them first", len(dirty), strings.Join(shown, ", "), more)
+		if err := requireClean(ws.root); err != nil {
+			return 0, err
 		}
 	}
 	newVM, err := vmFor(f.engine)
@@ -149,32 +204,11 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 	hub := mcpclient.New(ws.settings.MCPServers, mcpclient.Options{Root: ws.root, Stderr: stdio.Err, Version: Version})
 	defer hub.Close()
 	opts = append(opts, engine.WithNamespaces(hub.Namespaces(ws.enabled)...))
-	// One events handler feeds every consumer: --events, the status line
-	// or the plain progress lines.
-	var handlers []func(engine.Event)
-	var out sync.Mutex
-	if f.events {
-		handlers = append(handlers, func(ev engine.Event) {
-			out.Lock()
-			defer out.Unlock()
-			_ = ev.WriteJSON(stdio.Out)
-		})
-	}
 	status := newStatusLine(stdio.Err)
-	if status != nil && !f.events {
-		handlers = append(handlers, status.event)
-	}
-	if d := progressInterval(); status == nil && d > 0 {
-		lines := newProgressLines(stdio.Err, d)
-		defer lines.close()
-		handlers = append(handlers, lines.event)
-	}
-	if len(handlers) > 0 {
-		opts = append(opts, engine.WithEvents(func(ev engine.Event) {
-			for _, h := range handlers {
-				h(ev)
-			}
-		}))
+	onEvent, closeEvents := f.eventHandler(stdio, status)
+	defer closeEvents()
+	if onEvent != nil {
+		opts = append(opts, engine.WithEvents(onEvent))
 	}
 	eng, err := engine.New(opts...)
 	if err != nil {
