@@ -3,6 +3,7 @@
 package proctest
 
 import (
+	"os"
 	"syscall"
 	"time"
 )
@@ -23,4 +24,14 @@ func CPUTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// PeakRSS is the peak resident set size of the ended process ps, in bytes,
+// and whether the system reports it (getrusage's ru_maxrss).
+func PeakRSS(ps *os.ProcessState) (int64, bool) {
+	ru, ok := ps.SysUsage().(*syscall.Rusage)
+	if !ok || ru == nil {
+		return 0, false
+	}
+	return int64(ru.Maxrss) * maxrssUnit, true
 }

@@ -14,12 +14,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"github.com/atomic-script/atomic-script/internal/sqlitefile"
 	"strconv"
 	"strings"
 
 	msqlite "modernc.org/sqlite"
 
+	"github.com/atomic-script/atomic-script/internal/sqlitefile"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
