@@ -24,15 +24,34 @@ var folder = cases.Fold()
 // Key is one path component as a case- and normalisation-insensitive file
 // system compares it: canonical caseless form (NFD, case fold, NFD), less
 // the code points HFS+ ignores, less an NTFS stream suffix (":stream",
-// "::$DATA") and trailing dots and spaces, which Windows strips.
+// "::$DATA") and trailing dots and spaces, which Windows strips. It is the
+// union of what APFS, HFS+ and NTFS ignore: the guards' comparison.
 func Key(name string) string {
-	s := norm.NFD.String(folder.String(norm.NFD.String(name)))
-	s = strings.Map(func(r rune) rune {
+	s := strings.Map(func(r rune) rune {
 		if ignorable(r) {
 			return -1
 		}
 		return r
-	}, s)
+	}, APFS(name))
+	return winTrim(s)
+}
+
+// APFS is one name as APFS compares names by default: case-insensitive
+// and normalisation-insensitive (canonical caseless form: NFD, case fold,
+// NFD).
+func APFS(name string) string {
+	return norm.NFD.String(folder.String(norm.NFD.String(name)))
+}
+
+// NTFS is one name as Windows opens it on NTFS: case-insensitive by simple
+// upper-casing (NTFS compares through an upcase table and does not
+// normalise Unicode), less a stream suffix and trailing dots and spaces,
+// which the Win32 layer strips.
+func NTFS(name string) string { return winTrim(strings.ToUpper(name)) }
+
+// winTrim drops an NTFS stream suffix (":stream", "::$DATA") and trailing
+// dots and spaces.
+func winTrim(s string) string {
 	if i := strings.IndexByte(s, ':'); i >= 0 {
 		s = s[:i]
 	}

@@ -143,3 +143,34 @@ func TestDeviceIn(t *testing.T) {
 		t.Errorf("DeviceIn(aux.c) = %v on this system", ok)
 	}
 }
+
+// APFS and NTFS are each system's own comparison: what one ignores the
+// other may not (a matcher that grants must fold no more than the system).
+func TestAPFSAndNTFS(t *testing.T) {
+	cases := []struct {
+		a, b       string
+		apfs, ntfs bool
+	}{
+		{"Secrets", "secrets", true, true},
+		{"README.MD", "readme.md", true, true},
+		{"José", "Jose\u0301", true, false}, // APFS ignores normalisation, NTFS does not
+		{"straße", "STRASSE", true, false},  // full case folding; NTFS upcases ß to itself
+		{"secrets.", "secrets", false, true},
+		{"secrets ", "secrets", false, true},
+		{".env:x", ".env", false, true},
+		{".git::$INDEX_ALLOCATION", ".GIT", false, true},
+		{".g\u200cit", ".git", false, false}, // only HFS+ ignores it (Key does)
+		{"a", "b", false, false},
+	}
+	for _, c := range cases {
+		if got := APFS(c.a) == APFS(c.b); got != c.apfs {
+			t.Errorf("APFS: %q == %q is %v, want %v", c.a, c.b, got, c.apfs)
+		}
+		if got := NTFS(c.a) == NTFS(c.b); got != c.ntfs {
+			t.Errorf("NTFS: %q == %q is %v, want %v", c.a, c.b, got, c.ntfs)
+		}
+		if (c.apfs || c.ntfs) && !Equal(c.a, c.b) {
+			t.Errorf("Key does not fold %q and %q, which %s opens as one file", c.a, c.b, map[bool]string{true: "APFS", false: "NTFS"}[c.apfs])
+		}
+	}
+}

@@ -15,8 +15,9 @@ import (
 // one matches absolute paths.
 type PathPattern struct {
 	Source string
-	glob   string
+	glob   string // folded as fold.pattern folds it
 	abs    bool
+	fold   folding
 }
 
 // ParsePath compiles a path pattern.
@@ -29,18 +30,23 @@ func ParsePath(src string) (*PathPattern, error) {
 	if !doublestar.ValidatePattern(g) {
 		return nil, fmt.Errorf("%q is not a path pattern (doublestar syntax: src/**, **/*.go, docs/*.md)", src)
 	}
-	return &PathPattern{Source: src, glob: g, abs: strings.HasPrefix(g, "/")}, nil
+	p := &PathPattern{Source: src, glob: g, abs: strings.HasPrefix(g, "/"), fold: sysFold}
+	if p.fold.pattern != nil {
+		p.glob = p.fold.pattern(g)
+	}
+	return p, nil
 }
 
 // Match reports whether p matches the file at real (an absolute path with
 // its symbolic links resolved) in the workspace whose resolved root is
-// root.
+// root. Names compare as the system's file system compares them (see
+// folding): on macOS and Windows "secrets/**" matches "Secrets/key".
 func (p *PathPattern) Match(root, real string) bool {
 	if p.abs {
-		ok, _ := doublestar.Match(p.glob, filepath.ToSlash(real))
+		ok, _ := doublestar.Match(p.glob, p.fold.path(filepath.ToSlash(real)))
 		return ok
 	}
-	rel, inside := Relative(root, real)
+	rel, inside := p.fold.relative(root, real)
 	if !inside {
 		return false
 	}

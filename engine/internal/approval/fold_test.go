@@ -1,0 +1,68 @@
+package approval
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/atomic-script/atomic-script/internal/pathfold"
+)
+
+// withFolding runs the test with the name comparison of another system's
+// default file system (fold_*.go pick the real one per GOOS).
+func withFolding(t *testing.T, f folding) {
+	t.Helper()
+	saved := sysFold
+	sysFold = f
+	t.Cleanup(func() { sysFold = saved })
+}
+
+var (
+	apfs     = folding{pattern: pathfold.APFS, name: pathfold.APFS}
+	ntfs     = folding{pattern: strings.ToUpper, name: pathfold.NTFS}
+	byteWise = folding{}
+)
+
+// On APFS and NTFS "Secrets/key" is the file "secrets/key": a deny rule
+// must match every spelling the file system opens as the same file, and
+// an allow rule the spellings of the files it names (and no other file).
+func TestPathPatternsFoldLikeTheFileSystem(t *testing.T) {
+	root := "/Users/al/ws"
+	for _, c := range []struct {
+		sys       string
+		fold      folding
+		pat, path string
+		want      bool
+	}{
+		{"apfs", apfs, "secrets/**", "/Users/al/ws/Secrets/key", true},
+		{"apfs", apfs, "secrets/**", "/Users/al/ws/SECRETS/a/b", true},
+		{"apfs", apfs, "Secrets/**", "/Users/al/ws/secrets/key", true},
+		{"apfs", apfs, "docs/*.md", "/Users/al/ws/Docs/README.MD", true},
+		{"apfs", apfs, "josé/**", "/Users/al/ws/Jose\u0301/x", true}, // NFD spelling
+		{"apfs", apfs, "straße/*", "/Users/al/ws/STRASSE/x", true},
+		{"apfs", apfs, "secrets/**", "/users/AL/WS/secrets/key", true}, // the root in another case
+		{"apfs", apfs, "/etc/**", "/ETC/passwd", true},
+		{"apfs", apfs, "secrets/**", "/Users/al/ws/secrets./key", false}, // a different name on APFS
+		{"apfs", apfs, "secrets/**", "/Users/al/ws/secretsx/key", false},
+		{"apfs", apfs, "secrets/**", "/Users/al/other/secrets/key", false},
+		{"ntfs", ntfs, "secrets/**", "/Users/al/ws/Secrets/key", true},
+		{"ntfs", ntfs, "secrets/**", "/Users/al/ws/secrets./key", true}, // Windows drops trailing dots
+		{"ntfs", ntfs, "secrets/**", "/Users/al/ws/secrets /key", true}, // and spaces
+		{"ntfs", ntfs, "secrets/**", "/Users/al/ws/secrets::$INDEX_ALLOCATION/key", true},
+		{"ntfs", ntfs, ".env", "/Users/al/ws/.ENV:hidden", true}, // a stream of .env
+		{"ntfs", ntfs, "docs/*.md", "/Users/al/ws/DOCS/A.Md", true},
+		{"ntfs", ntfs, "secrets/**", "/USERS/al/Ws/Secrets/key", true},
+		{"ntfs", ntfs, "josé/**", "/Users/al/ws/Jose\u0301/x", false}, // NTFS does not normalise
+		{"ntfs", ntfs, "secrets/**", "/Users/al/ws/secretsx/key", false},
+		{"bytes", byteWise, "secrets/**", "/Users/al/ws/Secrets/key", false}, // Linux: another file
+		{"bytes", byteWise, "secrets/**", "/Users/al/ws/secrets/key", true},
+	} {
+		withFolding(t, c.fold)
+		p, err := ParsePath(c.pat)
+		if err != nil {
+			t.Fatalf("ParsePath(%q): %v", c.pat, err)
+		}
+		if got := p.Match(root, c.path); got != c.want {
+			t.Errorf("%s: %q matches %q = %v, want %v", c.sys, c.pat, c.path, got, c.want)
+		}
+	}
+}
