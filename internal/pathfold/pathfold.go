@@ -50,10 +50,19 @@ func APFS(name string) string {
 func NTFS(name string) string { return winTrim(strings.ToUpper(name)) }
 
 // winTrim drops an NTFS stream suffix (":stream", "::$DATA") and trailing
-// dots and spaces.
+// dots and spaces; "." and ".." stay.
 func winTrim(s string) string {
 	if i := strings.IndexByte(s, ':'); i >= 0 {
 		s = s[:i]
+	}
+	return TrimDots(s)
+}
+
+// TrimDots drops the trailing dots and spaces Windows ignores in a name,
+// but keeps the names "." and "..".
+func TrimDots(s string) string {
+	if s == "." || s == ".." {
+		return s
 	}
 	return strings.TrimRight(s, ". ")
 }

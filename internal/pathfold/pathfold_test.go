@@ -161,6 +161,8 @@ func TestAPFSAndNTFS(t *testing.T) {
 		{".git::$INDEX_ALLOCATION", ".GIT", false, true},
 		{".g\u200cit", ".git", false, false}, // only HFS+ ignores it (Key does)
 		{"a", "b", false, false},
+		{".", "", false, false}, // "." and ".." keep their dots
+		{"..", ".", false, false},
 	}
 	for _, c := range cases {
 		if got := APFS(c.a) == APFS(c.b); got != c.apfs {

@@ -3,6 +3,8 @@ package approval
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/atomic-script/atomic-script/internal/pathfold"
 )
 
 // folding is how a system's default file system compares names, so a
@@ -15,9 +17,21 @@ import (
 // system's folding), a rule folds exactly as its system does: an allow
 // rule that folded more would grant files the rule does not name.
 type folding struct {
-	pattern func(string) string // a whole pattern (its metacharacters unchanged)
+	pattern func(string) string // one segment of a pattern (its metacharacters unchanged)
 	name    func(string) string // one component of a path
 }
+
+// The two foldings besides bytes: fold_darwin.go and fold_windows.go pick
+// one; the tests use both on every system.
+var (
+	apfsFolding = folding{pattern: pathfold.APFS, name: pathfold.APFS}
+	ntfsFolding = folding{
+		// Upper-cased and trailing dots and spaces dropped, as names are;
+		// a ':' stays (a pattern may hold one in a brace or class).
+		pattern: func(s string) string { return pathfold.TrimDots(strings.ToUpper(s)) },
+		name:    pathfold.NTFS,
+	}
+)
 
 // path is the slash path p with each component folded; a volume ("C:")
 // keeps its colon.
@@ -26,11 +40,23 @@ func (f folding) path(p string) string {
 		return p
 	}
 	vol := filepath.VolumeName(p)
-	parts := strings.Split(p[len(vol):], "/")
-	for i, c := range parts {
-		parts[i] = f.name(c)
+	return f.pattern(vol) + foldSegments(p[len(vol):], f.name)
+}
+
+// glob is the slash pattern g with each segment folded.
+func (f folding) glob(g string) string {
+	if f.pattern == nil {
+		return g
 	}
-	return f.pattern(vol) + strings.Join(parts, "/")
+	return foldSegments(g, f.pattern)
+}
+
+func foldSegments(p string, fold func(string) string) string {
+	parts := strings.Split(p, "/")
+	for i, c := range parts {
+		parts[i] = fold(c)
+	}
+	return strings.Join(parts, "/")
 }
 
 // relative is Relative with names folded: real relative to root, folded,

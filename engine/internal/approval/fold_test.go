@@ -3,8 +3,7 @@ package approval
 import (
 	"strings"
 	"testing"
-
-	"github.com/atomic-script/atomic-script/internal/pathfold"
+	"unicode/utf8"
 )
 
 // withFolding runs the test with the name comparison of another system's
@@ -17,8 +16,8 @@ func withFolding(t *testing.T, f folding) {
 }
 
 var (
-	apfs     = folding{pattern: pathfold.APFS, name: pathfold.APFS}
-	ntfs     = folding{pattern: strings.ToUpper, name: pathfold.NTFS}
+	apfs     = apfsFolding
+	ntfs     = ntfsFolding
 	byteWise = folding{}
 )
 
@@ -64,5 +63,63 @@ func TestPathPatternsFoldLikeTheFileSystem(t *testing.T) {
 		if got := p.Match(root, c.path); got != c.want {
 			t.Errorf("%s: %q matches %q = %v, want %v", c.sys, c.pat, c.path, got, c.want)
 		}
+	}
+}
+
+// withEscapes runs the test with escapeGlob's Windows form (classes) or
+// its POSIX form (backslashes).
+func withEscapes(t *testing.T, brackets bool) {
+	t.Helper()
+	saved := bracketEscapes
+	bracketEscapes = brackets
+	t.Cleanup(func() { bracketEscapes = saved })
+}
+
+// suggestionsMatch checks that the "always" suggestion for real parses
+// and matches real under every system's folding and escapes.
+func suggestionsMatch(t *testing.T, real string) {
+	t.Helper()
+	for _, f := range []struct {
+		sys  string
+		fold folding
+	}{{"bytes", byteWise}, {"apfs", apfs}, {"ntfs", ntfs}} {
+		for _, brackets := range []bool{false, true} {
+			if brackets && strings.ContainsRune(real, '\\') {
+				continue // a Windows name holds no backslash
+			}
+			if f.fold.name != nil && !utf8.ValidString(real) {
+				continue // APFS and NTFS names are Unicode
+			}
+			if f.sys == "ntfs" && strings.ContainsRune(real, ':') {
+				// No NTFS name holds a colon: "a:x" is stream x of a, which
+				// a rule for a covers; a suggestion "a:x" matches nothing
+				// (the next write asks again).
+				continue
+			}
+			withFolding(t, f.fold)
+			withEscapes(t, brackets)
+			s := SuggestPath("/ws", real)
+			p, err := ParsePath(s)
+			if err != nil {
+				t.Fatalf("%s, brackets %v: SuggestPath(%q) = %q does not parse: %v", f.sys, brackets, real, s, err)
+			}
+			if !p.Match("/ws", real) {
+				t.Fatalf("%s, brackets %v: SuggestPath(%q) = %q does not match it", f.sys, brackets, real, s)
+			}
+		}
+	}
+}
+
+// The suggestion for a name with glob metacharacters, spaces or dots
+// matches it on every system; on Windows it holds no backslash, which
+// ParsePath would read as a separator.
+func TestSuggestPathEverySystem(t *testing.T) {
+	for _, name := range []string{"x[1]", "a*b", "{c,d}", "q?", "]", " ", "trail.", "Ünï", `back\slash`} {
+		suggestionsMatch(t, "/ws/"+name+"/f.go")
+		suggestionsMatch(t, "/ws/"+name)
+	}
+	withEscapes(t, true)
+	if s := SuggestPath("/ws", "/ws/x[1]/a.go"); s != "x[[]1]/**" {
+		t.Errorf("Windows suggestion %q, want x[[]1]/**", s)
 	}
 }

@@ -15,7 +15,7 @@ import (
 // one matches absolute paths.
 type PathPattern struct {
 	Source string
-	glob   string // folded as fold.pattern folds it
+	glob   string // folded (fold.glob)
 	abs    bool
 	fold   folding
 }
@@ -31,9 +31,7 @@ func ParsePath(src string) (*PathPattern, error) {
 		return nil, fmt.Errorf("%q is not a path pattern (doublestar syntax: src/**, **/*.go, docs/*.md)", src)
 	}
 	p := &PathPattern{Source: src, glob: g, abs: strings.HasPrefix(g, "/"), fold: sysFold}
-	if p.fold.pattern != nil {
-		p.glob = p.fold.pattern(g)
-	}
+	p.glob = p.fold.glob(g)
 	return p, nil
 }
 
@@ -100,14 +98,26 @@ func SuggestPath(root, real string) string {
 	return escapeGlob(dir) + "/**"
 }
 
-// escapeGlob makes s match only itself as a doublestar pattern.
+// escapeGlob makes s match only itself as a doublestar pattern: a
+// backslash before each metacharacter or, where the backslash is the path
+// separator (Windows: ParsePath reads it as one), a one-character class
+// ("x[[]1]" for "x[1]"; a lone ']' is literal).
 func escapeGlob(s string) string {
 	var b strings.Builder
 	for _, c := range s {
-		if strings.ContainsRune(`*?[]{}\\`, c) {
+		switch {
+		case bracketEscapes && strings.ContainsRune(`*?[{}`, c):
+			b.WriteByte('[')
+			b.WriteRune(c)
+			b.WriteByte(']')
+			continue
+		case !bracketEscapes && strings.ContainsRune(`*?[]{}\\`, c):
 			b.WriteByte('\\')
 		}
 		b.WriteRune(c)
 	}
 	return b.String()
 }
+
+// bracketEscapes: escapeGlob escapes with classes, not backslashes.
+var bracketEscapes = filepath.Separator == '\\'
