@@ -84,8 +84,9 @@ func requireClean(root string) error {
 }
 
 // eventHandler is the one events handler that feeds every consumer:
-// --events, the status line, or the plain progress lines (CI). nil when
-// none listens; closeEvents stops the progress lines.
+// --events, the status line, or the plain progress lines (CI, a pipe,
+// TERM=dumb, --events). nil when none listens; closeEvents stops the
+// progress lines.
 func (f *runFlags) eventHandler(stdio Stdio, status *statusLine) (onEvent func(engine.Event), closeEvents func()) {
 	var handlers []func(engine.Event)
 	closeEvents = func() {}
@@ -97,7 +98,7 @@ func (f *runFlags) eventHandler(stdio Stdio, status *statusLine) (onEvent func(e
 			_ = ev.WriteJSON(stdio.Out)
 		})
 	}
-	if status != nil && !f.events {
+	if status != nil {
 		handlers = append(handlers, status.event)
 	}
 	if d := progressInterval(); status == nil && d > 0 {
@@ -204,7 +205,12 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 	hub := mcpclient.New(ws.settings.MCPServers, mcpclient.Options{Root: ws.root, Stderr: stdio.Err, Version: Version})
 	defer hub.Close()
 	opts = append(opts, engine.WithNamespaces(hub.Namespaces(ws.enabled)...))
-	status := newStatusLine(stdio.Err)
+	// With --events the stream is the progress: a status line would be
+	// drawn into it on a terminal.
+	var status *statusLine
+	if !f.events {
+		status = newStatusLine(stdio.Err)
+	}
 	onEvent, closeEvents := f.eventHandler(stdio, status)
 	defer closeEvents()
 	if onEvent != nil {
