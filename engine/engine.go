@@ -110,6 +110,7 @@ func New(opts ...Option) (*Engine, error) {
 		}
 		e.db = db
 		e.kv = sqliteBackend{db: db, session: cfg.sessionID}
+		e.session.Durable = newToolState(db, cfg.sessionID)
 	} else {
 		e.kv = &memBackend{}
 	}
