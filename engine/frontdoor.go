@@ -129,6 +129,14 @@ func CompactDeclarations(reg *tools.Registry, budgetChars int, names ...string) 
 	return text, declared
 }
 
+// SaveOutput saves data in a new 0600 file of the session's owner-only
+// spill directory (named by pattern, e.g. "result-*.json") and returns its
+// path: for a host that must cut a result and name where the whole of it
+// is. Files live as long as the session's spill directory.
+func (e *Engine) SaveOutput(pattern string, data []byte) (string, error) {
+	return e.spill.WriteFile(pattern, data)
+}
+
 // Call runs one tool directly, not from a script (an MCP host's direct
 // tool call), through the validation, file rules and error codes a
 // script's call gets. Direct calls share the engine's session (snapshots,

@@ -55,6 +55,10 @@ func Validate(tool Tool, args json.RawMessage) error {
 		return nil
 	}
 	clauses := diagnose(schema, v, "")
+	const maxClauses = 5 // a list of a thousand bad items needs a few examples
+	if len(clauses) > maxClauses {
+		clauses = append(clauses[:maxClauses], fmt.Sprintf("and %d more problems like these", len(clauses)-maxClauses))
+	}
 	msg := strings.Join(clauses, "; ")
 	if msg == "" {
 		msg = verr.Error()
