@@ -2,7 +2,7 @@
 // Globals available to an atomic-script script.
 
 declare namespace tools {
-  /** Read a local text file as hashline rows: a `[path#TAG]` header, then `N:text` rows with the file's line numbers. Copy the header into `edit` to change the file. Selectors after the path: `file.ts:5-16`, `file.ts:5+3`, `file.ts:5-16,960-973` (bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header). Output stops at 3,000 lines or 50 KiB with a footer naming the selector that continues. A directory reads as a depth-2 tree, newest first, with sizes and ages; a notebook (.ipynb) as its cells (`nb.ipynb:cell:N` for one). Binary files are refused. Beyond files: archives (.zip .jar .tar .tgz .tar.gz .gz) list their members and `a.zip:dir/m.txt[:5-9]` reads one (a member literally named `raw` or `1` is that member); SQLite: `app.db` lists tables, `app.db:users` shows schema and 5 sample rows, `app.db:users?where=age>30&order=age desc&limit=20&offset=0` pages rows, `app.db:users:3` is one row, `app.db?q=SELECT …` runs one read-only SELECT (rows as JSON lines); documents (PDF, DOCX, PPTX, XLSX, EPUB, RTF) read as text (`doc.pdf:3001` continues); `conflict://*` lists git conflict regions, `conflict://1` shows one, `conflict://1/ours|theirs|base` one side; `local://path` (inside the workspace) and `skill://name/SKILL.md` (the skills root). Every result's details carry meta.source and meta.sourcePath (the file on disk), plus meta.truncation when cut. */
+  /** Read a local text file as hashline rows: a `[path#TAG]` header, then `N:text` rows with the file's line numbers. Copy the header into `edit` to change the file. Selectors after the path: `file.ts:5-16`, `file.ts:5+3`, `file.ts:5-16,960-973` (bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header). Output stops at 3,000 lines or 50 KiB with a footer naming the selector that continues. A directory reads as a depth-2 tree, newest first, with sizes and ages; a notebook (.ipynb) as its cells (`nb.ipynb:cell:N` for one). Binary files are refused. An http(s) URL reads the page as Markdown (main content; `https://host/page:5-8` selects rendered lines, `:raw` the body unchanged): the first 300 lines or 50 KiB, private, loopback and metadata addresses refused. Beyond files: archives (.zip .jar .tar .tgz .tar.gz .gz) list their members and `a.zip:dir/m.txt[:5-9]` reads one (a member literally named `raw` or `1` is that member); SQLite: `app.db` lists tables, `app.db:users` shows schema and 5 sample rows, `app.db:users?where=age>30&order=age desc&limit=20&offset=0` pages rows, `app.db:users:3` is one row, `app.db?q=SELECT …` runs one read-only SELECT (rows as JSON lines); documents (PDF, DOCX, PPTX, XLSX, EPUB, RTF) read as text (`doc.pdf:3001` continues); `conflict://*` lists git conflict regions, `conflict://1` shows one, `conflict://1/ours|theirs|base` one side; `local://path` (inside the workspace) and `skill://name/SKILL.md` (the skills root). Every result's details carry meta.source and meta.sourcePath (the file on disk), plus meta.truncation when cut. */
   function read(args: {
     /** file or directory to read, relative to the workspace root or absolute; may end in a selector: :5-16, :5+3, :5-16,960-973, :40 (to the end), :raw (unformatted), :cell:N (notebook cell); or a resource: a.zip:dir/m.txt, app.db:users?limit=20, app.db?q=SELECT …, doc.pdf, conflict://*, local://src/a.ts, skill://x/SKILL.md */
     path: string;
@@ -350,6 +350,25 @@ declare function text(value: unknown): void;
 declare function image(value: string | { type: "image"; data: string; mimeType?: string }): void;
 /** Ends the script now; a non-zero code fails the run with that exit code. */
 declare function exit(code?: number): never;
+/** Tokens a model call used, as the provider counted them. */
+type ModelUsage = { inputTokens: number; outputTokens: number; totalTokens: number };
+/**
+ * The configured OpenAI-compatible model provider (OPENAI_BASE_URL and OPENAI_API_KEY, or "models" in
+ * settings). Calls fail with a coded Error like tool calls (ERR_NO_PROVIDER, ERR_MODEL_ANSWER, ERR_PROVIDER,
+ * ...); at most 4 run at once per script (more wait, in order); their token usage is summed into the result.
+ */
+declare const models: {
+  /** The provider's models. */
+  list(): Promise<Array<{ id: string; ownedBy?: string; created?: number }>>;
+  /**
+   * Picks one of labels for input (structured output, validated: label is always one of labels). model
+   * defaults to the settings' models.defaults.classify, else the provider's only model. scores: true adds
+   * each label's probability from the provider's logprobs, when it gives them.
+   */
+  classify(args: { input: string; labels: string[]; instructions?: string; model?: string; scores?: boolean }): Promise<{ label: string; scores?: Record<string, number>; model: string; usage: ModelUsage }>;
+  /** Generates n (default 1, at most 10) images for prompt, as items image() takes. */
+  generateImages(args: { prompt: string; n?: number; size?: string; model?: string }): Promise<Array<{ type: "image"; data: string; mimeType: string; revisedPrompt?: string }>>;
+};
 declare const console: {
   log(...args: unknown[]): void;
   info(...args: unknown[]): void;

@@ -28,6 +28,7 @@ import (
 	"github.com/atomic-script/atomic-script/internal/tools/builtin"
 	"github.com/atomic-script/atomic-script/internal/tools/journal"
 	"github.com/atomic-script/atomic-script/internal/tools/spill"
+	"github.com/atomic-script/atomic-script/models"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -86,6 +87,9 @@ func New(opts ...Option) (*Engine, error) {
 	cfg.root = root
 	if cfg.registry == nil {
 		cfg.registry = tools.NewRegistry()
+	}
+	if err := checkNamespaces(cfg.namespaces); err != nil {
+		return nil, err
 	}
 	pol, err := compilePolicy(cfg.approvals, root)
 	if err != nil {
@@ -184,7 +188,7 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 
 	rec := newRecorder(emit)
 	run := &scriptRun{engine: e, ro: ro, rec: rec, src: src, deadline: deadline, budget: timeout,
-		files: journal.New(e.cfg.fileMode)}
+		files: journal.New(e.cfg.fileMode), models: e.cfg.models.NewRun()}
 	run.gate = &gate{pol: e.policy, ask: ro.ask, askBy: ro.askBy, dryRun: e.cfg.fileMode == journal.DryRun, stop: run.stop}
 	rec.gate = run.gate
 	res := run.execute(ctx)
@@ -268,6 +272,8 @@ type scriptRun struct {
 
 	// gate is the run's approval gate.
 	gate *gate
+	// models is the run's model calls: their in-flight cap and usage.
+	models *models.Run
 
 	// Set by own for execute: the binding once installed, and loopDone
 	// closed when the VM has stopped running the script.
@@ -331,6 +337,7 @@ func (s *scriptRun) execute(ctx context.Context) *Result {
 	return &Result{
 		Output: output,
 		Logs:   logs,
+		Usage:  s.modelUsage(),
 		Error: &ScriptError{Kind: KindTimeout, Name: "TimeoutError",
 			Message: s.timeoutMessage() + " (the engine did not stop in time and was abandoned)"},
 	}
@@ -386,7 +393,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 		LoadNamespace: func(ctx context.Context, name string) ([]bindings.Entry, error) {
 			return e.loadNamespace(ctx, name, calls)
 		},
-		Call:         e.caller(env, calls, s.gate),
+		Call:         e.caller(env, calls, s),
 		Store:        store,
 		Sink:         s.rec,
 		Args:         s.ro.args,
@@ -406,6 +413,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	for _, c := range b.Calls() {
 		r.Calls = append(r.Calls, s.rec.convert(c))
 	}
+	r.Usage = s.modelUsage()
 	s.classify(r, out, loopErr, vm)
 	if r.OK {
 		if len(out.Value) > 0 && string(out.Value) != "null" {
@@ -504,8 +512,18 @@ func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm 
 // Every call passes the run's approval gate first, in the one place every
 // tool call of a script goes through: the policy and its asker are the
 // engine's, out of the script's reach.
-func (e *Engine) caller(env *tools.Env, calls *nsCalls, g *gate) bindings.CallFunc {
+func (e *Engine) caller(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.CallFunc {
+	g := s.gate
 	return func(ctx context.Context, name string, args json.RawMessage) (json.RawMessage, error) {
+		if isModelCall(name) {
+			// No approval class: a model call changes no file and runs
+			// nothing here (it costs the provider's tokens, which the
+			// result counts).
+			if err := g.admit(ctx, callTarget{name: name, readOnly: true}, env, args); err != nil {
+				return nil, err
+			}
+			return s.callModel(ctx, name, args)
+		}
 		if nt, ok := calls.get(name); ok {
 			if err := g.admit(ctx, callTarget{name: name, readOnly: nt.ReadOnly}, env, args); err != nil {
 				return nil, err

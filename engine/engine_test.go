@@ -294,7 +294,7 @@ func TestDiscoveryGlobals(t *testing.T) {
 	if err := json.Unmarshal(r.Value, &got); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(strings.Join(got.Names, ","), "read,write,edit,bash,") || !strings.HasSuffix(strings.Join(got.Names, ","), ",todo_update,sleep,noop,echo") || strings.Contains(strings.Join(got.Names, ","), "codemode") {
+	if !strings.HasPrefix(strings.Join(got.Names, ","), "read,write,edit,bash,") || !strings.HasSuffix(strings.Join(got.Names, ","), ",todo_update,webfetch,websearch,code_search,sleep,noop,echo") || strings.Contains(strings.Join(got.Names, ","), "codemode") {
 		t.Errorf("ALL_TOOLS: %v", got.Names)
 	}
 	if len(got.Found) != 2 || got.Found[0] != "todo_update" || got.Total < 2 {

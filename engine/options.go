@@ -6,6 +6,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/internal/runtime"
 	"github.com/atomic-script/atomic-script/internal/tools/journal"
+	"github.com/atomic-script/atomic-script/models"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -27,6 +28,7 @@ type config struct {
 	namespaces      []Namespace
 	fileMode        journal.Mode
 	approvals       ApprovalPolicy
+	models          *models.Client
 }
 
 func defaultConfig() config {

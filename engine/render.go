@@ -22,7 +22,7 @@ func renderHeader(r *Result) string {
 	if !r.OK {
 		status = "Script failed"
 	}
-	return fmt.Sprintf("%s\nWall time %.1f seconds\n", status, r.Wall.Seconds())
+	return fmt.Sprintf("%s\nWall time %.1f seconds\n", status, r.Wall.Seconds()) + modelsHeader(r.Usage)
 }
 
 // segment is one part of the rendered body. A kept segment says how the run

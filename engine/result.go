@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/atomic-script/atomic-script/models"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -115,6 +116,8 @@ type Result struct {
 	// DryRun is set when the run wrote nothing (--dry-run): Changes and
 	// Diff say what it would have changed.
 	DryRun bool `json:"dryRun,omitempty"`
+	// Usage is what the run's models.* calls used, when it made any.
+	Usage *models.Totals `json:"usage,omitempty"`
 }
 
 // FileChange is one file a run changed.

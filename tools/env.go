@@ -73,6 +73,12 @@ type Settings struct {
 	SearchContextAfter  *int `json:"contextAfter,omitempty"`
 	// BashInterceptor turns on the bash interceptor rules.
 	BashInterceptor bool `json:"bashInterceptor,omitempty"`
+	// WebSearchEndpoint and CodeSearchEndpoint replace websearch's and
+	// code_search's default endpoints ("" for the defaults); the
+	// ATOMIC_WEBSEARCH_ENDPOINT and ATOMIC_CODE_SEARCH_ENDPOINT variables
+	// win over them. Requests to them pass the URL guard like any other.
+	WebSearchEndpoint  string `json:"webSearchEndpoint,omitempty"`
+	CodeSearchEndpoint string `json:"codeSearchEndpoint,omitempty"`
 	// SkillsRoot is the directory skill:// paths resolve under (absolute);
 	// empty means skill:// is not configured.
 	SkillsRoot string `json:"skillsRoot,omitempty"`

@@ -1,17 +1,24 @@
 package main
 
 import (
+	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"mime"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/rogpeppe/go-internal/testscript"
 	_ "modernc.org/sqlite"
 
@@ -54,6 +61,7 @@ func TestScripts(t *testing.T) {
 				}
 				time.Sleep(d)
 			},
+			"webserver": cmdWebserver,
 			// waitfile FILE waits (up to a minute) until FILE exists: a
 			// background run signals readiness by writing it.
 			"waitfile": func(ts *testscript.TestScript, neg bool, args []string) {
@@ -87,6 +95,46 @@ func TestScripts(t *testing.T) {
 			},
 		},
 	})
+}
+
+// cmdWebserver starts a web server on loopback for the rest of the script:
+//
+//	webserver DIR
+//
+// It serves DIR's files to any method (GET or the POST of a search form),
+// typed by extension, and at /mcp an MCP server with DeepWiki's
+// ask_question tool, which answers with the repository and the question.
+// $WEB is its URL, $WEBHOST its host:port (for the URL guard's allowlist).
+func cmdWebserver(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: webserver DIR")
+	}
+	dir := ts.MkAbs(args[0])
+	wiki := mcp.NewServer(&mcp.Implementation{Name: "deepwiki-stub"}, nil)
+	type ask struct {
+		RepoName string `json:"repoName"`
+		Question string `json:"question"`
+	}
+	mcp.AddTool(wiki, &mcp.Tool{Name: "ask_question"}, func(ctx context.Context, req *mcp.CallToolRequest, in ask) (*mcp.CallToolResult, any, error) {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "DeepWiki on " + in.RepoName + ": " + in.Question}}}, nil, nil
+	})
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return wiki }, nil))
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(path.Clean("/"+r.URL.Path))))
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		if t := mime.TypeByExtension(path.Ext(r.URL.Path)); t != "" {
+			w.Header().Set("Content-Type", t)
+		}
+		w.Write(data)
+	})
+	srv := httptest.NewServer(mux)
+	ts.Defer(srv.Close)
+	ts.Setenv("WEB", srv.URL)
+	ts.Setenv("WEBHOST", strings.TrimPrefix(srv.URL, "http://"))
 }
 
 // cmdExitcode runs a program and checks its exact exit status:

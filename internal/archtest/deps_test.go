@@ -66,6 +66,9 @@ func TestImportDirections(t *testing.T) {
 		{module + "/hashline", true, func(d string) bool {
 			return isStd(d) || within(d, module+"/hashline") || d == "github.com/OneOfOne/xxhash"
 		}, "hashline imports only the standard library and its hash (parsers live in hashline/blocks)"},
+		{module + "/models", false, func(d string) bool {
+			return isStd(d) || within(d, module+"/models")
+		}, "models is plain Go over net/http: no engine, tools, runtime or other module"},
 		{module + "/tools", false, func(d string) bool {
 			return !anyOf(d, append([]string{module + "/internal/runtime", module + "/internal/bindings", module + "/engine"}, append(frontEnds, jsEngines...)...)...)
 		}, "tools never import the runtime, bindings, the engine, a front end or a JS engine: every tool is plain Go"},
@@ -109,9 +112,10 @@ func TestImportDirections(t *testing.T) {
 // TestFrontEndsUseTheEngine: the CLI, the MCP server and client and the
 // settings reach scripts only through the engine (its own types, not the
 // runtime's or the bindings'), tools through the public tools package and
-// the host tools' definitions (internal/tools/meta); their tests too.
+// the host tools' definitions (internal/tools/meta), model providers
+// through the public models package; their tests too.
 func TestFrontEndsUseTheEngine(t *testing.T) {
-	allowed := []string{module + "/engine", module + "/tools", module + "/internal/tools/meta", module + "/internal/testutil",
+	allowed := []string{module + "/engine", module + "/tools", module + "/models", module + "/internal/tools/meta", module + "/internal/testutil",
 		module + "/internal/cli", module + "/internal/mcpserver", module + "/internal/mcpclient", module + "/internal/settings"}
 	for _, fe := range []string{"internal/cli", "internal/mcpserver", "internal/mcpclient", "internal/settings", "cmd/atomic-script"} {
 		out, err := exec.Command("go", "list", "-f", `{{join .Imports "\n"}}{{"\n"}}{{join .TestImports "\n"}}{{"\n"}}{{join .XTestImports "\n"}}`, module+"/"+fe).Output()
@@ -127,7 +131,7 @@ func TestFrontEndsUseTheEngine(t *testing.T) {
 				ok = ok || within(d, a)
 			}
 			if !ok {
-				t.Errorf("%s imports %s: front ends go through the engine (engine, tools, internal/tools/meta)", fe, d)
+				t.Errorf("%s imports %s: front ends go through the engine (engine, tools, models, internal/tools/meta)", fe, d)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 // Package bindings turns a catalog of callable tools into the globals a
 // script sees — tools.*, ALL_TOOLS, searchTools, describeTool,
-// describeNamespace, store/load, text, image, console, exit, ARGS — and does
+// describeNamespace, store/load, text, image, console, exit, ARGS, models.* —
+// and does
 // the promise plumbing between the VM's owner goroutine and the goroutines
 // that run tool calls.
 //
@@ -413,7 +414,7 @@ func (b *Binding) start(name string, raw json.RawMessage, p runtime.Promise) (id
 		c.Code = string(tools.ErrCancelled)
 		return id, refusal("ToolError", tools.ErrCancelled, name+": the script has already finished; calls made after it settles are not run")
 	}
-	if b.entry(name) == nil {
+	if !IsModelCall(name) && b.entry(name) == nil {
 		c.Status = StatusError
 		c.Error = "unknown tool"
 		c.Code = string(tools.ErrUnknownTool)
@@ -434,6 +435,20 @@ func (b *Binding) start(name string, raw json.RawMessage, p runtime.Promise) (id
 		b.launch(id, c, raw, post)
 	}
 	return id, ""
+}
+
+// ModelCalls are the call names behind the models global. The CallFunc
+// receives them like tool names; no catalog lists them, and a namespace
+// must not be named "models".
+var ModelCalls = []string{"models.list", "models.classify", "models.generateImages"}
+
+// IsModelCall reports whether name is one of ModelCalls.
+func IsModelCall(name string) bool {
+	switch name {
+	case "models.list", "models.classify", "models.generateImages":
+		return true
+	}
+	return false
 }
 
 // Caps on the argument text held in Go. The JavaScript heap is bounded by

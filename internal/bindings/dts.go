@@ -186,6 +186,25 @@ declare function text(value: unknown): void;
 declare function image(value: string | { type: "image"; data: string; mimeType?: string }): void;
 /** Ends the script now; a non-zero code fails the run with that exit code. */
 declare function exit(code?: number): never;
+/** Tokens a model call used, as the provider counted them. */
+type ModelUsage = { inputTokens: number; outputTokens: number; totalTokens: number };
+/**
+ * The configured OpenAI-compatible model provider (OPENAI_BASE_URL and OPENAI_API_KEY, or "models" in
+ * settings). Calls fail with a coded Error like tool calls (ERR_NO_PROVIDER, ERR_MODEL_ANSWER, ERR_PROVIDER,
+ * ...); at most 4 run at once per script (more wait, in order); their token usage is summed into the result.
+ */
+declare const models: {
+  /** The provider's models. */
+  list(): Promise<Array<{ id: string; ownedBy?: string; created?: number }>>;
+  /**
+   * Picks one of labels for input (structured output, validated: label is always one of labels). model
+   * defaults to the settings' models.defaults.classify, else the provider's only model. scores: true adds
+   * each label's probability from the provider's logprobs, when it gives them.
+   */
+  classify(args: { input: string; labels: string[]; instructions?: string; model?: string; scores?: boolean }): Promise<{ label: string; scores?: Record<string, number>; model: string; usage: ModelUsage }>;
+  /** Generates n (default 1, at most 10) images for prompt, as items image() takes. */
+  generateImages(args: { prompt: string; n?: number; size?: string; model?: string }): Promise<Array<{ type: "image"; data: string; mimeType: string; revisedPrompt?: string }>>;
+};
 declare const console: {
   log(...args: unknown[]): void;
   info(...args: unknown[]): void;

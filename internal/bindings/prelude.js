@@ -102,14 +102,15 @@
   // __as_callTool starts a call and returns its promise. A failed call
   // rejects with an Error made when the failure arrives: capturing a stack
   // at every call would cost more than the rest of the call.
-  function __as_callTool(name, args) {
+  // shown is how the script calls it (default tools.NAME).
+  function __as_callTool(name, args, shown) {
     let json;
     if (args === undefined) {
       json = "{}";
     } else if (args === null || typeof args !== "object" || ArrayIsArray(args)) {
       return __as_reject(__as_makeError(new ErrorCtor(), {
         name: "ToolError", code: "ERR_INVALID_ARGS",
-        message: name + ": arguments must be an object, e.g. tools." + name + "({...}); got " +
+        message: name + ": arguments must be an object, e.g. " + (shown === undefined ? "tools." + name : shown) + "({...}); got " +
           (args === null ? "null" : ArrayIsArray(args) ? "an array" : typeof args),
       }));
     } else {
@@ -211,6 +212,18 @@
     }
     return allTools;
   }
+
+  // ---- models ----
+  // models.* are calls like the tools' (recorded, settled in Go, failing
+  // with a coded Error), routed to the run's model provider.
+  function __as_modelFunction(call) {
+    return function __as_model(args) { return __as_callTool(call, args, call); };
+  }
+  const models = ObjectFreeze({
+    list: __as_modelFunction("models.list"),
+    classify: __as_modelFunction("models.classify"),
+    generateImages: __as_modelFunction("models.generateImages"),
+  });
 
   // ---- output ----
   function __as_str(v) {
@@ -431,6 +444,7 @@
   ObjectDefineProperty(global, "ALL_TOOLS", { get: __as_allTools, enumerable: false, configurable: false });
   define("ARGS", ObjectFreeze(__as_sync("args")));
   define("console", console);
+  define("models", models);
   define("text", __as_text);
   define("image", __as_image);
   define("exit", __as_exit);

@@ -96,6 +96,9 @@ func (c *common) load(stderr io.Writer) (*workspace, error) {
 	for _, name := range s.Shadowed {
 		fmt.Fprintf(stderr, "atomic-script: warning: %s: mcpServers.%s ignored: your user settings define a server of that name (or one scripts would call tools.%s too), and the user's always wins\n", display(s.ProjectFile, root), name, engine.Identifier(name))
 	}
+	if s.UntrustedWeb {
+		fmt.Fprintf(stderr, "atomic-script: warning: %s: web endpoints ignored: a project's settings choose where questions go only in a trusted workspace (--trust-project)\n", display(s.ProjectFile, root))
+	}
 	for _, u := range status.Unknown {
 		hint := ""
 		if u.Suggestion != "" {

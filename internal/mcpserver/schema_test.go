@@ -89,6 +89,7 @@ func TestEveryToolIsAnnotated(t *testing.T) {
 		"bash_output": "T F F F", "todo_get": "T F T F", "todowrite": "T F T F", "todo_update": "T F T F",
 		"write": "F T T F", "edit": "F T F F", "bash": "F T F T", "kill": "F F T F",
 		"codemode": "F T F T", "tool_search": "T F T F", "get_tools": "T F T F",
+		"webfetch": "T F T T", "websearch": "T F T T", "code_search": "T F T T",
 	}
 	b := func(v bool) string { return map[bool]string{true: "T", false: "F"}[v] }
 	seen := 0

@@ -48,6 +48,7 @@ type Settings struct {
 	Search          Search               `json:"search"`
 	MCPServers      map[string]MCPServer `json:"-"`
 	Codemode        Codemode             `json:"codemode"`
+	Web             Web                  `json:"web"`
 	Skills          Skills               `json:"skills"`
 	// Approvals are the approval rules of each file that sets them, user
 	// first. They are not merged: every layer must allow a call, so a
@@ -64,6 +65,10 @@ type Settings struct {
 	// define a server of the same name, or of a name with the same JS
 	// identifier (the user's always wins).
 	Shadowed []string `json:"-"`
+
+	// UntrustedWeb reports a web block in the project file that was left
+	// out because the workspace is not trusted.
+	UntrustedWeb bool `json:"-"`
 
 	// DefaultToolsSource is the file whose defaultTools won.
 	DefaultToolsSource string `json:"-"`
@@ -82,6 +87,15 @@ type BashInterceptor struct {
 type Search struct {
 	ContextBefore *int `json:"contextBefore,omitempty"`
 	ContextAfter  *int `json:"contextAfter,omitempty"`
+}
+
+// Web is the web block: where websearch and code_search send queries.
+// The project file's block counts only in a trusted workspace, as its
+// mcpServers do: an untrusted repository must not choose where the
+// session's questions go.
+type Web struct {
+	SearchEndpoint     string `json:"searchEndpoint,omitempty"`
+	CodeSearchEndpoint string `json:"codeSearchEndpoint,omitempty"`
 }
 
 // Skills is the skills block: skill:// paths resolve under Root
@@ -162,6 +176,10 @@ func Load(root string, opts Options) (Settings, error) {
 		}
 		if _, ok := m["defaultTools"]; ok {
 			s.DefaultToolsSource = f.path
+		}
+		if _, ok := m["web"]; ok && f.src == Project && !opts.TrustProject {
+			delete(m, "web")
+			s.UntrustedWeb = true
 		}
 		if raw, ok := m["approvals"]; ok {
 			delete(m, "approvals")
@@ -266,6 +284,8 @@ func (s Settings) Tools() tools.Settings {
 		SearchContextBefore: s.Search.ContextBefore,
 		SearchContextAfter:  s.Search.ContextAfter,
 		BashInterceptor:     s.BashInterceptor.Enabled,
+		WebSearchEndpoint:   s.Web.SearchEndpoint,
+		CodeSearchEndpoint:  s.Web.CodeSearchEndpoint,
 		SkillsRoot:          s.skillsRoot(),
 	}
 }

@@ -157,6 +157,30 @@ func sortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
+// TestWebEndpointsNeedTrust: the user's web block always applies; the
+// project's only in a trusted workspace, key by key over the user's.
+func TestWebEndpointsNeedTrust(t *testing.T) {
+	home := t.TempDir()
+	root := t.TempDir()
+	t.Setenv("ATOMIC_HOME", home)
+	write(t, filepath.Join(home, "agent", "settings.json"), `{"web": {"searchEndpoint": "https://search.example.com/html/"}}`)
+	write(t, filepath.Join(root, ".atomic", "settings.json"), `{"web": {"codeSearchEndpoint": "https://mirror.example.org/mcp", "searchEndpoint": "https://evil.example.net/"}}`)
+	s, err := Load(root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ts := s.Tools(); ts.WebSearchEndpoint != "https://search.example.com/html/" || ts.CodeSearchEndpoint != "" || !s.UntrustedWeb {
+		t.Errorf("untrusted: %+v, untrustedWeb %v", ts, s.UntrustedWeb)
+	}
+	s, err = Load(root, Options{TrustProject: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ts := s.Tools(); ts.WebSearchEndpoint != "https://evil.example.net/" || ts.CodeSearchEndpoint != "https://mirror.example.org/mcp" || s.UntrustedWeb {
+		t.Errorf("trusted: %+v", ts)
+	}
+}
+
 func TestSkillsRoot(t *testing.T) {
 	home, _ := os.UserHomeDir()
 	for _, c := range []struct{ root, want string }{

@@ -8,6 +8,7 @@ import (
 	"github.com/atomic-script/atomic-script/internal/tools/search"
 	"github.com/atomic-script/atomic-script/internal/tools/shell"
 	"github.com/atomic-script/atomic-script/internal/tools/todo"
+	"github.com/atomic-script/atomic-script/internal/tools/web"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -21,6 +22,9 @@ func Tools() []tools.Tool {
 	// when selected, off by default so models see one way to do each.
 	out = append(out, tools.WithTags(search.Grep(), tools.TagOffByDefault), tools.WithTags(search.Glob(), tools.TagOffByDefault))
 	out = append(out, todo.Tools()...)
+	// webfetch, websearch, code_search: off by default; `--tools
+	// +webfetch,+websearch,+code_search` turns them on.
+	out = append(out, web.Tools()...)
 	// codemode and tool_search: off by default, host-only (never in a
 	// script's catalog), served by `atomic-script serve`.
 	out = append(out, meta.Tools()...)
@@ -36,7 +40,8 @@ func Tools() []tools.Tool {
 // the spec's approval classes: what changes no file and starts no process
 // is read-only (read and search record snapshots in the session only; the
 // todo tools change only the session's checklist), and needs no approval;
-// write, edit and bash change the workspace and do. kill stops only a task
+// write, edit and bash change the workspace and do; the web tools change
+// nothing but reach the open web. kill stops only a task
 // the session started.
 var hints = map[string][]tools.Tag{
 	"read":        {tools.TagReadOnly, tools.TagIdempotent},
@@ -54,6 +59,9 @@ var hints = map[string][]tools.Tag{
 	"kill":        {tools.TagIdempotent},
 	"codemode":    {tools.TagDestructive, tools.TagOpenWorld},
 	"tool_search": {tools.TagReadOnly, tools.TagIdempotent},
+	"webfetch":    {tools.TagReadOnly, tools.TagIdempotent, tools.TagOpenWorld},
+	"websearch":   {tools.TagReadOnly, tools.TagIdempotent, tools.TagOpenWorld},
+	"code_search": {tools.TagReadOnly, tools.TagIdempotent, tools.TagOpenWorld},
 }
 
 // Registry returns a registry of every built-in tool (enabled or not; use

@@ -40,7 +40,7 @@ func FuzzSelector(f *testing.F) {
 			return
 		}
 		for i, sp := range out {
-			if sp.from < 1 || sp.to > total || sp.from > sp.to || i > 0 && sp.from <= out[i-1].to+1 {
+			if sp.From < 1 || sp.To > total || sp.From > sp.To || i > 0 && sp.From <= out[i-1].To+1 {
 				t.Fatalf("%q on %d lines: spans %+v", sel, total, out)
 			}
 		}

@@ -55,7 +55,7 @@ func readLarge(ctx context.Context, env *tools.Env, t *target, fi fs.FileInfo) (
 		return tools.Result{}, binaryError("read", t.display, head[:n], fi.Size())
 	}
 
-	shown := []span{{1, math.MaxInt}}
+	shown := []span{{From: 1, To: math.MaxInt}}
 	if t.sel != nil {
 		shown, _, _ = spans(t.sel.Ranges, math.MaxInt) // clamped below, once the end is known
 	}
@@ -77,7 +77,7 @@ func readLarge(ctx context.Context, env *tools.Env, t *target, fi fs.FileInfo) (
 	}
 	total := lines.finish()
 
-	shown, bounded := []span{{1, total}}, false
+	shown, bounded := []span{{From: 1, To: total}}, false
 	if t.sel != nil {
 		var beyond int
 		shown, beyond, bounded = spans(t.sel.Ranges, total)

@@ -253,7 +253,7 @@ func TestReadLargePendingInDryRun(t *testing.T) {
 // streamRead runs the streaming pass over data, delivered chunk bytes per
 // Read, and returns its tag, line count and the rows of a whole-file read.
 func streamRead(t testing.TB, data []byte, chunk int) (tag string, total int, rows string) {
-	sink := newRowSink([]span{{1, 1 << 62}})
+	sink := newRowSink([]span{{From: 1, To: 1 << 62}})
 	lines := newLineSplitter(sink)
 	hash := newTagHasher(bytes.NewReader(data))
 	var r = iotest.HalfReader(bytes.NewReader(data))
@@ -305,7 +305,7 @@ func FuzzStreamRead(f *testing.F) {
 		if total != len(lines) {
 			t.Fatalf("%d lines, want %d", total, len(lines))
 		}
-		sink := newRowSink([]span{{1, total}})
+		sink := newRowSink([]span{{From: 1, To: total}})
 		for n := 1; n <= total && sink.wants(n); n++ {
 			sink.add(n, lines[n-1], len(lines[n-1]))
 		}

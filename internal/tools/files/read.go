@@ -11,6 +11,7 @@ import (
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/internal/tools/resource"
 	"github.com/atomic-script/atomic-script/internal/tools/selector"
+	"github.com/atomic-script/atomic-script/internal/tools/web"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -44,6 +45,8 @@ func readTool() tools.Tool {
 			"(bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header). " +
 			"Output stops at 3,000 lines or 50 KiB with a footer naming the selector that continues. A directory reads as a depth-2 tree, newest first, " +
 			"with sizes and ages; a notebook (.ipynb) as its cells (`nb.ipynb:cell:N` for one). Binary files are refused. " +
+			"An http(s) URL reads the page as Markdown (main content; `https://host/page:5-8` selects rendered lines, `:raw` the body unchanged): the first 300 lines or 50 KiB, " +
+			"private, loopback and metadata addresses refused. " +
 			"Beyond files: archives (.zip .jar .tar .tgz .tar.gz .gz) list their members and `a.zip:dir/m.txt[:5-9]` reads one (a member literally named `raw` or `1` is that member); " +
 			"SQLite: `app.db` lists tables, `app.db:users` shows schema and 5 sample rows, `app.db:users?where=age>30&order=age desc&limit=20&offset=0` pages rows, " +
 			"`app.db:users:3` is one row, `app.db?q=SELECT …` runs one read-only SELECT (rows as JSON lines); documents (PDF, DOCX, PPTX, XLSX, EPUB, RTF) read as text " +
@@ -54,6 +57,9 @@ func readTool() tools.Tool {
 }
 
 func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, error) {
+	if web.IsURL(cleanPathArg(in.Path)) {
+		return web.Read(ctx, env, cleanPathArg(in.Path))
+	}
 	env = ensureFiles(env)
 	t, err := resolveRead(env, in.Path)
 	if err != nil {
@@ -146,7 +152,7 @@ func readResource(ctx context.Context, env *tools.Env, t *target) (tools.Result,
 func readText(env *tools.Env, t *target, text string) (tools.Result, error) {
 	lines := hashline.Lines(text)
 	total := len(lines)
-	shown := []span{{1, total}}
+	shown := []span{{From: 1, To: total}}
 	bounded := false
 	if t.sel != nil {
 		var beyond int
@@ -157,7 +163,7 @@ func readText(env *tools.Env, t *target, text string) (tools.Result, error) {
 	}
 	sink := newRowSink(shown)
 	for _, s := range shown {
-		for n := s.from; n <= s.to && sink.wants(n); n++ {
+		for n := s.From; n <= s.To && sink.wants(n); n++ {
 			sink.add(n, lines[n-1], len(lines[n-1]))
 		}
 	}
@@ -171,19 +177,6 @@ func readText(env *tools.Env, t *target, text string) (tools.Result, error) {
 // beyondEOF is the error of a selector starting past the last line.
 func beyondEOF(t *target, line, total int) error {
 	return tools.Errorf(tools.ErrInvalidArgs, "Requested line %d is beyond end of file (%d lines total). Use %s:%d to read the final line.", line, total, t.display, total)
-}
-
-// continuation is the selector that reads the spans a truncated read did
-// not show: ":N" when they run to the end of the file, else the list.
-func continuation(rest []span, total int) string {
-	if len(rest) == 1 && rest[0].to == total {
-		return ":" + strconv.Itoa(rest[0].from)
-	}
-	parts := make([]string, len(rest))
-	for i, s := range rest {
-		parts[i] = strconv.Itoa(s.from) + "-" + strconv.Itoa(s.to)
-	}
-	return ":" + strings.Join(parts, ",")
 }
 
 // readError maps a failed stat or read to a coded, actionable error.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/atomic-script/atomic-script/hashline"
+	"github.com/atomic-script/atomic-script/internal/tools/selector"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -34,10 +35,10 @@ func (r *rowSink) wants(n int) bool {
 	if r.stopped {
 		return false
 	}
-	for r.si < len(r.spans) && n > r.spans[r.si].to {
+	for r.si < len(r.spans) && n > r.spans[r.si].To {
 		r.si++
 	}
-	return r.si < len(r.spans) && n >= r.spans[r.si].from
+	return r.si < len(r.spans) && n >= r.spans[r.si].From
 }
 
 // add writes line n (text; full is its whole length, which is more than
@@ -75,7 +76,7 @@ func (r *rowSink) result(t *target, tag string, total int, shown []span, bounded
 	if t.meta != nil {
 		meta = *t.meta
 	}
-	first := shown[0].from
+	first := shown[0].From
 	if r.firstLen > 0 {
 		meta.Truncation = &Truncation{Truncated: true, TruncatedBy: "bytes", TotalLines: total, FirstLineExceedsLimit: true, FirstLine: first}
 		meta.Limits = &Limits{MaxLines: MaxReadLines, MaxBytes: MaxReadBytes}
@@ -89,14 +90,7 @@ func (r *rowSink) result(t *target, tag string, total int, shown []span, bounded
 	b.WriteString(r.b.String())
 	switch {
 	case r.by != "":
-		var rest []span // what a continuation selector must still cover
-		for i, s := range shown {
-			if r.stopAt >= s.from && r.stopAt <= s.to {
-				rest = append([]span{{r.stopAt, s.to}}, shown[i+1:]...)
-				break
-			}
-		}
-		cont := continuation(rest, total)
+		cont := selector.Continuation(shown, r.stopAt, total)
 		limit := ""
 		if r.by == "bytes" {
 			limit = " (" + formatSize(MaxReadBytes) + " limit)"

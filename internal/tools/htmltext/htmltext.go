@@ -255,6 +255,10 @@ func documentTitle(doc *html.Node) string {
 	return find(doc)
 }
 
+// TextContent is the text below n, concatenated as the DOM's textContent
+// is (for parsers of pages that are not rendered, such as search results).
+func TextContent(n *html.Node) string { return textOf(n) }
+
 // textOf concatenates the text below n.
 func textOf(n *html.Node) string {
 	var b strings.Builder

@@ -13,6 +13,7 @@ package selector
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -201,4 +202,64 @@ func lineNumber(s string) (int, error) {
 		return 0, fmt.Errorf("line number %d is too large", n)
 	}
 	return n, nil
+}
+
+// Span is an inclusive range of lines to show, after widening.
+type Span struct{ From, To int }
+
+// Bounded selector ranges widen by this many lines of context.
+const (
+	ContextBefore = 1
+	ContextAfter  = 3
+)
+
+// Spans turns selector ranges into the sorted, merged lines to show for a
+// text of total lines: bounded ranges widen by ContextBefore lines before
+// and ContextAfter after; open ranges run to the end unwidened. A range
+// starting past the end is reported as beyond (that line, out nil);
+// bounded reports whether any range had an end (which decides the "more
+// lines" footer).
+func Spans(ranges []Range, total int) (out []Span, beyond int, bounded bool) {
+	for _, r := range ranges {
+		if r.Start > total {
+			return nil, r.Start, false
+		}
+		s := Span{r.Start, total}
+		if r.End > 0 {
+			bounded = true
+			s = Span{max(1, r.Start-ContextBefore), min(total, r.End+ContextAfter)}
+		}
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].From < out[j].From })
+	merged := out[:0]
+	for _, s := range out {
+		if k := len(merged); k > 0 && s.From <= merged[k-1].To+1 {
+			merged[k-1].To = max(merged[k-1].To, s.To)
+			continue
+		}
+		merged = append(merged, s)
+	}
+	return merged, 0, bounded
+}
+
+// Continuation is the selector that reads on from line stopAt of the shown
+// spans of a text of total lines: ":N" when what is left runs to the end,
+// else the list of the ranges left (":40-60,900-910").
+func Continuation(shown []Span, stopAt, total int) string {
+	var rest []Span
+	for i, s := range shown {
+		if stopAt >= s.From && stopAt <= s.To {
+			rest = append([]Span{{From: stopAt, To: s.To}}, shown[i+1:]...)
+			break
+		}
+	}
+	if len(rest) == 1 && rest[0].To == total {
+		return ":" + strconv.Itoa(rest[0].From)
+	}
+	parts := make([]string, len(rest))
+	for i, s := range rest {
+		parts[i] = strconv.Itoa(s.From) + "-" + strconv.Itoa(s.To)
+	}
+	return ":" + strings.Join(parts, ",")
 }
