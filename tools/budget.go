@@ -12,9 +12,13 @@ import (
 // names the file ("Full output saved to: PATH").
 const MaxResultText = 50 << 10
 
+// noticeRoom is what a tool that saved its own full output (bash) may add
+// to MaxResultText of output for its notices.
+const noticeRoom = 4 << 10
+
 // boundText applies MaxResultText to res.Text.
 func boundText(env *Env, name string, res Result) Result {
-	if len(res.Text) <= MaxResultText {
+	if len(res.Text) <= MaxResultText || res.FullOutputPath != "" && len(res.Text) <= MaxResultText+noticeRoom {
 		return res
 	}
 	full := res.Text
