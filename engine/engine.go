@@ -85,6 +85,7 @@ func New(opts ...Option) (*Engine, error) {
 		return nil, fmt.Errorf("engine: workspace root %s is not a directory", root)
 	}
 	cfg.root = root
+	cfg.settings.ProtectedPaths = append(append([]string(nil), cfg.settings.ProtectedPaths...), protectedDirs(cfg.storePath)...)
 	if cfg.registry == nil {
 		cfg.registry = tools.NewRegistry()
 	}
@@ -351,7 +352,7 @@ func (s *scriptRun) timeoutMessage() string {
 // here.
 func (s *scriptRun) own(ctx context.Context) *Result {
 	e := s.engine
-	vm, err := e.cfg.newVM(runtime.Options{MemoryLimit: e.cfg.memoryLimit})
+	vm, err := e.cfg.newVM(runtime.Options{MemoryLimit: e.cfg.memoryLimit, WorkDir: e.cfg.root})
 	if err != nil {
 		return &Result{Error: &ScriptError{Kind: KindSandbox, Name: "EngineError", Message: err.Error()}}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/atomic-script/atomic-script/internal/bindings"
 	"github.com/atomic-script/atomic-script/internal/runtime"
 	"github.com/atomic-script/atomic-script/internal/runtime/gojart"
+	"github.com/atomic-script/atomic-script/internal/runtime/webapi"
 	"github.com/atomic-script/atomic-script/internal/tools/builtin"
 	"github.com/atomic-script/atomic-script/internal/tools/journal"
 	"github.com/atomic-script/atomic-script/internal/tools/spill"
@@ -167,3 +168,10 @@ func (e *Engine) Call(ctx context.Context, name string, args []byte) (tools.Resu
 	}
 	return tools.Invoke(ctx, t, env, args)
 }
+
+// ScriptGlobals says which web-standard globals a script has besides the
+// tools (URL, TextEncoder, crypto.subtle.digest, path, ...) and which
+// globals of other runtimes it has not (timers, fetch, require, process,
+// Buffer, Intl), each with what to use instead: a few lines for a model-facing
+// description.
+func ScriptGlobals() string { return webapi.Summary() }

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/atomic-script/atomic-script/engine/internal/kvstore"
@@ -21,6 +23,34 @@ type StoreEntry struct {
 // DefaultStorePath is where runs keep store() values: $ATOMIC_STATE_DIR/store.db,
 // else ~/.local/state/atomic-script/store.db.
 func DefaultStorePath() (string, error) { return kvstore.DefaultPath() }
+
+// ConfigDir is atomic-script's own settings directory: $ATOMIC_HOME, else
+// ~/.atomic ("" when there is no home directory). The user settings file
+// is agent/settings.json in it.
+func ConfigDir() string {
+	if home := os.Getenv("ATOMIC_HOME"); home != "" {
+		return home
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".atomic")
+	}
+	return ""
+}
+
+// protectedDirs are the directories of atomic-script itself that scripts'
+// file tools may not change (see tools.Settings.ProtectedPaths): its
+// settings, and its state (the store's directory, storePath's or the
+// default one).
+func protectedDirs(storePath string) []string {
+	dirs := []string{ConfigDir()}
+	if storePath == "" {
+		storePath, _ = kvstore.DefaultPath()
+	}
+	if storePath != "" {
+		dirs = append(dirs, filepath.Dir(storePath))
+	}
+	return dirs
+}
 
 // OpenStore opens (creating when missing) the store file at path; "" means
 // DefaultStorePath.

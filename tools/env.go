@@ -82,6 +82,13 @@ type Settings struct {
 	// SkillsRoot is the directory skill:// paths resolve under (absolute);
 	// empty means skill:// is not configured.
 	SkillsRoot string `json:"skillsRoot,omitempty"`
+	// ProtectedPaths are directories the file tools refuse to change: the
+	// tool's own settings and state (the engine adds them). A workspace's
+	// .atomic directory and every .git are refused as well.
+	ProtectedPaths []string `json:"-"`
+	// AllowProtected lets the file tools change protected paths (the user
+	// setting files.allowProtectedPaths).
+	AllowProtected bool `json:"-"`
 }
 
 // Session is state shared by every run of one CLI `--session` or one MCP

@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/atomic-script/atomic-script/internal/runtime/webapi"
 )
 
 // ToolDescription is what describeTool() returns.
@@ -99,7 +101,18 @@ func DTS(entries []Entry) string {
 	b.WriteString(decls)
 	b.WriteString("\n")
 	b.WriteString(globalsDTS)
+	b.WriteString("\n")
+	b.WriteString(webapi.DTS())
+	b.WriteString("\n")
+	writeComment(&b, webapi.Summary())
 	return b.String()
+}
+
+// writeComment writes text as // comment lines.
+func writeComment(b *strings.Builder, text string) {
+	for _, l := range strings.Split(text, "\n") {
+		b.WriteString("// " + l + "\n")
+	}
 }
 
 // Declarations renders entries as `declare namespace tools { ... }` blocks,

@@ -47,6 +47,15 @@
   const ErrorPrototype = Error.prototype;
   const TypeErrorCtor = TypeError;
   const InternalErrorPrototype = typeof InternalError === "function" ? InternalError.prototype : undefined;
+  const inspectCustom = Symbol.for("nodejs.util.inspect.custom");
+  const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+  const TypedArrayLength = ObjectGetOwnPropertyDescriptor(TypedArrayPrototype, "length").get;
+  const TypedArrayTag = ObjectGetOwnPropertyDescriptor(TypedArrayPrototype, Symbol.toStringTag).get;
+  const ArrayBufferByteLength = ObjectGetOwnPropertyDescriptor(ArrayBuffer.prototype, "byteLength").get;
+  const MapPrototypeEntries = Map.prototype.entries;
+  const MapSize = ObjectGetOwnPropertyDescriptor(Map.prototype, "size").get;
+  const SetPrototypeValues = Set.prototype.values;
+  const SetSize = ObjectGetOwnPropertyDescriptor(Set.prototype, "size").get;
   const pending = ObjectCreate(null); // call id -> [resolve, reject]
 
   function __as_own(o, k) { return ReflectApply(ObjectHasOwnProperty, o, [k]); }
@@ -230,6 +239,11 @@
     try { return StringCtor(v); } catch (e) { return "[value that cannot be shown]"; }
   }
   function __as_isError(v) { return __as_isA(ErrorPrototype, v); }
+  // __as_brand calls an intrinsic getter on v, or gives undefined when v
+  // is not of its kind (the getter's brand check throws).
+  function __as_brand(getter, v) {
+    try { return ReflectApply(getter, v, []); } catch (_) { return undefined; }
+  }
   function __as_inspect(v, depth, seen) {
     if (typeof v === "string") return depth === 0 ? v : JSONstringify(v);
     if (v === undefined) return "undefined";
@@ -247,9 +261,31 @@
       (v.code ? " [" + __as_str(v.code) + "]" : "");
     if (ReflectApply(SetPrototypeHas, seen, [v])) return "[Circular]";
     if (depth > 6) return ArrayIsArray(v) ? "[Array]" : "[Object]";
+    // Web globals (URL, URLSearchParams) say how they print, as in Node.
+    let custom;
+    try { custom = v[inspectCustom]; } catch (_) {}
+    if (typeof custom === "function") {
+      try { return __as_str(ReflectApply(custom, v, [])); } catch (_) {}
+    }
     ReflectApply(SetPrototypeAdd, seen, [v]);
     let out;
-    if (ArrayIsArray(v)) {
+    const len = __as_brand(TypedArrayLength, v);
+    if (len !== undefined) {
+      const n = len < 100 ? len : 100;
+      const parts = [];
+      for (let i = 0; i < n; i++) __as_push(parts, __as_str(v[i]) + (typeof v[i] === "bigint" ? "n" : ""));
+      if (len > n) __as_push(parts, "... " + (len - n) + " more");
+      out = __as_str(__as_brand(TypedArrayTag, v)) + "(" + len + ") [" + __as_join(parts, ", ") + "]";
+    } else if (__as_brand(ArrayBufferByteLength, v) !== undefined) {
+      out = "ArrayBuffer { byteLength: " + __as_brand(ArrayBufferByteLength, v) + " }";
+    } else if (__as_brand(MapSize, v) !== undefined || __as_brand(SetSize, v) !== undefined) {
+      const isMap = __as_brand(MapSize, v) !== undefined;
+      const parts = [];
+      for (const e of ReflectApply(isMap ? MapPrototypeEntries : SetPrototypeValues, v, [])) {
+        __as_push(parts, isMap ? __as_inspect(e[0], depth + 1, seen) + " => " + __as_inspect(e[1], depth + 1, seen) : __as_inspect(e, depth + 1, seen));
+      }
+      out = (isMap ? "Map" : "Set") + "(" + parts.length + ") " + (parts.length === 0 ? "{}" : "{ " + __as_join(parts, ", ") + " }");
+    } else if (ArrayIsArray(v)) {
       const parts = [];
       for (let i = 0; i < v.length; i++) __as_push(parts, __as_inspect(v[i], depth + 1, seen));
       out = "[" + __as_join(parts, ", ") + "]";

@@ -13,7 +13,8 @@ import (
 )
 
 // codemodeIntro is the part of codemode's description that says how to
-// write a script. %s is the caps.
+// write a script. The verbs are the caps and the globals summary
+// (engine.ScriptGlobals).
 const codemodeIntro = `Run one JavaScript program in a sandbox where every tool is an async function, and get back one compact result: chain, batch and filter tool calls in code and return only what matters.
 
 - Input {"code": "..."}; top-level await and return work. The output is the returned value, text(value), console.log(...) and image(dataUrl); exit(code) ends early.
@@ -22,7 +23,8 @@ const codemodeIntro = `Run one JavaScript program in a sandbox where every tool 
 - Discover: ALL_TOOLS, searchTools(query), describeTool(name) (full types), describeNamespace(name). A misspelt tools.NAME throws naming the nearest; "NAME" in tools tests for one.
 - store(key, value) and load(key) keep JSON values across calls of this session (saved when the script succeeds).
 - Optional first line // @options: {"max_output_tokens": 2000, "timeout_ms": 30000} lowers the caps, never raises them: %s. Past the output cap the head and tail are kept and the rest goes to a file.
-- No require/import, fetch, timers, process or filesystem globals. Tool calls have real effects; a failed script does not undo them.`
+- %s
+- Tool calls have real effects; a failed script does not undo them.`
 
 // codemodeCore are the tools a coding model uses most: codemode's
 // description declares them inline; every other tool gets one line.
@@ -37,7 +39,7 @@ func codemodeDescription(cfg Config) string {
 	if cfg.Timeout > 0 {
 		limits += " and a script stops after " + seconds(cfg.Timeout)
 	}
-	fmt.Fprintf(&b, codemodeIntro, limits)
+	fmt.Fprintf(&b, codemodeIntro, limits, strings.ReplaceAll(engine.ScriptGlobals(), "\n", "\n- "))
 	if restricts(cfg.Approvals) {
 		b.WriteString("\nApprovals are on: write, edit and bash calls (and external tools not marked read-only) may be shown to the user first, and throw ERR_DENIED when refused; catch it and say so, do not try another way around.")
 	}

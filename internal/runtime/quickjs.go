@@ -12,8 +12,11 @@ import (
 	"time"
 	"unsafe"
 
+	"modernc.org/libc"
 	lib "modernc.org/libquickjs"
 	"modernc.org/quickjs"
+
+	"github.com/atomic-script/atomic-script/internal/runtime/webapi"
 )
 
 // quickjsVM is the QuickJS engine (modernc.org/quickjs, a pure-Go
@@ -64,7 +67,8 @@ type quickjsVM struct {
 }
 
 // NewQuickJS returns a QuickJS VM with the memory limit of opts. It has only
-// the ECMAScript globals: no module loader, no std/os helpers, no blocking.
+// the ECMAScript and webapi globals: no module loader, no std/os helpers, no
+// blocking.
 func NewQuickJS(opts Options) (VM, error) {
 	vm, err := quickjs.NewVM()
 	if err != nil {
@@ -83,8 +87,20 @@ func NewQuickJS(opts Options) (VM, error) {
 		q.mallocSize = (*uint64)(unsafe.Pointer(&rt.Fmalloc_ctx.Fmalloc_state.Fmalloc_size))
 		go q.sampleMemory()
 	}
+	err = webapi.Install(webapi.Host{
+		Define: func(name string, fn func([]string) string) error { return q.Define(name, fn) },
+		Eval:   func(src string) error { return q.evalCachedAs(src, webapiFile) },
+	}, webapi.Options{WorkDir: opts.WorkDir})
+	if err != nil {
+		q.Close()
+		return nil, errorf("%v", err)
+	}
 	return q, nil
 }
+
+// webapiFile is the file name the webapi shim's frames carry, so that
+// stacks can tell them from the script's.
+const webapiFile = "webapi"
 
 // layoutOnce checks, once, that quickjs.VM is {intr, state{cContext, ...}}.
 var (
@@ -122,6 +138,49 @@ func contextPointer(vm *quickjs.VM) uintptr {
 // every use.
 func cMemory(addr uintptr) unsafe.Pointer {
 	return *(*unsafe.Pointer)(unsafe.Pointer(&addr))
+}
+
+// compileNamed compiles src as global code whose frames name file. The
+// binding names every source "<eval>", so this calls the engine itself, in
+// a VM of its own that nothing else uses, with a TLS of its own. Where the
+// binding's layout is not the one contextPointer knows, or the engine
+// refuses, it compiles through the binding (frames then say "<eval>").
+func compileNamed(src, file string) ([]byte, error) {
+	vm, err := quickjs.NewVM()
+	if err != nil {
+		return nil, err
+	}
+	defer vm.Close()
+	ctx := contextPointer(vm)
+	if ctx == 0 {
+		return vm.Compile(src, quickjs.EvalGlobal)
+	}
+	tls := libc.NewTLS()
+	defer tls.Close()
+	csrc, err := libc.CString(src)
+	if err != nil {
+		return nil, err
+	}
+	defer libc.Xfree(tls, csrc)
+	cfile, err := libc.CString(file)
+	if err != nil {
+		return nil, err
+	}
+	defer libc.Xfree(tls, cfile)
+	fn := lib.XJS_Eval(tls, ctx, csrc, libc.Tsize_t(len(src)), cfile, int32(quickjs.EvalGlobal|lib.MJS_EVAL_FLAG_COMPILE_ONLY))
+	if lib.XJS_HasException(tls, ctx) != 0 {
+		lib.XFreeValue(tls, ctx, lib.XJS_GetException(tls, ctx))
+		return vm.Compile(src, quickjs.EvalGlobal) // reports the error
+	}
+	defer lib.XFreeValue(tls, ctx, fn)
+	size := tls.Alloc(int(unsafe.Sizeof(libc.Tsize_t(0))))
+	defer tls.Free(int(unsafe.Sizeof(libc.Tsize_t(0))))
+	p := lib.XJS_WriteObject(tls, ctx, size, fn, lib.MJS_WRITE_OBJ_BYTECODE)
+	if p == 0 {
+		return vm.Compile(src, quickjs.EvalGlobal)
+	}
+	defer lib.Xjs_free(tls, ctx, p)
+	return append([]byte(nil), libc.GoBytes(p, int(*(*libc.Tsize_t)(cMemory(size))))...), nil
 }
 
 // PromptInterruptSupported reports whether Interrupt can cut through loops
@@ -300,14 +359,24 @@ func (q *quickjsVM) constantGlobal(name string) bool {
 var bytecodes sync.Map
 
 // EvalCached is Eval of a source that the process runs in many VMs.
-func (q *quickjsVM) EvalCached(src string) error {
+func (q *quickjsVM) EvalCached(src string) error { return q.evalCachedAs(src, "") }
+
+// evalCachedAs is EvalCached naming the source file in stack frames ("":
+// the binding's "<eval>", as scripts have).
+func (q *quickjsVM) evalCachedAs(src, file string) error {
 	if !q.enter() {
 		return ErrInterrupted
 	}
 	defer q.leave()
 	code, ok := bytecodes.Load(src)
 	if !ok {
-		b, err := q.vm.Compile(src, quickjs.EvalGlobal)
+		var b []byte
+		var err error
+		if file != "" {
+			b, err = compileNamed(src, file)
+		} else {
+			b, err = q.vm.Compile(src, quickjs.EvalGlobal)
+		}
 		if err != nil {
 			return q.convertErr(err)
 		}

@@ -21,6 +21,9 @@ const DefaultMemoryLimit = 256 << 20
 type Options struct {
 	// MemoryLimit caps the engine's heap in bytes; 0 means DefaultMemoryLimit.
 	MemoryLimit int64
+	// WorkDir is the absolute directory the script's path.resolve resolves
+	// against (the workspace root); "" means "/".
+	WorkDir string
 }
 
 // HostFunc is a Go function JavaScript calls synchronously. Arguments and the
@@ -30,7 +33,8 @@ type Options struct {
 type HostFunc func(args []string) string
 
 // VM is one JavaScript context with no ambient capabilities: only ECMAScript
-// globals plus what Define installs, and never a module loader.
+// globals, the web-standard globals that do no I/O (package webapi, which
+// every engine installs), and what Define installs; never a module loader.
 //
 // A VM is owned by one goroutine. Every method except Interrupt must be
 // called from it; Interrupt is safe from any goroutine at any time, also

@@ -48,6 +48,7 @@ type Settings struct {
 	Search          Search               `json:"search"`
 	MCPServers      map[string]MCPServer `json:"-"`
 	Codemode        Codemode             `json:"codemode"`
+	FileTools       FileTools            `json:"files"`
 	Web             Web                  `json:"web"`
 	Skills          Skills               `json:"skills"`
 	// Approvals are the approval rules of each file that sets them, user
@@ -104,6 +105,15 @@ type Skills struct {
 	Root string `json:"root,omitempty"`
 }
 
+// FileTools is the files block. Only the user settings may set it: a project's
+// value is ignored (a repository must not lift the protection of its own
+// .git or of atomic-script's settings).
+type FileTools struct {
+	// AllowProtectedPaths lets the file tools change .git, atomic-script's
+	// settings and state, and a workspace's .atomic.
+	AllowProtectedPaths bool `json:"allowProtectedPaths,omitempty"`
+}
+
 // Codemode is the codemode block.
 type Codemode struct {
 	// InlineDeclarationTokens bounds the TypeScript declarations inlined in
@@ -128,13 +138,7 @@ type MCPServer struct {
 // Paths returns the user and project settings file paths for root. The
 // user file honours $ATOMIC_HOME (default ~/.atomic).
 func Paths(root string) (user, project string) {
-	home := os.Getenv("ATOMIC_HOME")
-	if home == "" {
-		if h, err := os.UserHomeDir(); err == nil {
-			home = filepath.Join(h, ".atomic")
-		}
-	}
-	if home != "" {
+	if home := engine.ConfigDir(); home != "" {
 		user = filepath.Join(home, "agent", "settings.json")
 	}
 	return user, filepath.Join(root, ".atomic", "settings.json")
@@ -176,6 +180,9 @@ func Load(root string, opts Options) (Settings, error) {
 		}
 		if _, ok := m["defaultTools"]; ok {
 			s.DefaultToolsSource = f.path
+		}
+		if f.src == Project {
+			delete(m, "files")
 		}
 		if _, ok := m["web"]; ok && f.src == Project && !opts.TrustProject {
 			delete(m, "web")
@@ -284,6 +291,7 @@ func (s Settings) Tools() tools.Settings {
 		SearchContextBefore: s.Search.ContextBefore,
 		SearchContextAfter:  s.Search.ContextAfter,
 		BashInterceptor:     s.BashInterceptor.Enabled,
+		AllowProtected:      s.FileTools.AllowProtectedPaths,
 		WebSearchEndpoint:   s.Web.SearchEndpoint,
 		CodeSearchEndpoint:  s.Web.CodeSearchEndpoint,
 		SkillsRoot:          s.skillsRoot(),

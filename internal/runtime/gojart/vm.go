@@ -10,6 +10,7 @@ import (
 	"github.com/dop251/goja/parser"
 
 	"github.com/atomic-script/atomic-script/internal/runtime"
+	"github.com/atomic-script/atomic-script/internal/runtime/webapi"
 )
 
 // MaxCallDepth is the deepest JavaScript call stack a VM allows before it
@@ -74,7 +75,40 @@ func New(opts runtime.Options) (runtime.VM, error) {
 	if err := v.install(); err != nil {
 		return nil, err
 	}
+	err := webapi.Install(webapi.Host{
+		Define: func(name string, fn func([]string) string) error { return v.Define(name, fn) },
+		Eval: func(src string) error {
+			return v.run(func() error {
+				prg, err := webapiProgram(src)
+				if err != nil {
+					return err
+				}
+				_, err = v.rt.RunProgram(prg)
+				return err
+			})
+		},
+	}, webapi.Options{WorkDir: opts.WorkDir})
+	if err != nil {
+		return nil, err
+	}
 	return v, nil
+}
+
+// webapiPrograms caches the compiled webapi sources (source → program),
+// shared by every VM. Their frames carry the file name "webapi", which
+// stacks drop.
+var webapiPrograms sync.Map
+
+func webapiProgram(src string) (*goja.Program, error) {
+	if p, ok := webapiPrograms.Load(src); ok {
+		return p.(*goja.Program), nil
+	}
+	p, err := goja.Compile("webapi", src, false)
+	if err != nil {
+		return nil, err
+	}
+	webapiPrograms.Store(src, p)
+	return p, nil
 }
 
 func (v *vm) Define(name string, fn runtime.HostFunc) error {

@@ -13,6 +13,7 @@ import (
 	"github.com/atomic-script/atomic-script/internal/testutil/racecheck"
 
 	"github.com/atomic-script/atomic-script/internal/runtime"
+	"github.com/atomic-script/atomic-script/internal/runtime/webapi"
 )
 
 // promptness is how long after an interrupt or a deadline JavaScript may
@@ -306,9 +307,9 @@ var cases = []Case{
 	{Name: "no ambient globals", Check: func(newVM runtime.New) error {
 		return withVM(newVM, runtime.Options{}, func(vm runtime.VM) error {
 			for _, name := range []string{"print", "console", "setTimeout", "setInterval", "setImmediate",
-				"queueMicrotask", "require", "module", "exports", "process", "Buffer", "fetch",
+				"require", "module", "exports", "process", "Buffer", "fetch", "Intl",
 				"XMLHttpRequest", "WebSocket", "navigator", "std", "os", "scriptArgs", "Deno", "Bun",
-				"GoError", "structuredClone", "TextEncoder", "atob"} {
+				"GoError", "__as_web", "__as_webapi_init"} {
 				if err := expect(vm, "typeof "+name, "undefined"); err != nil {
 					return err
 				}
@@ -317,9 +318,16 @@ var cases = []Case{
 			if err != nil {
 				return err
 			}
+			have := map[string]bool{}
 			for _, name := range strings.Fields(names) {
-				if !standardGlobals[name] {
-					return fmt.Errorf("global %q is not an ECMAScript global", name)
+				have[name] = true
+				if !standardGlobals[name] && !slices.Contains(webapi.Globals, name) {
+					return fmt.Errorf("global %q is neither an ECMAScript nor a web global", name)
+				}
+			}
+			for _, name := range webapi.Globals {
+				if !have[name] {
+					return fmt.Errorf("the web global %q is missing", name)
 				}
 			}
 			return nil

@@ -80,6 +80,9 @@ func runEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Result, er
 	paths := make([]string, len(sections))
 	for i, s := range sections {
 		paths[i] = env.Abs(s.Path)
+		if err := checkProtected(env, "edit", paths[i]); err != nil {
+			return tools.Result{}, err
+		}
 	}
 	ed := &editables{m: map[string]*resource.Editable{}}
 	return batcherOf(env).run(ctx, in.Input, sections, batchOps{

@@ -62,6 +62,9 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 		return WriteResult{}, err
 	}
 	defer t.res.Close()
+	if err := checkProtected(env, "write", t.abs); err != nil {
+		return WriteResult{}, err
+	}
 	if ctx.Err() != nil {
 		return WriteResult{}, aborted(ctx)
 	}

@@ -184,8 +184,10 @@ func Resolve(env *tools.Env, tool, arg string) (*Target, error) {
 		return t, nil
 	case "local", "skill":
 		return resolveScoped(env, tool, t)
+	case "file":
+		return nil, tools.Errorf(tools.ErrInvalidArgs, "%s: file:// URLs are not read; give the path itself: %s", tool, strings.TrimPrefix(sp.Rest, "localhost"))
 	default:
-		what := sp.Scheme + ":// selectors are"
+		what := sp.Scheme + ":// URLs are"
 		if sp.Scheme == "http" || sp.Scheme == "https" {
 			what = "URLs are"
 		}

@@ -29,20 +29,7 @@ type Anchor struct {
 // directory that does not exist yet is recorded below its deepest existing
 // ancestor; Restore may create it.
 func AnchorOf(path string) Anchor {
-	dir := filepath.Dir(filepath.Clean(path))
-	var rest []string
-	for d := dir; ; d = filepath.Dir(d) {
-		if real, err := filepath.EvalSymlinks(d); err == nil {
-			for i := len(rest) - 1; i >= 0; i-- {
-				real = filepath.Join(real, rest[i])
-			}
-			return Anchor{dir: real}
-		}
-		if filepath.Dir(d) == d {
-			return Anchor{dir: dir}
-		}
-		rest = append(rest, filepath.Base(d))
-	}
+	return Anchor{dir: RealPath(filepath.Dir(filepath.Clean(path)))}
 }
 
 // ErrReplaced matches the error of a restore refused because a link (or a

@@ -24,6 +24,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 )
 
 // ErrNotRegular matches the error of an operation refused because its path
@@ -111,6 +112,26 @@ func special(path string, err error) error {
 		return &NotRegularError{Path: path, Mode: fi.Mode()}
 	}
 	return err
+}
+
+// RealPath is path with every symbolic link resolved: the links of its
+// deepest existing ancestor (and of path itself, when it exists), and the
+// missing rest appended as given. It says where a write to path would land.
+func RealPath(path string) string {
+	path = filepath.Clean(path)
+	var rest []string
+	for d := path; ; d = filepath.Dir(d) {
+		if real, err := filepath.EvalSymlinks(d); err == nil {
+			for i := len(rest) - 1; i >= 0; i-- {
+				real = filepath.Join(real, rest[i])
+			}
+			return real
+		}
+		if filepath.Dir(d) == d {
+			return path
+		}
+		rest = append(rest, filepath.Base(d))
+	}
 }
 
 // ReadFile returns the content of the regular file at path, refusing one

@@ -41,7 +41,7 @@ type Probe interface {
 type Path struct {
 	// Scheme is the lower-cased scheme of a URL-like argument
 	// ("conflict", "local", "skill", "https", …) with Rest what follows
-	// "://"; empty for a local path. file:// URLs are local paths.
+	// "://"; empty for a local path.
 	Scheme, Rest string
 	// File is the local file or directory the argument names (as written)
 	// and Kind what it is; Missing when nothing on the path exists.
@@ -65,7 +65,8 @@ var schemeRE = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9+.-]*)://`)
 // ParsePath parses a path argument of read, write, edit or search:
 //
 //   - a URL-like argument ("conflict://1/ours", "skill://x/SKILL.md") gives
-//     its Scheme and Rest; "file:///abs/x" is the local path "/abs/x";
+//     its Scheme and Rest (the tools refuse file:// and the schemes they
+//     do not serve, naming what to pass instead);
 //   - an argument that names something as a whole is that thing (a file
 //     really called "a:1" still works);
 //   - otherwise the longest prefix ending before a ':' or '?' that names a
@@ -80,11 +81,7 @@ var schemeRE = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9+.-]*)://`)
 // A selector that is selector-shaped but invalid is an error.
 func ParsePath(entry string, p Probe) (Path, error) {
 	if m := schemeRE.FindStringSubmatch(entry); m != nil {
-		scheme := strings.ToLower(m[1])
-		if scheme != "file" {
-			return Path{Scheme: scheme, Rest: entry[len(m[0]):]}, nil
-		}
-		entry = entry[len(m[0]):]
+		return Path{Scheme: strings.ToLower(m[1]), Rest: entry[len(m[0]):]}, nil
 	}
 	if k := p.Kind(entry); k != Missing {
 		return Path{File: entry, Kind: k}, nil

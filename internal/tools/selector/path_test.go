@@ -79,7 +79,7 @@ func TestParsePath(t *testing.T) {
 		{"nb.ipynb:cell:2", "notebook nb.ipynb sel=cell2"},
 		{"doc.pdf:3001", "document doc.pdf sel=[{3001 0}]"},
 		{"/abs/x.txt:2", "file /abs/x.txt sel=[{2 0}]"},
-		{"file:///abs/x.txt:2", "file /abs/x.txt sel=[{2 0}]"},
+		{"file:///abs/x.txt:2", "file:///abs/x.txt:2"}, // refused by the tools, which name the path to pass
 		// Archives: literal member names win, then a trailing selector.
 		{"a.zip", "archive a.zip"},
 		{"a.zip:dir/m.txt", "archive a.zip inner=dir/m.txt"},
