@@ -12,15 +12,18 @@ import (
 // names the file ("Full output saved to: PATH").
 const MaxResultText = 50 << 10
 
-// noticeRoom is what a tool that saved its own full output (bash) may add
-// to MaxResultText of output for its notices.
-const noticeRoom = 4 << 10
-
-// boundText applies MaxResultText to res.Text.
-func boundText(env *Env, name string, res Result) Result {
-	if len(res.Text) <= MaxResultText || res.FullOutputPath != "" && len(res.Text) <= MaxResultText+noticeRoom {
+// boundText applies MaxResultText to res.Text of tool t; for a tool tagged
+// TagBoundedOutput, which pages or saves its own output by MaxResultText of
+// content, twice that (its row prefixes and notices) is the safety net.
+func boundText(env *Env, t Tool, res Result) Result {
+	limit := MaxResultText
+	if HasTag(t, TagBoundedOutput) {
+		limit *= 2
+	}
+	if len(res.Text) <= limit {
 		return res
 	}
+	name := t.Name()
 	full := res.Text
 	var path, why string
 	if env == nil || env.Spill == nil {
@@ -36,7 +39,7 @@ func boundText(env *Env, name string, res Result) Result {
 	}
 	// Two thirds head, one third tail, cut at line ends, leaving room for
 	// the marker and the note.
-	room := MaxResultText - 256 - len(note)
+	room := MaxResultText - 256 - len(note) // a cut result fits MaxResultText
 	head := cutAtLine(full[:utf8Floor(full, room*2/3)], true)
 	tailStart := utf8Ceil(full, len(full)-(room-len(head)))
 	tail := cutAtLine(full[tailStart:], false)

@@ -66,6 +66,14 @@ func TestResultTextBudget(t *testing.T) {
 	if res, _ := Invoke(context.Background(), small, env, nil); len(res.Text) != MaxResultText || res.FullOutputPath != "" {
 		t.Errorf("a result at the limit was changed")
 	}
+	// A tool that pages its own output keeps its row prefixes and notices
+	// (up to twice the limit).
+	paged := New(Spec{Name: "paged", Description: "Pages itself.", Tags: []Tag{TagBoundedOutput}}, func(ctx context.Context, env *Env, in struct{}) (Result, error) {
+		return Result{Text: full[:60<<10]}, nil
+	})
+	if res, _ := Invoke(context.Background(), paged, env, nil); len(res.Text) != 60<<10 {
+		t.Errorf("a self-paging tool's 60 KB were cut to %d", len(res.Text))
+	}
 	// Without a spill directory the result says the rest could not be kept.
 	res, _ = Invoke(context.Background(), tool, &Env{Root: t.TempDir(), Session: NewSession("s")}, nil)
 	if len(res.Text) > MaxResultText || !strings.Contains(res.Text, "The full output could not be saved (no spill directory in this session)") || res.FullOutputPath != "" {

@@ -91,7 +91,7 @@ func Invoke(ctx context.Context, t Tool, env *Env, args json.RawMessage) (Result
 	if err != nil {
 		return res, err
 	}
-	return boundText(env, t.Name(), res), nil
+	return boundText(env, t, res), nil
 }
 
 // runGuarded runs t and turns a panic into the call's error: a bug in one

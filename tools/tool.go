@@ -86,6 +86,10 @@ const (
 	// TagOpenWorld marks tools that reach beyond the workspace: the
 	// network, any program (MCP's openWorldHint).
 	TagOpenWorld Tag = "open-world"
+	// TagBoundedOutput marks tools that keep their own text to about
+	// MaxResultText of content, paging it with a continuation (read,
+	// search) or saving the rest themselves (bash).
+	TagBoundedOutput Tag = "bounded-output"
 	// TagRunsCommands marks tools that run shell commands (bash): their
 	// calls are in the "bash" approval class.
 	TagRunsCommands Tag = "runs-commands"

@@ -53,6 +53,7 @@ func readTool() tools.Tool {
 			"(`doc.pdf:3001` continues); `conflict://*` lists git conflict regions, `conflict://1` shows one, `conflict://1/ours|theirs|base` one side; " +
 			"`local://path` (inside the workspace) and `skill://name/SKILL.md` (the skills root). " +
 			"Every result's details carry meta.source and meta.sourcePath (the file on disk), plus meta.truncation when cut.",
+		Tags: []tools.Tag{tools.TagBoundedOutput},
 	}, runRead)
 }
 

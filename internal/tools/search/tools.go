@@ -64,6 +64,7 @@ func Search() tools.Tool {
 	return tools.New(tools.Spec{
 		Name:        "search",
 		Description: searchDescription,
+		Tags:        []tools.Tag{tools.TagBoundedOutput},
 		Input: object([]string{"pattern"}, map[string]*jsonschema.Schema{
 			"pattern":   str("Regular expression (RE2 syntax)"),
 			"paths":     pathList("Files, directories, globs or file:LINES selectors to search; default: the workspace root"),
