@@ -35,17 +35,27 @@ declare namespace tools {
     /** one or more hashline sections: a [PATH#TAG] header copied from read/search/write/edit output, then ops such as replace N..M:, delete N..M, insert before|after N:, insert head:, insert tail:, replace block N:, each body row written +TEXT */
     input: string;
   }): Promise<{
+    /** the result as a model sees it: each file's new [path#TAG] header and its numbered diff */
     text: string;
+    /** the edit changed nothing and nothing was written */
     noop?: boolean;
+    /** each file written, in section order */
     files: {
+      /** relative to the workspace root */
       path: string;
+      /** the new snapshot tag: the next edit of this file starts [path#tag] */
       tag: string;
       firstChangedLine?: number;
+      /** what the edit recovered or repaired, e.g. a stale tag */
       warnings?: string[];
+      /** how each block op resolved its block */
       blocks?: string[];
     }[];
+    /** every file's numbered diff (-N old, +N new, ' N' context rows), each under its '--- path' / '+++ path' header */
     diff: string;
+    /** the unified patch of every file, as git apply takes it */
     patch: string;
+    /** the first changed line of the first file */
     firstChangedLine?: number;
   }>;
   /**

@@ -446,10 +446,46 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 			cancelled = append(cancelled, c.ID)
 		}
 	}
-	if len(cancelled) > 0 && (r.OK || r.Error.Kind == KindScript) {
-		r.Warnings = append(r.Warnings, fmt.Sprintf("%d tool call(s) were still running or queued when the script ended and were cancelled (%s). Await every call whose result you need.", len(cancelled), strings.Join(cancelled, ", ")))
+	if w := cancelledWarning(r, cancelled); w != "" {
+		r.Warnings = append(r.Warnings, w)
 	}
 	return r
+}
+
+// cancelledWarning says what happened to the calls still running or
+// queued when the script settled, which were cancelled: a script that
+// returned without awaiting them lost their results; a script that failed
+// (an uncaught error, a rejected Promise.all) stopped them by failing.
+// Timeouts, aborts and sandbox stops say so in their error instead.
+func cancelledWarning(r *Result, ids []string) string {
+	if len(ids) == 0 {
+		return ""
+	}
+	calls := plural(len(ids), "tool call")
+	list := strings.Join(ids, ", ")
+	switch {
+	case r.OK:
+		return fmt.Sprintf("%s still running or queued when the script returned %s cancelled (%s): await every call whose result you need.", calls, wasWere(len(ids)), list)
+	case r.Error.Kind != KindScript:
+		return ""
+	case r.Error.CallID != "":
+		return fmt.Sprintf("The script failed on the error of call %s while %s %s still running or queued; %s cancelled (%s).", r.Error.CallID, calls, wasWere(len(ids)), itThey(len(ids)), list)
+	}
+	return fmt.Sprintf("The script failed while %s %s still running or queued; %s cancelled (%s).", calls, wasWere(len(ids)), itThey(len(ids)), list)
+}
+
+func wasWere(n int) string {
+	if n == 1 {
+		return "was"
+	}
+	return "were"
+}
+
+func itThey(n int) string {
+	if n == 1 {
+		return "it was"
+	}
+	return "they were"
 }
 
 // classify turns the loop's end and the script's outcome into OK/Error.

@@ -222,8 +222,41 @@ func TestUnawaitedCallsAreCancelled(t *testing.T) {
 	if r.Calls[0].Status != "cancelled" || r.Calls[1].Status != "cancelled" || r.Calls[2].Status != "ok" {
 		t.Fatalf("calls: %+v", r.Calls)
 	}
-	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0], "2 tool call(s) were still running") || !strings.Contains(r.Text, "Await every call") {
+	want := "2 tool calls still running or queued when the script returned were cancelled (1, 2): await every call whose result you need."
+	if len(r.Warnings) != 1 || r.Warnings[0] != want || !strings.Contains(r.Text, want) {
 		t.Fatalf("warnings: %q", r.Warnings)
+	}
+}
+
+// TestCancelledCallWarnings: the warning about cancelled calls says what
+// happened. A script that failed while calls ran (a Promise.all that
+// rejected) had awaited them: it is not told to await them.
+func TestCancelledCallWarnings(t *testing.T) {
+	cases := []struct{ name, script, want string }{
+		{"returned without awaiting one", `tools.sleep({ms: 10000}); return 1`,
+			"1 tool call still running or queued when the script returned was cancelled (1): await every call whose result you need."},
+		{"Promise.all rejected by a call", `await Promise.all([tools.sleep({ms: 10000}), tools.sleep({ms: 10000}), tools.echo({nope: 1})])`,
+			"The script failed on the error of call 3 while 2 tool calls were still running or queued; they were cancelled (1, 2)."},
+		{"a throw while one ran", `const p = tools.sleep({ms: 10000}); await tools.noop(); throw new Error("stop")`,
+			"The script failed while 1 tool call was still running or queued; it was cancelled (1)."},
+		{"nothing in flight", `await tools.noop(); throw new Error("stop")`, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := run(t, newEngine(t, &probe{}), c.script)
+			var got []string
+			for _, w := range r.Warnings {
+				if strings.Contains(w, "cancelled") {
+					got = append(got, w)
+				}
+			}
+			if c.want == "" && len(got) == 0 {
+				return
+			}
+			if len(got) != 1 || got[0] != c.want {
+				t.Fatalf("warnings %q, want %q", got, c.want)
+			}
+		})
 	}
 }
 

@@ -111,7 +111,10 @@ func (p *Prepared) Text() string {
 func (p *Prepared) Details() (diff, patch string, firstChangedLine int) {
 	diffs, patches := make([]string, len(p.Files)), make([]string, len(p.Files))
 	for i, f := range p.Files {
-		diffs[i], patches[i] = f.Diff, f.Patch
+		// Each file's rows go under its own header, the one its patch
+		// has (as git diff does), so a diff of several files says which
+		// rows are whose.
+		diffs[i], patches[i] = "--- "+f.Section+"\n+++ "+f.Section+"\n"+f.Diff, f.Patch
 		if firstChangedLine == 0 {
 			firstChangedLine = f.FirstChangedLine
 		}

@@ -19,25 +19,25 @@ type EditArgs struct {
 
 // EditResult is edit's structured result (what a script receives).
 type EditResult struct {
-	Text string `json:"text"` // the model-facing result
+	Text string `json:"text" jsonschema:"the result as a model sees it: each file's new [path#TAG] header and its numbered diff"`
 	// Noop is set when the edit changed nothing (nothing was written).
-	Noop  bool         `json:"noop,omitempty"`
-	Files []EditedFile `json:"files"`
+	Noop  bool         `json:"noop,omitempty" jsonschema:"the edit changed nothing and nothing was written"`
+	Files []EditedFile `json:"files" jsonschema:"each file written, in section order"`
 	// Diff is the combined compact numbered diff, Patch the combined
 	// unified patch, FirstChangedLine the first changed line of the first
 	// file (the spec's EditToolDetails).
-	Diff             string `json:"diff"`
-	Patch            string `json:"patch"`
-	FirstChangedLine int    `json:"firstChangedLine,omitempty"`
+	Diff             string `json:"diff" jsonschema:"every file's numbered diff (-N old, +N new, ' N' context rows), each under its '--- path' / '+++ path' header"`
+	Patch            string `json:"patch" jsonschema:"the unified patch of every file, as git apply takes it"`
+	FirstChangedLine int    `json:"firstChangedLine,omitempty" jsonschema:"the first changed line of the first file"`
 }
 
 // EditedFile is one written section.
 type EditedFile struct {
-	Path             string   `json:"path"`
-	Tag              string   `json:"tag"` // the new snapshot tag
+	Path             string   `json:"path" jsonschema:"relative to the workspace root"`
+	Tag              string   `json:"tag" jsonschema:"the new snapshot tag: the next edit of this file starts [path#tag]"`
 	FirstChangedLine int      `json:"firstChangedLine,omitempty"`
-	Warnings         []string `json:"warnings,omitempty"`
-	Echoes           []string `json:"blocks,omitempty"` // block resolutions
+	Warnings         []string `json:"warnings,omitempty" jsonschema:"what the edit recovered or repaired, e.g. a stale tag"`
+	Echoes           []string `json:"blocks,omitempty" jsonschema:"how each block op resolved its block"`
 }
 
 // EditToolDetails is edit's details value (builtin-tools.md).
