@@ -24,6 +24,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/engine/internal/kvstore"
 	"github.com/atomic-script/atomic-script/internal/bindings"
+	"github.com/atomic-script/atomic-script/internal/check"
 	"github.com/atomic-script/atomic-script/internal/runtime"
 	"github.com/atomic-script/atomic-script/internal/tools/builtin"
 	"github.com/atomic-script/atomic-script/internal/tools/journal"
@@ -181,6 +182,13 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 		emit(Event{Type: "run_end", Time: time.Now(), Result: r})
 		return r, nil
 	}
+	prog, diags := e.compile(src, ro.name)
+	if prog == nil {
+		r := syntaxFailure(diags, scriptName(ro.name, check.LangOf(ro.name)))
+		e.finishResult(r, start, maxTokens)
+		emit(Event{Type: "run_end", Time: time.Now(), Result: r})
+		return r, nil
+	}
 	timeout, timeoutOver := pickLimit(e.cfg.timeout, time.Duration(sopts.TimeoutMs)*time.Millisecond)
 	var deadline time.Time
 	if timeout > 0 {
@@ -188,8 +196,9 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 	}
 
 	rec := newRecorder(emit)
-	run := &scriptRun{engine: e, ro: ro, rec: rec, src: src, deadline: deadline, budget: timeout,
-		files: journal.New(e.cfg.fileMode), models: e.cfg.models.NewRun()}
+	run := &scriptRun{engine: e, ro: ro, rec: rec, src: prog.Code, orig: src, source: source(ro.name, prog),
+		deadline: deadline, budget: timeout, files: journal.New(e.cfg.fileMode), models: e.cfg.models.NewRun()}
+	run.warnings = warnings(diags, run.source.Name)
 	run.gate = &gate{pol: e.policy, ask: ro.ask, askBy: ro.askBy, dryRun: e.cfg.fileMode == journal.DryRun, stop: run.stop}
 	rec.gate = run.gate
 	res := run.execute(ctx)
@@ -264,7 +273,10 @@ type scriptRun struct {
 	engine   *Engine
 	ro       runConfig
 	rec      *recorder
-	src      string
+	src      string // the JavaScript the VM runs
+	orig     string // the script as written
+	source   bindings.Source
+	warnings []string // the check's findings
 	deadline time.Time
 	budget   time.Duration
 	// files is the run's journal: every file mutation of its tools goes
@@ -336,9 +348,10 @@ func (s *scriptRun) execute(ctx context.Context) *Result {
 	}
 	output, logs := s.rec.close()
 	return &Result{
-		Output: output,
-		Logs:   logs,
-		Usage:  s.modelUsage(),
+		Output:   output,
+		Logs:     logs,
+		Warnings: s.warnings,
+		Usage:    s.modelUsage(),
 		Error: &ScriptError{Kind: KindTimeout, Name: "TimeoutError",
 			Message: s.timeoutMessage() + " (the engine did not stop in time and was abandoned)"},
 	}
@@ -399,6 +412,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 		Sink:         s.rec,
 		Args:         s.ro.args,
 		CallIDPrefix: s.ro.callIDPrefix,
+		Source:       s.source,
 	})
 	if err != nil {
 		return &Result{Error: &ScriptError{Kind: KindSandbox, Name: "EngineError", Message: err.Error()}}
@@ -410,7 +424,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 
 	out := b.Outcome()
 	output, logs := s.rec.snapshot()
-	r := &Result{Output: output, Logs: logs}
+	r := &Result{Output: output, Logs: logs, Warnings: s.warnings}
 	for _, c := range b.Calls() {
 		r.Calls = append(r.Calls, s.rec.convert(c))
 	}
@@ -490,7 +504,7 @@ func itThey(n int) string {
 
 // classify turns the loop's end and the script's outcome into OK/Error.
 func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm runtime.VM) {
-	defer func() { explainNotAFunction(r.Error, s.src) }()
+	defer func() { explainNotAFunction(r.Error, s.orig, s.source.Name) }()
 	var exit *bindings.ExitRequested
 	switch {
 	case errors.As(loopErr, &exit) || (loopErr == nil && out.Exit != nil):
@@ -525,7 +539,7 @@ func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm 
 	case loopErr != nil:
 		var ex *runtime.Exception
 		if errors.As(loopErr, &ex) {
-			r.Error = &ScriptError{Kind: KindScript, Name: ex.Name, Message: ex.Message, Stack: bindings.CleanStack(ex.Stack)}
+			r.Error = &ScriptError{Kind: KindScript, Name: ex.Name, Message: ex.Message, Stack: bindings.CleanStack(ex.Stack, s.source)}
 			return
 		}
 		r.Error = &ScriptError{Kind: KindSandbox, Name: "EngineError", Message: loopErr.Error()}

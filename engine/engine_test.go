@@ -222,8 +222,12 @@ func TestUnawaitedCallsAreCancelled(t *testing.T) {
 	if r.Calls[0].Status != "cancelled" || r.Calls[1].Status != "cancelled" || r.Calls[2].Status != "ok" {
 		t.Fatalf("calls: %+v", r.Calls)
 	}
+	// The check saw both forgotten awaits before the run; the run saw
+	// their calls cancelled.
 	want := "2 tool calls still running or queued when the script returned were cancelled (1, 2): await every call whose result you need."
-	if len(r.Warnings) != 1 || r.Warnings[0] != want || !strings.Contains(r.Text, want) {
+	if len(r.Warnings) != 3 || !strings.HasPrefix(r.Warnings[0], "codemode.js:1:1: tools.sleep(...) is not awaited") ||
+		!strings.HasPrefix(r.Warnings[1], "codemode.js:1:27: tools.sleep(...) is not awaited") ||
+		r.Warnings[2] != want || !strings.Contains(r.Text, want) {
 		t.Fatalf("warnings: %q", r.Warnings)
 	}
 }

@@ -6,19 +6,17 @@ import (
 	"strings"
 )
 
-// frameLocRE finds the first script location in a cleaned stack.
-var frameLocRE = regexp.MustCompile(`codemode\.js:(\d+):(\d+)`)
-
 // explainNotAFunction names the callee of QuickJS's bare "not a function"
 // TypeError from the script's source at the error's first frame (which
 // points at the call's "("), with a hint for the two usual causes: a tool
 // this run does not have, and a method called on a tool call's promise
 // that was not awaited.
-func explainNotAFunction(e *ScriptError, src string) {
+func explainNotAFunction(e *ScriptError, src, file string) {
 	if e == nil || e.Name != "TypeError" || e.Message != "not a function" {
 		return
 	}
-	m := frameLocRE.FindStringSubmatch(e.Stack)
+	// The first location of the script in the cleaned stack.
+	m := regexp.MustCompile(regexp.QuoteMeta(file) + `:(\d+):(\d+)`).FindStringSubmatch(e.Stack)
 	if m == nil {
 		return
 	}

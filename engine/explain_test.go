@@ -13,13 +13,13 @@ func TestExplainNotAFunction(t *testing.T) {
 		{"", "not a function"},
 	} {
 		e := &ScriptError{Name: "TypeError", Message: "not a function", Stack: c.stack}
-		explainNotAFunction(e, src)
+		explainNotAFunction(e, src, "codemode.js")
 		if e.Message != c.want {
 			t.Errorf("%q: %q, want %q", c.stack, e.Message, c.want)
 		}
 	}
 	other := &ScriptError{Name: "TypeError", Message: "x is undefined", Stack: "    at codemode.js:2:29"}
-	if explainNotAFunction(other, src); other.Message != "x is undefined" {
+	if explainNotAFunction(other, src, "codemode.js"); other.Message != "x is undefined" {
 		t.Errorf("other TypeError changed: %q", other.Message)
 	}
 }

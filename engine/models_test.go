@@ -1,6 +1,8 @@
 package engine_test
 
 import (
+	"context"
+	"encoding/base64"
 	"encoding/json"
 	"strings"
 	"sync"
@@ -190,6 +192,23 @@ func TestModelsImages(t *testing.T) {
 	}
 }
 
+// TestModelsJPEGImages: a JPEG answer is an image/jpeg item image() takes.
+func TestModelsJPEGImages(t *testing.T) {
+	for name, j := range jsEngines {
+		t.Run(name, func(t *testing.T) {
+			eng, srv := modelsEngine(t, j)
+			srv.JPEGImages = true
+			r := run(t, eng, `const [img] = await models.generateImages({prompt: "a red square", model: "gpt-image-1"}); image(img); return img.mimeType`)
+			if !r.OK || string(r.Value) != `"image/jpeg"` {
+				t.Fatalf("%s", r.Text)
+			}
+			if len(r.Output) == 0 || r.Output[0].Type != "image" || r.Output[0].Image.MIMEType != "image/jpeg" || base64.StdEncoding.EncodeToString(r.Output[0].Image.Data) != openaifake.JPEG(0) {
+				t.Fatalf("output %+v", r.Output)
+			}
+		})
+	}
+}
+
 // TestModelsDeadline: a slow provider meets the run's deadline: the run
 // times out at once and the HTTP request is cancelled.
 func TestModelsDeadline(t *testing.T) {
@@ -207,6 +226,42 @@ func TestModelsDeadline(t *testing.T) {
 			}
 			if len(r.Calls) != 1 || r.Calls[0].Status == "ok" {
 				t.Fatalf("calls %+v", r.Calls)
+			}
+			for deadline := time.Now().Add(5 * time.Second); srv.Stats().Cancelled < 1; time.Sleep(5 * time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Fatal("the provider's request was not cancelled")
+				}
+			}
+		})
+	}
+}
+
+// TestModelsCancellation: cancelling the run (a signal, an MCP
+// cancellation) cancels the model call's HTTP request, and the run ends
+// aborted at once rather than waiting for the provider.
+func TestModelsCancellation(t *testing.T) {
+	for name, j := range jsEngines {
+		t.Run(name, func(t *testing.T) {
+			eng, srv := modelsEngine(t, j)
+			srv.Delay = func(string) time.Duration { return time.Minute }
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			go func() {
+				for srv.Stats().Requests["/v1/chat/completions"] < 1 {
+					time.Sleep(5 * time.Millisecond)
+				}
+				cancel()
+			}()
+			start := time.Now()
+			r, err := eng.Run(ctx, `await models.classify({input: "x", labels: ["a", "b"]})`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.OK || r.Error.Kind != engine.KindAborted {
+				t.Fatalf("%s", r.Text)
+			}
+			if d := time.Since(start); d > 20*time.Second {
+				t.Fatalf("the run took %v", d)
 			}
 			for deadline := time.Now().Add(5 * time.Second); srv.Stats().Cancelled < 1; time.Sleep(5 * time.Millisecond) {
 				if time.Now().After(deadline) {

@@ -172,6 +172,7 @@ func WithNamespaces(ns ...Namespace) Option {
 
 // runConfig is what RunOptions set.
 type runConfig struct {
+	name         string
 	args         []string
 	callIDPrefix string
 	events       func(Event)
@@ -197,4 +198,13 @@ func WithCallIDPrefix(prefix string) RunOption {
 // engine's.
 func WithRunEvents(fn func(Event)) RunOption {
 	return func(r *runConfig) { r.events = fn }
+}
+
+// WithScriptName names the script's file: stack frames and findings point
+// at it ("task.ts:7:9"), and its extension picks the language (.ts, .mts
+// and .cts are TypeScript, .js, .mjs and .cjs JavaScript). Without a
+// name, or with another extension, a script that does not parse as
+// JavaScript runs as TypeScript, and frames say codemode.js (codemode.ts).
+func WithScriptName(name string) RunOption {
+	return func(r *runConfig) { r.name = name }
 }

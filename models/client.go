@@ -59,6 +59,14 @@ func New(p Provider, opts Options) *Client {
 	return &Client{p: p, opts: opts}
 }
 
+// Provider returns the client's provider (nil when none).
+func (c *Client) Provider() Provider {
+	if c == nil {
+		return nil
+	}
+	return c.p
+}
+
 // Configured reports whether the client has a provider.
 func (c *Client) Configured() bool { return c != nil && c.p != nil }
 

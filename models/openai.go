@@ -48,8 +48,8 @@ type OpenAIConfig struct {
 	// APIKey is sent as "Authorization: Bearer KEY"; "" sends none (local
 	// servers).
 	APIKey string
-	// KeySource names where the key came from, for error messages
-	// ("OPENAI_API_KEY").
+	// KeySource names the environment variable the key comes from, for
+	// error messages (default OPENAI_API_KEY).
 	KeySource string
 	// StructuredOutput is StructuredAuto (default), StructuredJSONSchema
 	// or StructuredTools.
@@ -100,7 +100,7 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 		cfg.RetryMaxDelay = DefaultRetryMaxDelay
 	}
 	if cfg.KeySource == "" {
-		cfg.KeySource = "the API key"
+		cfg.KeySource = "OPENAI_API_KEY"
 	}
 	hc := cfg.HTTPClient
 	if hc == nil {
@@ -527,7 +527,7 @@ func (o *OpenAI) statusError(method, path string, status int, body []byte) *Erro
 	switch {
 	case status == http.StatusUnauthorized || status == http.StatusForbidden:
 		if o.cfg.APIKey == "" {
-			text += " (no API key was sent: set OPENAI_API_KEY, or models.apiKeyEnv in settings)"
+			text += " (no API key was sent: set " + o.cfg.KeySource + ")"
 		} else {
 			text += " (check " + o.cfg.KeySource + ")"
 		}

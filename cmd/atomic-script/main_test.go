@@ -78,7 +78,8 @@ func TestScripts(t *testing.T) {
 					}
 				}
 			},
-			"jsonfield": cmdJSONField,
+			"jsonfield":  cmdJSONField,
+			"openaifake": cmdOpenAIFake,
 			// sqlitedb FILE STMT... creates a SQLite database (no sqlite3
 			// binary needed) by running the statements.
 			"sqlitedb": func(ts *testscript.TestScript, neg bool, args []string) {

@@ -154,6 +154,8 @@ type Config struct {
 	Args          []string
 	// CallIDPrefix prefixes nested call ids as "<prefix>/<n>".
 	CallIDPrefix string
+	// Source names the script in stack frames and maps their positions.
+	Source Source
 	// MaxInFlight bounds concurrently running calls; more wait in order.
 	// 0 means 64.
 	MaxInFlight int

@@ -25,7 +25,7 @@ func TestCleanStack(t *testing.T) {
 		{strings.Repeat("    at f (<eval>:2:14)\n", 500) + "    at <anonymous> (<eval>:1:40)\n", "    at f (codemode.js:2:14)\n    ... the frame above repeated 499 more times\n    at codemode.js:1:" + strconv.Itoa(40-pre)},
 		{"    at f (<eval>:2:14)\n    at f (<eval>:2:14)\n", "    at f (codemode.js:2:14)\n    at f (codemode.js:2:14)"},
 	} {
-		if got := CleanStack(c.in); got != c.want {
+		if got := CleanStack(c.in, Source{}); got != c.want {
 			t.Errorf("CleanStack(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
@@ -34,7 +34,7 @@ func TestCleanStack(t *testing.T) {
 // TestCleanStackBounded: a mutual recursion keeps its first 30 and last
 // 10 frames.
 func TestCleanStackBounded(t *testing.T) {
-	got := strings.Split(CleanStack(strings.Repeat("    at f (<eval>:2:1)\n    at g (<eval>:3:1)\n", 1000)), "\n")
+	got := strings.Split(CleanStack(strings.Repeat("    at f (<eval>:2:1)\n    at g (<eval>:3:1)\n", 1000), Source{}), "\n")
 	if len(got) != maxFrames+1 || got[maxFrames-10] != "    ... 1960 more frames" || got[0] != "    at f (codemode.js:2:1)" || got[len(got)-1] != "    at g (codemode.js:3:1)" {
 		t.Errorf("%d frames: %q ... %q", len(got), got[:3], got[len(got)-12:])
 	}

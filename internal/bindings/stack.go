@@ -9,7 +9,25 @@ import (
 // scriptError builds the ScriptError the engine renders, with the stack
 // cleaned for a reader.
 func (b *Binding) scriptError(name, msg, stack, code string) *ScriptError {
-	return &ScriptError{Name: name, Message: msg, Stack: CleanStack(stack), Code: code}
+	return &ScriptError{Name: name, Message: msg, Stack: CleanStack(stack, b.cfg.Source), Code: code}
+}
+
+// Source says how stack frames name the script and where their positions
+// point in it.
+type Source struct {
+	// Name is the script's file name in frames; "" is codemode.js.
+	Name string
+	// Map maps a position of the code the VM ran (1-based line and
+	// character column, the wrapper already taken off) to the script's;
+	// nil when the VM ran the script as written.
+	Map func(line, col int) (int, int)
+}
+
+func (s Source) name() string {
+	if s.Name == "" {
+		return "codemode.js"
+	}
+	return s.Name
 }
 
 // frameRE matches one QuickJS stack frame: "    at fn (<eval>:3:10)",
@@ -21,10 +39,11 @@ var frameRE = regexp.MustCompile(`^\s*at (\S+)(?: \((.*)\))?$`)
 var locRE = regexp.MustCompile(`^(?:<eval>|<input>|codemode\.js):(\d+)(?::(\d+))?(?:\(\d+\))?$`)
 
 // CleanStack turns an engine stack into the frames a script author reads:
-// bindings' own frames (named __as_*) are dropped, the script is called
-// codemode.js, and columns on line 1 no longer count the wrapper that keeps
-// line numbers aligned.
-func CleanStack(stack string) string {
+// bindings' own frames (named __as_*) are dropped, the script is called by
+// src's name, columns on line 1 no longer count the wrapper that keeps line
+// numbers aligned, and positions are mapped back to the script (its
+// TypeScript, say).
+func CleanStack(stack string, src Source) string {
 	var out []string
 	for _, line := range strings.Split(stack, "\n") {
 		if strings.TrimSpace(line) == "" {
@@ -50,11 +69,14 @@ func CleanStack(stack string) string {
 			if line == 1 && lm[2] != "" && col <= len(wrapperPrefix) {
 				continue // the wrapper's call of __as_main (goja names it no function)
 			}
-			loc = "codemode.js:" + lm[1]
+			if line == 1 && col > len(wrapperPrefix) {
+				col -= len(wrapperPrefix)
+			}
+			if src.Map != nil {
+				line, col = src.Map(line, max(col, 1))
+			}
+			loc = src.name() + ":" + strconv.Itoa(line)
 			if lm[2] != "" {
-				if line == 1 && col > len(wrapperPrefix) {
-					col -= len(wrapperPrefix)
-				}
 				loc += ":" + strconv.Itoa(col)
 			}
 		} else if loc != "native" {

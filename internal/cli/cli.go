@@ -29,7 +29,8 @@ var Version = "dev"
 const usage = `atomic-script — run one JavaScript program that drives coding tools.
 
 Usage:
-  atomic-script run FILE|-|-e CODE [flags] [-- ARGS...]
+  atomic-script run FILE|-|-e CODE [flags] [-- ARGS...]   (FILE.js, or FILE.ts: TypeScript)
+  atomic-script check [--json] FILE...          syntax errors, forgotten awaits, unknown tools, without running
   atomic-script serve [--http ADDR] [flags]     MCP server over stdio (or streamable HTTP with a bearer token)
   atomic-script tools [--json] [--tools LIST]   which tools are active, and how to enable the others
   atomic-script types [--tools LIST]            TypeScript declarations of everything a script can call
@@ -71,6 +72,8 @@ func Main(args []string, stdio Stdio) int {
 	switch args[0] {
 	case "run":
 		code, err = cmdRun(args[1:], stdio)
+	case "check":
+		code, err = cmdCheck(args[1:], stdio)
 	case "serve":
 		code, err = cmdServe(args[1:], stdio)
 	case "tools":

@@ -57,10 +57,11 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	if err != nil {
 		return 0, err
 	}
-	code, err := f.script(pos, stdio.In)
+	code, name, err := f.script(pos, stdio.In)
 	if err != nil {
 		return 0, err
 	}
+	engine.WarmUp(name) // overlaps the setup below
 	if f.asJSON && f.events {
 		return 0, usagef("run: --json and --events both write stdout; pick one (the last --events line carries the result)")
 	}
@@ -80,6 +81,10 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	if err != nil {
 		return 0, err
 	}
+	mc, err := ws.modelsClient()
+	if err != nil {
+		return 0, err
+	}
 	opts := []engine.Option{
 		engine.WithJSEngine(newVM),
 		engine.WithRoot(ws.root),
@@ -90,6 +95,7 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 		engine.WithFileMode(f.fileMode()),
 		engine.WithSessionEndsWithRun(),
 		engine.WithApprovals(ws.settings.Policy(approve, f.yes)),
+		engine.WithModels(mc),
 	}
 	if f.session != "" {
 		opts = append(opts, engine.WithSession(f.session))
@@ -124,7 +130,7 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	engine.StartSpillReaper(ctx, 50*time.Millisecond)
 	asker := newTerminalAsker(status)
 	defer asker.close()
-	res, err := eng.Run(ctx, code, engine.WithArgs(scriptArgs...), engine.WithAsker("terminal", asker.ask))
+	res, err := eng.Run(ctx, code, engine.WithArgs(scriptArgs...), engine.WithAsker("terminal", asker.ask), engine.WithScriptName(name))
 	if status != nil {
 		status.close()
 	}
@@ -157,29 +163,30 @@ func (f *runFlags) fileMode() engine.FileMode {
 	return engine.WriteFiles
 }
 
-// script reads the script from -e, a file or stdin ("-").
-func (f *runFlags) script(pos []string, stdin io.Reader) (string, error) {
+// script reads the script from -e, a file or stdin ("-") and names it for
+// stack frames and findings: the path, [eval] or [stdin].
+func (f *runFlags) script(pos []string, stdin io.Reader) (code, name string, err error) {
 	switch {
 	case f.expr != "" && len(pos) > 0:
-		return "", usagef("run: give either -e CODE or a file, not both (extra argument %q; pass script arguments after --)", pos[0])
+		return "", "", usagef("run: give either -e CODE or a file, not both (extra argument %q; pass script arguments after --)", pos[0])
 	case f.expr != "":
-		return f.expr, nil
+		return f.expr, "[eval]", nil
 	case len(pos) == 0:
-		return "", usagef("run: missing script: give a FILE, - for stdin, or -e CODE")
+		return "", "", usagef("run: missing script: give a FILE, - for stdin, or -e CODE")
 	case len(pos) > 1:
-		return "", usagef("run: one script at a time (got %q and %q); pass script arguments after --", pos[0], pos[1])
+		return "", "", usagef("run: one script at a time (got %q and %q); pass script arguments after --", pos[0], pos[1])
 	case pos[0] == "-":
 		data, err := io.ReadAll(stdin)
 		if err != nil {
-			return "", fmt.Errorf("reading the script from stdin: %w", err)
+			return "", "", fmt.Errorf("reading the script from stdin: %w", err)
 		}
-		return string(data), nil
+		return string(data), "[stdin]", nil
 	}
 	data, err := os.ReadFile(pos[0])
 	if err != nil {
-		return "", usagef("run: cannot read script: %v", err)
+		return "", "", usagef("run: cannot read script: %v", err)
 	}
-	return string(data), nil
+	return string(data), pos[0], nil
 }
 
 // vmFor maps --engine to the engine's choice.

@@ -58,6 +58,10 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	mc, err := ws.modelsClient()
+	if err != nil {
+		return 0, err
+	}
 	hub := mcpclient.New(ws.settings.MCPServers, mcpclient.Options{Root: ws.root, Stderr: stdio.Err, Version: Version})
 	defer hub.Close()
 	cm := ws.settings.Codemode
@@ -76,6 +80,7 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 		Timeout:                 *timeout,
 		MaxOutputTokens:         *maxTokens,
 		Approvals:               ws.settings.Policy(approve, false),
+		Models:                  mc,
 		Version:                 Version,
 		Log:                     stdio.Err,
 	})

@@ -11,6 +11,7 @@ import (
 	"github.com/atomic-script/atomic-script/engine"
 	"github.com/atomic-script/atomic-script/internal/mcpclient"
 	"github.com/atomic-script/atomic-script/internal/settings"
+	"github.com/atomic-script/atomic-script/models"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -96,6 +97,9 @@ func (c *common) load(stderr io.Writer) (*workspace, error) {
 	for _, name := range s.Shadowed {
 		fmt.Fprintf(stderr, "atomic-script: warning: %s: mcpServers.%s ignored: your user settings define a server of that name (or one scripts would call tools.%s too), and the user's always wins\n", display(s.ProjectFile, root), name, engine.Identifier(name))
 	}
+	if len(s.UntrustedModels) > 0 {
+		fmt.Fprintf(stderr, "atomic-script: warning: %s: models.%s ignored: a project's settings choose the model provider and its key only in a trusted workspace (--trust-project); set them in your user settings or with OPENAI_BASE_URL\n", display(s.ProjectFile, root), strings.Join(s.UntrustedModels, " and models."))
+	}
 	if s.UntrustedWeb {
 		fmt.Fprintf(stderr, "atomic-script: warning: %s: web endpoints ignored: a project's settings choose where questions go only in a trusted workspace (--trust-project)\n", display(s.ProjectFile, root))
 	}
@@ -110,6 +114,15 @@ func (c *common) load(stderr io.Writer) (*workspace, error) {
 		fmt.Fprintf(stderr, "atomic-script: warning: %s names no tool %q%s\n", u.Source, u.Name, hint)
 	}
 	return &workspace{root: root, settings: s, all: all, enabled: enabled, status: status}, nil
+}
+
+// modelsClient is the model provider scripts reach as models.*.
+func (w *workspace) modelsClient() (*models.Client, error) {
+	c, err := w.settings.ModelsClient(os.Getenv, "atomic-script/"+Version)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	return c, nil
 }
 
 func splitList(s string) []string {

@@ -12,12 +12,16 @@ import (
 	"github.com/atomic-script/atomic-script/tools"
 )
 
+// modelsLine is the intro's line for models.*, shown when a provider is
+// configured.
+const modelsLine = `- models.classify({input, labels, instructions?}) resolves to {label, usage}, label always one of labels; models.generateImages({prompt, n?, size?}) to items for image(); models.list(). 4 run at once.`
+
 // codemodeIntro is the part of codemode's description that says how to
 // write a script. The verbs are the caps and the globals summary
 // (engine.ScriptGlobals).
 const codemodeIntro = `Run one JavaScript program in a sandbox where every tool is an async function, and get back one compact result: chain, batch and filter tool calls in code and return only what matters.
 
-- Input {"code": "..."}; top-level await and return work. The output is the returned value, text(value), console.log(...) and image(dataUrl); exit(code) ends early.
+- Input {"code": "..."}: JavaScript or TypeScript (types are stripped); top-level await and return work; syntax errors and tool calls nobody awaits are reported with their line before anything runs. The output is the returned value, text(value), console.log(...) and image(dataUrl); exit(code) ends early.
 - Call await tools.NAME(args). A tool with a typed result resolves to that object, the others to text. A failure throws an Error with name, message and code (ERR_NOT_FOUND, ERR_INVALID_ARGS, ERR_STALE_ANCHOR, ...). Run independent calls with Promise.all, and await every call.
 - Files: read returns hashline rows under a [path#TAG] header; edit takes that header and ops on the rows' line numbers, e.g. "[a.ts#1A2B]\nreplace 3..4:\n+new line".
 - Discover: ALL_TOOLS, searchTools(query), describeTool(name) (full types), describeNamespace(name). A misspelt tools.NAME throws naming the nearest; "NAME" in tools tests for one.
@@ -40,6 +44,9 @@ func codemodeDescription(cfg Config) string {
 		limits += " and a script stops after " + seconds(cfg.Timeout)
 	}
 	fmt.Fprintf(&b, codemodeIntro, limits, strings.ReplaceAll(engine.ScriptGlobals(), "\n", "\n- "))
+	if cfg.Models.Configured() {
+		b.WriteString("\n" + modelsLine)
+	}
 	if restricts(cfg.Approvals) {
 		b.WriteString("\nApprovals are on: write, edit and bash calls (and external tools not marked read-only) may be shown to the user first, and throw ERR_DENIED when refused; catch it and say so, do not try another way around.")
 	}

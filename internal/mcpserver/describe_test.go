@@ -9,6 +9,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/engine"
 	"github.com/atomic-script/atomic-script/internal/tools/meta"
+	"github.com/atomic-script/atomic-script/models"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -114,5 +115,31 @@ func TestCodemodeDescriptionApprovals(t *testing.T) {
 		if desc := codemodeDescription(Config{Enabled: reg, Approvals: p}); !strings.Contains(desc, note+" write, edit and bash calls") || !strings.Contains(desc, "ERR_DENIED") {
 			t.Errorf("rule %+v: the description does not say approvals are on", r)
 		}
+	}
+}
+
+// TestCodemodeDescriptionModels: with a model provider configured, the
+// intro has one line on models.*, and the description stays within its
+// budget; without one, models are not offered.
+func TestCodemodeDescriptionModels(t *testing.T) {
+	reg, _ := tools.Select(engine.Builtins(), tools.Layer{Source: "test", Entries: []string{"+codemode"}})
+	cfg := Config{Enabled: reg, InlineDeclarationTokens: DefaultInlineDeclarationTokens, Timeout: DefaultTimeout}
+	if desc := codemodeDescription(cfg); strings.Contains(desc, "models.") {
+		t.Errorf("no provider, but the description offers models")
+	}
+	p, err := models.NewOpenAI(models.OpenAIConfig{BaseURL: "http://127.0.0.1:1/v1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Models = models.New(p, models.Options{})
+	desc := codemodeDescription(cfg)
+	if !strings.Contains(desc, "\n"+modelsLine+"\n") {
+		t.Errorf("the description lacks the models line:\n%s", desc)
+	}
+	if n := engine.EstimateTokens(modelsLine); n > 60 {
+		t.Errorf("the models line takes %d tokens; keep it under 60", n)
+	}
+	if n := engine.EstimateTokens(desc); n > descriptionTokens {
+		t.Errorf("with models the description takes %d tokens, over %d", n, descriptionTokens)
 	}
 }

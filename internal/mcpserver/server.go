@@ -19,6 +19,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/engine"
 	"github.com/atomic-script/atomic-script/internal/tools/meta"
+	"github.com/atomic-script/atomic-script/models"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -79,6 +80,9 @@ type Config struct {
 	// rules of direct calls); an ask becomes an elicitation request to the
 	// client whose codemode call it is.
 	Approvals engine.ApprovalPolicy
+	// Models is the model provider scripts reach as models.* (nil: none;
+	// their calls say how to configure one). Shared by every session.
+	Models *models.Client
 	// Version is reported to clients.
 	Version string
 	// Log receives diagnostics (never the protocol stream). Nil discards.

@@ -140,6 +140,7 @@ func (ss *session) engine() (*engine.Engine, error) {
 			engine.WithMaxOutputTokens(cfg.MaxOutputTokens),
 			engine.WithNamespaces(cfg.Namespaces...),
 			engine.WithApprovals(cfg.Approvals),
+			engine.WithModels(cfg.Models),
 		}
 		if cfg.StoreSession != "" {
 			opts = append(opts, engine.WithSession(cfg.StoreSession))

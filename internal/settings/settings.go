@@ -50,6 +50,7 @@ type Settings struct {
 	Codemode        Codemode             `json:"codemode"`
 	FileTools       FileTools            `json:"files"`
 	Web             Web                  `json:"web"`
+	Models          Models               `json:"models"`
 	Skills          Skills               `json:"skills"`
 	// Approvals are the approval rules of each file that sets them, user
 	// first. They are not merged: every layer must allow a call, so a
@@ -70,6 +71,9 @@ type Settings struct {
 	// UntrustedWeb reports a web block in the project file that was left
 	// out because the workspace is not trusted.
 	UntrustedWeb bool `json:"-"`
+	// UntrustedModels names the keys of the project file's models block
+	// left out because the workspace is not trusted (baseURL, apiKeyEnv).
+	UntrustedModels []string `json:"-"`
 
 	// DefaultToolsSource is the file whose defaultTools won.
 	DefaultToolsSource string `json:"-"`
@@ -187,6 +191,9 @@ func Load(root string, opts Options) (Settings, error) {
 		if _, ok := m["web"]; ok && f.src == Project && !opts.TrustProject {
 			delete(m, "web")
 			s.UntrustedWeb = true
+		}
+		if f.src == Project && !opts.TrustProject {
+			s.UntrustedModels = dropProviderKeys(m)
 		}
 		if raw, ok := m["approvals"]; ok {
 			delete(m, "approvals")

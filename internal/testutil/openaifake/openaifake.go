@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/jpeg"
 	"image/png"
 	"math"
 	"net/http"
@@ -48,6 +49,9 @@ type Server struct {
 	NoJSONSchema bool
 	// URLImages answers image requests with URLs instead of data.
 	URLImages bool
+	// JPEGImages answers image requests with JPEG data (JPEG(i)) instead
+	// of PNG, as gpt-image models do with output_format "jpeg".
+	JPEGImages bool
 	// Delay is how long a request to path waits before it is answered
 	// (nil: no wait). A request cancelled meanwhile counts in Cancelled.
 	Delay func(path string) time.Duration
@@ -325,7 +329,11 @@ func (s *Server) images(w http.ResponseWriter, body map[string]any) {
 			data[i] = map[string]any{"url": fmt.Sprintf("%s/files/%d.png", s.URL, i)}
 			continue
 		}
-		data[i] = map[string]any{"b64_json": PNG(i), "revised_prompt": prompt + " (revised)"}
+		b64 := PNG(i)
+		if s.JPEGImages {
+			b64 = JPEG(i)
+		}
+		data[i] = map[string]any{"b64_json": b64, "revised_prompt": prompt + " (revised)"}
 	}
 	in := (len(prompt) + 3) / 4
 	out := 100 * n
@@ -339,15 +347,27 @@ func (s *Server) images(w http.ResponseWriter, body map[string]any) {
 
 // PNG is the base64 of a small PNG, different for each i.
 func PNG(i int) string {
+	var b bytes.Buffer
+	_ = png.Encode(&b, picture(i))
+	return base64.StdEncoding.EncodeToString(b.Bytes())
+}
+
+// JPEG is the base64 of a small JPEG, different for each i.
+func JPEG(i int) string {
+	var b bytes.Buffer
+	_ = jpeg.Encode(&b, picture(i), nil)
+	return base64.StdEncoding.EncodeToString(b.Bytes())
+}
+
+// picture is a 4×4 gradient whose red channel is i's.
+func picture(i int) image.Image {
 	img := image.NewRGBA(image.Rect(0, 0, 4, 4))
 	for x := 0; x < 4; x++ {
 		for y := 0; y < 4; y++ {
 			img.Set(x, y, color.RGBA{uint8(40 * i), uint8(60 * x), uint8(60 * y), 255})
 		}
 	}
-	var b bytes.Buffer
-	_ = png.Encode(&b, img)
-	return base64.StdEncoding.EncodeToString(b.Bytes())
+	return img
 }
 
 func apiError(w http.ResponseWriter, status int, msg string) {

@@ -23,7 +23,7 @@ const (
 
 // CodemodeArgs is the input of the codemode tool.
 type CodemodeArgs struct {
-	Code string `json:"code" jsonschema:"the JavaScript program; top-level await and return work"`
+	Code string `json:"code" jsonschema:"the JavaScript (or TypeScript) program; top-level await and return work"`
 }
 
 // ToolSearchArgs is the input of the tool_search tool.

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/atomic-script/atomic-script/internal/testutil/openaifake"
+)
+
+var (
+	fakesMu sync.Mutex
+	fakes   = map[*testscript.TestScript]*openaifake.Server{}
+)
+
+// cmdOpenAIFake starts an OpenAI-compatible server on loopback for the
+// script and points OPENAI_BASE_URL at it (and OPENAI_API_KEY at its key):
+//
+//	openaifake [key=KEY] [models=a,b] [delay=DURATION] [settings=FILE]
+//	openaifake stats    # prints "requests N max-in-flight N cancelled N"
+//
+// settings=FILE writes a user settings file whose models block names the
+// server (key from FAKE_KEY) instead of setting the environment.
+func cmdOpenAIFake(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("usage: openaifake [key=KEY] [models=a,b] [delay=D] [settings=FILE] | openaifake stats")
+	}
+	fakesMu.Lock()
+	defer fakesMu.Unlock()
+	if len(args) == 1 && args[0] == "stats" {
+		srv := fakes[ts]
+		if srv == nil {
+			ts.Fatalf("openaifake stats: no fake started")
+		}
+		st := srv.Stats()
+		n := 0
+		for _, c := range st.Requests {
+			n += c
+		}
+		fmt.Fprintf(ts.Stdout(), "requests %d max-in-flight %d cancelled %d\n", n, st.MaxInFlight, st.Cancelled)
+		return
+	}
+	srv := openaifake.New()
+	ts.Defer(srv.Close)
+	fakes[ts] = srv
+	ts.Defer(func() {
+		fakesMu.Lock()
+		delete(fakes, ts)
+		fakesMu.Unlock()
+	})
+	settingsFile := ""
+	for _, a := range args {
+		k, v, _ := strings.Cut(a, "=")
+		switch k {
+		case "key":
+			srv.Key = v
+		case "models":
+			srv.Models = strings.Split(v, ",")
+		case "delay":
+			d, err := time.ParseDuration(v)
+			ts.Check(err)
+			srv.Delay = func(string) time.Duration { return d }
+		case "settings":
+			settingsFile = ts.MkAbs(v)
+		default:
+			ts.Fatalf("openaifake: unknown option %q", a)
+		}
+	}
+	if settingsFile != "" {
+		data, _ := json.Marshal(map[string]any{"models": map[string]any{"baseURL": srv.BaseURL(), "apiKeyEnv": "FAKE_KEY"}})
+		ts.Check(os.MkdirAll(filepath.Dir(settingsFile), 0o755))
+		ts.Check(os.WriteFile(settingsFile, data, 0o644))
+		ts.Setenv("FAKE_KEY", srv.Key)
+		return
+	}
+	ts.Setenv("OPENAI_BASE_URL", srv.BaseURL())
+	ts.Setenv("OPENAI_API_KEY", srv.Key)
+}
