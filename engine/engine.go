@@ -446,10 +446,30 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 			cancelled = append(cancelled, c.ID)
 		}
 	}
+	if w := lateWarning(b.Calls()); w != "" {
+		r.Warnings = append(r.Warnings, w)
+	}
 	if w := cancelledWarning(r, cancelled); w != "" {
 		r.Warnings = append(r.Warnings, w)
 	}
 	return r
+}
+
+// lateWarning names the calls that were running when the script settled
+// and finished afterwards: they did their work (recorded ok or error), but
+// the script never saw their results.
+func lateWarning(calls []bindings.Call) string {
+	var ids []string
+	for _, c := range calls {
+		if c.Late {
+			ids = append(ids, c.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s still running when the script returned finished after it (%s); %s result was not used: await every call whose result you need.",
+		plural(len(ids), "tool call"), strings.Join(ids, ", "), map[bool]string{true: "its", false: "their"}[len(ids) == 1])
 }
 
 // cancelledWarning says what happened to the calls still running or
