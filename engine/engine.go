@@ -188,7 +188,7 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 	}
 
 	rec := newRecorder(emit)
-	run := &scriptRun{engine: e, ro: ro, rec: rec, src: src, deadline: deadline, budget: timeout,
+	run := &scriptRun{engine: e, ro: ro, rec: rec, src: src, deadline: deadline, budget: timeout, strict: e.cfg.strict || sopts.Strict,
 		files: journal.New(e.cfg.fileMode), models: e.cfg.models.NewRun()}
 	run.gate = &gate{pol: e.policy, ask: ro.ask, askBy: ro.askBy, dryRun: e.cfg.fileMode == journal.DryRun, stop: run.stop}
 	rec.gate = run.gate
@@ -267,6 +267,8 @@ type scriptRun struct {
 	src      string
 	deadline time.Time
 	budget   time.Duration
+	// strict fails the run on an unhandled promise rejection.
+	strict bool
 	// files is the run's journal: every file mutation of its tools goes
 	// through it (see finishFiles).
 	files *journal.Journal
@@ -416,6 +418,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	}
 	r.Usage = s.modelUsage()
 	s.classify(r, out, loopErr, vm)
+	s.unhandledRejections(r, vm)
 	if r.OK {
 		if len(out.Value) > 0 && string(out.Value) != "null" {
 			r.Value = out.Value
