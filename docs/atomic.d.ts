@@ -180,6 +180,8 @@ declare namespace tools {
     truncated: boolean;
     /** more than limit paths matched; the newest by modification time were kept */
     limitReached?: boolean;
+    /** the paths would pass the 32 KiB a result may list; the newest that fit were kept */
+    listLimitReached?: boolean;
     /** the scan stopped at the timeout; results are partial */
     timedOut?: boolean;
     /** entries of paths that matched nothing on disk */
@@ -235,7 +237,7 @@ declare namespace tools {
         line: number;
         /** the whole line without its line ending (not cut at 512 characters like the text rows), up to 50 KiB */
         text: string;
-        /** the line was longer than 50 KiB and text holds only its start */
+        /** text holds only the start of the line: it was over 50 KiB, or the result's 64 KiB of match text ran out (then the first 512 bytes; read the line for the rest) */
         truncated?: boolean;
       }[];
     }[];

@@ -33,12 +33,27 @@ func TestDeadlineAbandonCancelsCalls(t *testing.T) {
 	p := &probe{}
 	var mu sync.Mutex
 	var events []string
-	eng := newEngine(t, p, engine.WithTimeout(500*time.Millisecond), engine.WithEvents(func(ev engine.Event) {
+	reg := testTools(p)
+	// The script waits for the sleep to have started before it gets
+	// stuck: on a loaded machine the call could otherwise still be on its
+	// way to the tool when the run is abandoned.
+	reg.Add(tools.New(tools.Spec{Name: "until_started", Description: "Returns once a sleep has started."}, func(ctx context.Context, env *tools.Env, in struct{}) (tools.Result, error) {
+		for p.started.Load() == 0 && ctx.Err() == nil {
+			time.Sleep(time.Millisecond)
+		}
+		return tools.Result{}, ctx.Err()
+	}))
+	t.Setenv("TMPDIR", t.TempDir())
+	eng, err := engine.New(engine.WithRoot(t.TempDir()), engine.WithTools(reg), engine.WithTimeout(time.Second), engine.WithEvents(func(ev engine.Event) {
 		mu.Lock()
 		events = append(events, ev.Type)
 		mu.Unlock()
 	}))
-	r := run(t, eng, `tools.sleep({ms: 60000});`+stuckBuiltin+`return 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	r := run(t, eng, `tools.sleep({ms: 60000}); await tools.until_started({});`+stuckBuiltin+`return 1`)
 	if r.Error == nil || r.Error.Kind != engine.KindTimeout || !strings.Contains(r.Error.Message, "abandoned") {
 		t.Fatalf("want an abandoned run, got %+v", r.Error)
 	}

@@ -197,7 +197,7 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 
 	rec := newRecorder(emit)
 	run := &scriptRun{engine: e, ro: ro, rec: rec, src: prog.Code, orig: src, source: source(ro.name, prog),
-		deadline: deadline, budget: timeout, files: journal.New(e.cfg.fileMode), models: e.cfg.models.NewRun()}
+		deadline: deadline, budget: timeout, strict: e.cfg.strict || sopts.Strict, files: journal.New(e.cfg.fileMode), models: e.cfg.models.NewRun()}
 	run.warnings = warnings(diags, run.source.Name)
 	run.gate = &gate{pol: e.policy, ask: ro.ask, askBy: ro.askBy, dryRun: e.cfg.fileMode == journal.DryRun, stop: run.stop}
 	rec.gate = run.gate
@@ -279,6 +279,8 @@ type scriptRun struct {
 	warnings []string // the check's findings
 	deadline time.Time
 	budget   time.Duration
+	// strict fails the run on an unhandled promise rejection.
+	strict bool
 	// files is the run's journal: every file mutation of its tools goes
 	// through it (see finishFiles).
 	files *journal.Journal
@@ -430,6 +432,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	}
 	r.Usage = s.modelUsage()
 	s.classify(r, out, loopErr, vm)
+	s.unhandledRejections(r, vm)
 	if r.OK {
 		if len(out.Value) > 0 && string(out.Value) != "null" {
 			r.Value = out.Value
@@ -460,10 +463,30 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 			cancelled = append(cancelled, c.ID)
 		}
 	}
+	if w := lateWarning(b.Calls()); w != "" {
+		r.Warnings = append(r.Warnings, w)
+	}
 	if w := cancelledWarning(r, cancelled); w != "" {
 		r.Warnings = append(r.Warnings, w)
 	}
 	return r
+}
+
+// lateWarning names the calls that were running when the script settled
+// and finished afterwards: they did their work (recorded ok or error), but
+// the script never saw their results.
+func lateWarning(calls []bindings.Call) string {
+	var ids []string
+	for _, c := range calls {
+		if c.Late {
+			ids = append(ids, c.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s still running when the script returned finished after it (%s); %s result was not used: await every call whose result you need.",
+		plural(len(ids), "tool call"), strings.Join(ids, ", "), map[bool]string{true: "its", false: "their"}[len(ids) == 1])
 }
 
 // cancelledWarning says what happened to the calls still running or

@@ -29,6 +29,7 @@ type config struct {
 	fileMode        journal.Mode
 	approvals       ApprovalPolicy
 	models          *models.Client
+	strict          bool
 }
 
 func defaultConfig() config {
@@ -145,6 +146,13 @@ func WithFileMode(m FileMode) Option {
 		c.fileMode = jm
 		return nil
 	}
+}
+
+// WithStrict fails a run that leaves a promise rejection unhandled (by
+// default it is a warning); a script may ask for it with
+// `// @options: {"strict": true}`.
+func WithStrict() Option {
+	return func(c *config) error { c.strict = true; return nil }
 }
 
 // WithJSEngine selects the JavaScript engine (default QuickJS).

@@ -13,6 +13,9 @@ import (
 type ScriptOptions struct {
 	MaxOutputTokens int `json:"max_output_tokens,omitempty"`
 	TimeoutMs       int `json:"timeout_ms,omitempty"`
+	// Strict fails the run on an unhandled promise rejection (WithStrict);
+	// false leaves the host's choice.
+	Strict bool `json:"strict,omitempty"`
 }
 
 var optionsLine = regexp.MustCompile(`^\s*//\s*@options\s*:?(.*)$`)
@@ -51,7 +54,7 @@ func prepareScript(code string) (string, ScriptOptions, error) {
 		dec := json.NewDecoder(bytes.NewReader([]byte(raw)))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&opts); err != nil {
-			return "", opts, fmt.Errorf("bad // @options line: %v. Expected JSON such as {\"max_output_tokens\": 2000, \"timeout_ms\": 60000}; known keys: max_output_tokens, timeout_ms", cleanJSONErr(err))
+			return "", opts, fmt.Errorf("bad // @options line: %v. Expected JSON such as {\"max_output_tokens\": 2000, \"timeout_ms\": 60000}; known keys: max_output_tokens, timeout_ms, strict", cleanJSONErr(err))
 		}
 		if dec.More() {
 			return "", opts, fmt.Errorf("bad // @options line: trailing text after the JSON object")

@@ -28,6 +28,7 @@ type runFlags struct {
 	atomic    bool
 	approve   string
 	yes       bool
+	strict    bool
 }
 
 func cmdRun(args []string, stdio Stdio) (_ int, err error) {
@@ -52,6 +53,7 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	fs.BoolVar(&f.dryRun, "dry-run", false, "write no files: the run's reads see its pending writes, and the result shows the unified diff it would apply (bash commands still run for real)")
 	fs.BoolVar(&f.atomic, "atomic", false, "restore every file the run changed (content and mode; created files removed) when the script fails, times out or is interrupted")
 	fs.StringVar(&f.approve, "approve", "", "ask before the script's calls of these approval classes (write,bash) that no allow pattern of the settings covers: on a terminal a prompt per call; without one (CI) they are denied unless --yes")
+	fs.BoolVar(&f.strict, "strict", false, "fail the run (exit 1) when the script leaves a promise rejection unhandled; without it that is a warning")
 	fs.BoolVar(&f.yes, "yes", false, "answer yes to every approval ask without prompting (deny rules still deny)")
 	pos, scriptArgs, err := cmd.parse(args, stdio.Out)
 	if err != nil {
@@ -99,6 +101,9 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	}
 	if f.session != "" {
 		opts = append(opts, engine.WithSession(f.session))
+	}
+	if f.strict {
+		opts = append(opts, engine.WithStrict())
 	}
 	// Configured MCP servers become tools.<server>.*; they start on first use.
 	hub := mcpclient.New(ws.settings.MCPServers, mcpclient.Options{Root: ws.root, Stderr: stdio.Err, Version: Version})
