@@ -2,7 +2,7 @@
 // Globals available to an atomic-script script.
 
 declare namespace tools {
-  /** Read a local text file as hashline rows: a `[path#TAG]` header, then `N:text` rows with the file's line numbers. Copy the header into `edit` to change the file. Selectors after the path: `file.ts:5-16`, `file.ts:5+3`, `file.ts:5-16,960-973` (bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header). Output stops at 3,000 lines or 50 KiB with a footer naming the selector that continues. A directory reads as a depth-2 tree, newest first, with sizes and ages; a notebook (.ipynb) as its cells (`nb.ipynb:cell:N` for one). Binary files are refused. An http(s) URL reads the page as Markdown (main content; `https://host/page:5-8` selects rendered lines, `:raw` the body unchanged): the first 300 lines or 50 KiB, private, loopback and metadata addresses refused. Beyond files: archives (.zip .jar .tar .tgz .tar.gz .gz) list their members and `a.zip:dir/m.txt[:5-9]` reads one (a member literally named `raw` or `1` is that member); SQLite: `app.db` lists tables, `app.db:users` shows schema and 5 sample rows, `app.db:users?where=age>30&order=age desc&limit=20&offset=0` pages rows, `app.db:users:3` is one row, `app.db?q=SELECT …` runs one read-only SELECT (rows as JSON lines); documents (PDF, DOCX, PPTX, XLSX, EPUB, RTF) read as text (`doc.pdf:3001` continues); `conflict://*` lists git conflict regions, `conflict://1` shows one, `conflict://1/ours|theirs|base` one side; `local://path` (inside the workspace) and `skill://name/SKILL.md` (the skills root). Every result's details carry meta.source and meta.sourcePath (the file on disk), plus meta.truncation when cut. */
+  /** Read a local text file as hashline rows: a `[path#TAG]` header, then `N:text` rows with the file's line numbers. Copy the header into `edit` to change the file. Selectors after the path: `file.ts:5-16`, `file.ts:5+3`, `file.ts:5-16,960-973` (bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header, up to 16 MiB: larger files are refused). Other output stops at 3,000 lines or 50 KiB with a footer naming the selector that continues: read on with it (a run that does not is warned). A directory reads as a depth-2 tree, newest first, with sizes and ages; a notebook (.ipynb) as its cells (`nb.ipynb:cell:N` for one). Binary files are refused. An http(s) URL reads the page as Markdown (main content; `https://host/page:5-8` selects rendered lines, `:raw` the body unchanged): the first 300 lines or 50 KiB, private, loopback and metadata addresses refused. Beyond files: archives (.zip .jar .tar .tgz .tar.gz .gz) list their members and `a.zip:dir/m.txt[:5-9]` reads one (a member literally named `raw` or `1` is that member); SQLite: `app.db` lists tables, `app.db:users` shows schema and 5 sample rows, `app.db:users?where=age>30&order=age desc&limit=20&offset=0` pages rows, `app.db:users:3` is one row, `app.db?q=SELECT …` runs one read-only SELECT (rows as JSON lines); documents (PDF, DOCX, PPTX, XLSX, EPUB, RTF) read as text (`doc.pdf:3001` continues); `conflict://*` lists git conflict regions, `conflict://1` shows one, `conflict://1/ours|theirs|base` one side; `local://path` (inside the workspace) and `skill://name/SKILL.md` (the skills root). Every result's details carry meta.source and meta.sourcePath (the file on disk), plus meta.truncation when cut. */
   function read(args: {
     /** file or directory to read, relative to the workspace root or absolute; may end in a selector: :5-16, :5+3, :5-16,960-973, :40 (to the end), :raw (unformatted), :cell:N (notebook cell); or a resource: a.zip:dir/m.txt, app.db:users?limit=20, app.db?q=SELECT …, doc.pdf, conflict://*, local://src/a.ts, skill://x/SKILL.md */
     path: string;
@@ -196,7 +196,7 @@ declare namespace tools {
    * paths: files, directories, globs or "file:LINES" selectors (file.ts:5-16, file.ts:5+3, file.ts:5-16,960-973, file.ts:40 = from line 40); omitted or empty searches the workspace root. Several paths may be joined with commas or semicolons. A selector limits which lines count as matches; context may extend beyond it. A named archive (a.zip, b.tar.gz) is searched member by member ("a.zip:docs/", "a.zip:dir/m.txt:5-9"; headers [a.zip:dir/m.txt#TAG] that edit accepts); a SQLite database (app.db, app.db:users) table by table as JSON rows; a document (report.pdf, memo.docx) as its text; local:// and skill:// paths as files.
    * Hidden files are searched; .gitignore rules are respected unless gitignore:false; .git and node_modules are skipped unless named. Binary files and files over 4 MiB are skipped.
    * Output is paged by matching files, 20 per page: pass skip to see the next page (skip is ignored for a single file). Up to 20 matches are shown per file (200 when searching one file), with context lines (1 before, 3 after by default). Each file starts with an editable hashline header [path#TAG], preceded by "# dir/" when the directory changes; rows are "*N:text" for matches and " N:text" for context. Lines over 512 characters are cut. Output is capped at 50 KB.
-   * Scripts receive {text, files, fileMatches: [{path, tag, count, matches: [{line, text}]}], matchCount, fileCount, nextSkip, truncated, ...}: build edit input as "[" + path + "#" + tag + "]"; a match's text is the whole line (up to 50 KiB, else truncated:true), not cut like the rows.
+   * Scripts receive {text, files, fileMatches: [{path, tag, count, matches: [{line, text}]}], matchCount (total), shownMatchCount (rows shown), fileCount, nextSkip, truncated, ...}: count and matchCount are totals, matches and shownMatchCount what is shown; build edit input as "[" + path + "#" + tag + "]"; a match's text is the whole line (up to 50 KiB, else truncated:true), not cut like the rows.
    */
   function search(args: {
     /** Regular expression (RE2 syntax) */
@@ -218,13 +218,15 @@ declare namespace tools {
     text: string;
     /** what was searched, relative to the workspace root */
     scopePath: string;
-    /** match rows shown */
+    /** every matching line in this page's files, shown or not (the sum of fileMatches[].count); later pages (nextSkip) hold more files */
     matchCount: number;
-    /** files shown */
+    /** the match rows shown (the sum of fileMatches[].matches.length); below matchCount when a limit cut rows */
+    shownMatchCount: number;
+    /** the files on this page, each shown (files.length); more are on later pages when nextSkip is set */
     fileCount: number;
     /** the files shown, in order, relative to the workspace root */
     files: string[];
-    /** per file shown: its tag, match count and match rows */
+    /** per file shown: its tag, its total match count and the match rows shown */
     fileMatches: {
       /** relative to the workspace root, absolute outside it */
       path: string;
@@ -253,7 +255,7 @@ declare namespace tools {
     outputLimitReached?: boolean;
     /** some rows were cut at 512 characters */
     linesTruncated?: boolean;
-    /** true when any limit cut the result */
+    /** a limit cut what is shown: rows (shownMatchCount < matchCount; a file's matches fewer than its count), files (nextSkip, collectionLimitReached) or line text (linesTruncated); the counts themselves are never cut */
     truncated: boolean;
     /** entries of paths that matched nothing on disk */
     missingPaths?: string[];
@@ -348,8 +350,8 @@ declare const ALL_TOOLS: ReadonlyArray<{ name: string; description: string; name
 declare const ARGS: ReadonlyArray<string>;
 /** Ranked tools matching query (BM25 over names, descriptions and parameter names); the array's total says how many matched. */
 declare function searchTools(query: string, options?: { limit?: number; namespace?: string }): Array<{ name: string; description: string; namespace?: string }> & { total: number };
-/** Description and TypeScript declaration of a tool; undefined for an unknown name. */
-declare function describeTool(name: string): { name: string; namespace?: string; description: string; declaration: string; inputSchema?: object; outputSchema?: object } | undefined;
+/** A tool's description, once, and its declaration: the call's TypeScript signature with each argument's and result field's doc. undefined for an unknown name. */
+declare function describeTool(name: string): { name: string; namespace?: string; description: string; declaration: string } | undefined;
 /** A namespace (an MCP server) and its tools; undefined for an unknown name. */
 declare function describeNamespace(name: string): { name: string; description: string; instructions: string; tools: Array<{ name: string; description: string }> } | undefined;
 /** Keeps a JSON value for later runs of the session; undefined deletes. Committed only when the script succeeds. */

@@ -287,6 +287,8 @@ type scriptRun struct {
 
 	// gate is the run's approval gate.
 	gate *gate
+	// reads is what the run's results showed of files (cut reads).
+	reads readLog
 	// models is the run's model calls: their in-flight cap and usage.
 	models *models.Run
 
@@ -427,8 +429,11 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	out := b.Outcome()
 	output, logs := s.rec.snapshot()
 	r := &Result{Output: output, Logs: logs, Warnings: s.warnings}
-	for _, c := range b.Calls() {
-		r.Calls = append(r.Calls, s.rec.convert(c))
+	if calls := b.Calls(); len(calls) > 0 {
+		r.Calls = make([]Call, len(calls))
+		for i, c := range calls {
+			r.Calls[i] = s.rec.convert(c)
+		}
 	}
 	r.Usage = s.modelUsage()
 	s.classify(r, out, loopErr, vm)
@@ -469,6 +474,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	if w := cancelledWarning(r, cancelled); w != "" {
 		r.Warnings = append(r.Warnings, w)
 	}
+	r.Warnings = append(r.Warnings, s.reads.warnings()...)
 	return r
 }
 
@@ -587,6 +593,24 @@ func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm 
 // tool call of a script goes through: the policy and its asker are the
 // engine's, out of the script's reach.
 func (e *Engine) caller(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.CallFunc {
+	call := e.call(env, calls, s)
+	return func(ctx context.Context, name string, args json.RawMessage) (json.RawMessage, error) {
+		v, err := call(ctx, name, args)
+		return v, withTypesHint(err, name)
+	}
+}
+
+// withTypesHint points a script whose arguments did not validate at
+// describeTool, which gives each parameter's type.
+func withTypesHint(err error, name string) error {
+	var te *tools.Error
+	if !errors.As(err, &te) || te.Code != tools.ErrInvalidArgs || !strings.HasPrefix(te.Msg, name+": invalid arguments: ") {
+		return err
+	}
+	return &tools.Error{Code: te.Code, Msg: te.Msg + fmt.Sprintf(" (describeTool(%q) gives the types)", name), Err: te.Err}
+}
+
+func (e *Engine) call(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.CallFunc {
 	g := s.gate
 	return func(ctx context.Context, name string, args json.RawMessage) (json.RawMessage, error) {
 		if isModelCall(name) {
@@ -599,6 +623,13 @@ func (e *Engine) caller(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.C
 			return s.callModel(ctx, name, args)
 		}
 		if nt, ok := calls.get(name); ok {
+			// An external tool's arguments are checked here, as a built-in
+			// tool's are, so its errors name what it takes (a schema that
+			// does not resolve here is left to its server).
+			if err := tools.ValidateSchema(name, nt.Input, args); tools.CodeOf(err) == tools.ErrInvalidArgs {
+				g.turns.done(callSeq(ctx))
+				return nil, err
+			}
 			if err := g.admit(ctx, callTarget{name: name, readOnly: nt.ReadOnly}, env, args); err != nil {
 				return nil, err
 			}
@@ -616,6 +647,7 @@ func (e *Engine) caller(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.C
 		if err != nil {
 			return nil, err
 		}
+		s.reads.add(res.Span)
 		bindings.ReportMeta(ctx, res.Details)
 		if t.OutputSchema() != nil {
 			return json.Marshal(res.Structured)
@@ -637,9 +669,9 @@ func callSeq(ctx context.Context) int {
 func (e *Engine) catalog() *bindings.Catalog {
 	e.catalogOnce.Do(func() {
 		e.cached = bindings.NewCatalog(scriptEntries(e.cfg.registry), e.namespaces())
-		for _, t := range builtin.Tools() {
-			if _, on := e.cfg.registry.Get(t.Name()); !on && tools.ScriptCallable(t) {
-				e.cached.Inactive = append(e.cached.Inactive, t.Name())
+		for _, name := range builtin.ScriptCallable() {
+			if _, on := e.cfg.registry.Get(name); !on {
+				e.cached.Inactive = append(e.cached.Inactive, name)
 			}
 		}
 	})
@@ -664,6 +696,9 @@ func scriptEntries(reg *tools.Registry) []bindings.Entry {
 		out[i] = bindings.Entry{
 			Name: n, Path: []string{ids[i]}, Description: t.Description(),
 			Input: t.InputSchema(), Output: t.OutputSchema(), Deferred: tools.HasTag(t, tools.TagDeferred),
+			// An instant call runs on the script's goroutine, so it must
+			// never wait for an approval.
+			Instant: tools.HasTag(t, tools.TagInstant) && classOf(t) == "",
 		}
 	}
 	return out

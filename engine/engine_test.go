@@ -119,7 +119,7 @@ func TestToolResultsAndErrors(t *testing.T) {
 	if fmt.Sprint(got.E["value"]) != "map[deep:[1 two]]" || got.N != "ok" || !got.IsError {
 		t.Errorf("values: %+v", got)
 	}
-	if got.Err[0] != "ToolError" || got.Err[1] != "ERR_INVALID_ARGS" || got.Err[2] != `echo: invalid arguments: missing property 'value'` {
+	if got.Err[0] != "ToolError" || got.Err[1] != "ERR_INVALID_ARGS" || got.Err[2] != `echo: invalid arguments: missing property 'value'. echo takes: value`+` (describeTool("echo") gives the types)` {
 		t.Errorf("schema error: %q", got.Err)
 	}
 	if got.Err2[0] != "ERR_INVALID_ARGS" || !strings.Contains(got.Err2[1], "arguments must be an object") {
@@ -137,10 +137,12 @@ func TestToolResultsAndErrors(t *testing.T) {
 func TestValidationMessagesNameFieldAndExpectation(t *testing.T) {
 	eng := newEngine(t, nil)
 	for code, want := range map[string]string{
-		`await tools.todo_update({index: "1"})`:                 `todo_update: invalid arguments: at "index": got string, want integer`,
-		`await tools.todo_update({index: 1, status: "nope"})`:   `todo_update: invalid arguments: at "status": value must be one of 'pending', 'in_progress', 'completed'`,
-		`await tools.todowrite({todos: [{status: "pending"}]})`: `todowrite: invalid arguments: at "todos.0": missing property 'content'`,
-		`await tools.todowrite({todos: [], extra: 1})`:          `todowrite: invalid arguments: additional properties 'extra' not allowed`,
+		`await tools.todo_update({index: "1"})`:                 `todo_update: invalid arguments: at "index": got string, want integer (describeTool("todo_update") gives the types)`,
+		`await tools.todo_update({index: 1, status: "nope"})`:   `todo_update: invalid arguments: at "status": value must be one of 'pending', 'in_progress', 'completed' (describeTool("todo_update") gives the types)`,
+		`await tools.todowrite({todos: [{status: "pending"}]})`: `todowrite: invalid arguments: at "todos.0": missing property 'content' (describeTool("todowrite") gives the types)`,
+		`await tools.todowrite({todos: [], extra: 1})`:          `todowrite: invalid arguments: additional properties 'extra' not allowed. todowrite takes: todos (describeTool("todowrite") gives the types)`,
+		`await tools.search({pattern: "x", glob: "*.go"})`:      `search: invalid arguments: additional properties 'glob' not allowed (did you mean 'paths'?). search takes: pattern, paths?, i?, case?, gitignore?, hidden?, skip? (describeTool("search") gives the types)`,
+		`await tools.read({file_path: "a.txt"})`:                `read: invalid arguments: additional properties 'file_path' not allowed (did you mean 'path'?); missing property 'path'. read takes: path (describeTool("read") gives the types)`,
 	} {
 		r := run(t, eng, code)
 		if r.OK || r.Error.Code != "ERR_INVALID_ARGS" || r.Error.Message != want {
@@ -444,5 +446,38 @@ func TestStoreCapAcrossConcurrentRuns(t *testing.T) {
 				t.Fatalf("keys stored: %s, want 3 (one run's)", r.Value)
 			}
 		})
+	}
+}
+
+// TestDescribeToolSaysItOnce: describeTool gives the description once and
+// the declaration with the per-field docs; nothing repeats them.
+func TestDescribeToolSaysItOnce(t *testing.T) {
+	eng := newEngine(t, nil)
+	r := run(t, eng, `const d = describeTool("search"); return {keys: Object.keys(d), d, size: JSON.stringify(d).length}`)
+	if !r.OK {
+		t.Fatal(r.Text)
+	}
+	var got struct {
+		Keys []string
+		D    struct{ Description, Declaration string }
+		Size int
+	}
+	if err := json.Unmarshal(r.Value, &got); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got.Keys, ",") != "name,description,declaration" {
+		t.Errorf("keys %v", got.Keys)
+	}
+	first := strings.SplitN(got.D.Description, "\n", 2)[0]
+	if !strings.HasPrefix(got.D.Declaration, "search(args: {") || strings.Contains(got.D.Declaration, first) {
+		t.Errorf("declaration repeats the description or lacks the signature:\n%s", got.D.Declaration)
+	}
+	for _, doc := range []string{"/** Regular expression (RE2 syntax) */", "pattern: string;", "matchCount: number;"} {
+		if !strings.Contains(got.D.Declaration, doc) {
+			t.Errorf("declaration lacks %q", doc)
+		}
+	}
+	if got.Size > 8000 {
+		t.Errorf("describeTool(\"search\") is %d characters", got.Size)
 	}
 }

@@ -8,7 +8,8 @@ import (
 	"unicode/utf8"
 )
 
-// charsPerToken is the token estimate of codemode-notes.md.
+// charsPerToken is the token estimate the result cap uses: four characters
+// a token, as the codemode reference counts (docs/script-api.md, Limits).
 const charsPerToken = 4
 
 // EstimateTokens estimates the tokens of s (about 4 characters a token).

@@ -9,7 +9,7 @@ import (
 	"github.com/atomic-script/atomic-script/tools"
 )
 
-// Caps of store() (codemode-notes.md), in characters of JSON text. The
+// Caps of store() (the codemode reference's), in characters of JSON text. The
 // total counts keys as well as values, and keys have a cap of their own:
 // otherwise keys alone could grow a session without bound.
 const (

@@ -58,14 +58,42 @@ type hunk struct {
 	at             int // insertion line (before/after/replacement)
 }
 
-// applyResolved applies ops that hold no block verbs.
+// applyResolved applies ops that hold no block verbs: it turns them into
+// hunks, repairs the common slips, then weaves the new rows between the
+// kept lines.
 func applyResolved(text string, ops []Op) (*Result, error) {
 	lines := strings.Split(text, "\n")
 	n := len(lines)
-	phantom := 0
+	phantom := 0 // the empty "line" after a final newline
 	if n > 1 && lines[n-1] == "" {
 		phantom = n
 	}
+	hunks, err := makeHunks(ops, n, phantom)
+	if err != nil {
+		return nil, err
+	}
+	var warnings []string
+	for i := range hunks {
+		h := &hunks[i]
+		if h.op.Kind == OpReplace && len(h.rows) > 0 && h.delFrom <= h.delTo {
+			rows, delTo, w := repairReplacement(h.rows, h.delFrom, h.delTo, lines)
+			if w != "" {
+				h.rows, h.delTo = rows, delTo
+				warnings = append(warnings, w)
+			}
+		}
+	}
+	warnings = append(warnings, repairLandings(hunks, lines)...)
+
+	w := newWeave(collectHunks(hunks), n)
+	w.body(lines, phantom)
+	w.ends()
+	return &Result{Text: strings.Join(w.out, "\n"), Warnings: warnings, before: lines, after: w.out, src: w.src}, nil
+}
+
+// makeHunks turns ops into hunks over a text of n lines, checking their
+// bounds in the order the reference reports them.
+func makeHunks(ops []Op, n, phantom int) ([]hunk, error) {
 	hunks := make([]hunk, len(ops))
 	for i, op := range ops {
 		if op.isBlock() {
@@ -81,7 +109,6 @@ func applyResolved(text string, ops []Op) (*Result, error) {
 				h.rows = nil
 			}
 		}
-		// Bounds, in the order the reference reports them.
 		if op.anchored() {
 			if op.Start > n {
 				return nil, errorf(KindInvalid, "%s", boundsMessage(op.Start, n))
@@ -92,42 +119,39 @@ func applyResolved(text string, ops []Op) (*Result, error) {
 		}
 		hunks[i] = h
 	}
+	return hunks, nil
+}
 
-	var warnings []string
-	for i := range hunks {
-		h := &hunks[i]
-		if h.op.Kind == OpReplace && len(h.rows) > 0 && h.delFrom <= h.delTo {
-			rows, delTo, w := repairReplacement(h.rows, h.delFrom, h.delTo, lines)
-			if w != "" {
-				h.rows, h.delTo = rows, delTo
-				warnings = append(warnings, w)
-			}
-		}
-	}
-	warnings = append(warnings, repairLandings(hunks, lines)...)
+// lineRows are the new rows that go at one original line.
+type lineRows struct{ before, repl, after []string }
 
-	// Collect per-line buckets.
-	type bucket struct{ before, repl, after []string }
-	buckets := map[int]*bucket{}
-	get := func(l int) *bucket {
-		b := buckets[l]
+// hunkPlan is the hunks sorted by where their rows go.
+type hunkPlan struct {
+	at         map[int]*lineRows
+	touched    []int // the keys of at, ascending
+	head, tail []string
+	dels       []lineRange // merged
+	extra      int         // new rows in all
+}
+
+func collectHunks(hunks []hunk) hunkPlan {
+	p := hunkPlan{at: map[int]*lineRows{}}
+	get := func(l int) *lineRows {
+		b := p.at[l]
 		if b == nil {
-			b = &bucket{}
-			buckets[l] = b
+			b = &lineRows{}
+			p.at[l] = b
 		}
 		return b
 	}
-	var head, tail []string
-	var dels []lineRange
-	extra := 0
 	for i := range hunks {
 		h := &hunks[i]
-		extra += len(h.rows)
+		p.extra += len(h.rows)
 		switch h.op.Kind {
 		case OpInsertHead:
-			head = append(head, h.rows...)
+			p.head = append(p.head, h.rows...)
 		case OpInsertTail:
-			tail = append(tail, h.rows...)
+			p.tail = append(p.tail, h.rows...)
 		case OpInsertBefore:
 			b := get(h.at)
 			b.before = append(b.before, h.rows...)
@@ -140,89 +164,111 @@ func applyResolved(text string, ops []Op) (*Result, error) {
 				b.repl = append(b.repl, h.rows...)
 			}
 			if h.delFrom <= h.delTo {
-				dels = append(dels, lineRange{h.delFrom, h.delTo})
+				p.dels = append(p.dels, lineRange{h.delFrom, h.delTo})
 			}
 		}
 	}
-	touched := make([]int, 0, len(buckets))
-	for l := range buckets {
-		touched = append(touched, l)
+	for l := range p.at {
+		p.touched = append(p.touched, l)
 	}
-	slices.Sort(touched)
-	dels = mergeRanges(dels)
+	slices.Sort(p.touched)
+	p.dels = mergeRanges(p.dels)
+	return p
+}
 
-	out := make([]string, 0, n+extra)
-	src := make([]int32, 0, n+extra)
-	addNew := func(rows []string) {
-		out = append(out, rows...)
-		for range rows {
-			src = append(src, 0)
-		}
+// weave builds the new text's lines and, for each, the original line it
+// was kept from (0 for a new row).
+type weave struct {
+	hunkPlan
+	out []string
+	src []int32
+}
+
+func newWeave(p hunkPlan, n int) *weave {
+	return &weave{hunkPlan: p, out: make([]string, 0, n+p.extra), src: make([]int32, 0, n+p.extra)}
+}
+
+func (w *weave) addNew(rows []string) {
+	w.out = append(w.out, rows...)
+	for range rows {
+		w.src = append(w.src, 0)
 	}
+}
+
+func (w *weave) keep(lines []string, l int) {
+	w.out = append(w.out, lines[l-1])
+	w.src = append(w.src, int32(l))
+}
+
+// body walks the original lines, copying untouched stretches in one go and
+// placing each touched line's rows around it.
+func (w *weave) body(lines []string, phantom int) {
+	n := len(lines)
 	ti, di := 0, 0
-	for l := 1; l <= n; {
-		// Copy the untouched stretch up to the next event in one go.
+	for l := 1; l <= n; l++ {
 		next := n + 1
-		if ti < len(touched) {
-			next = touched[ti]
+		if ti < len(w.touched) {
+			next = w.touched[ti]
 		}
-		if di < len(dels) && dels[di].start < next {
-			next = dels[di].start
+		if di < len(w.dels) && w.dels[di].start < next {
+			next = w.dels[di].start
 		}
 		for ; l < next; l++ {
-			out = append(out, lines[l-1])
-			src = append(src, int32(l))
+			w.keep(lines, l)
 		}
 		if l > n {
 			break
 		}
-		var b *bucket
-		if ti < len(touched) && touched[ti] == l {
-			b = buckets[l]
+		var b *lineRows
+		if ti < len(w.touched) && w.touched[ti] == l {
+			b = w.at[l]
 			ti++
 		}
-		deleted := di < len(dels) && dels[di].start <= l && l <= dels[di].end
+		deleted := di < len(w.dels) && w.dels[di].start <= l && l <= w.dels[di].end
 		if b != nil {
-			addNew(b.before)
-			addNew(b.repl)
+			w.addNew(b.before)
+			w.addNew(b.repl)
 			if l == phantom {
-				addNew(b.after)
+				w.addNew(b.after)
 			}
 		}
 		if !deleted {
-			out = append(out, lines[l-1])
-			src = append(src, int32(l))
+			w.keep(lines, l)
 		}
 		if b != nil && l != phantom {
-			addNew(b.after)
+			w.addNew(b.after)
 		}
-		if di < len(dels) && l >= dels[di].end {
+		if di < len(w.dels) && l >= w.dels[di].end {
 			di++
 		}
-		l++
 	}
-	if len(head) > 0 {
-		if len(out) == 1 && out[0] == "" {
-			out, src = out[:0], src[:0]
+}
+
+// ends puts the head rows first and the tail rows last (before a final
+// newline's empty line); an empty text is replaced, not kept.
+func (w *weave) ends() {
+	if len(w.head) > 0 {
+		if len(w.out) == 1 && w.out[0] == "" {
+			w.out, w.src = w.out[:0], w.src[:0]
 		}
-		out = append(append(make([]string, 0, len(head)+len(out)), head...), out...)
-		src = append(make([]int32, len(head), len(head)+len(src)), src...)
+		w.out = append(append(make([]string, 0, len(w.head)+len(w.out)), w.head...), w.out...)
+		w.src = append(make([]int32, len(w.head), len(w.head)+len(w.src)), w.src...)
 	}
-	if len(tail) > 0 {
-		switch {
-		case len(out) == 1 && out[0] == "":
-			out, src = out[:0], src[:0]
-			addNew(tail)
-		case len(out) > 0 && out[len(out)-1] == "":
-			last, lastSrc := out[len(out)-1], src[len(src)-1]
-			out, src = out[:len(out)-1], src[:len(src)-1]
-			addNew(tail)
-			out, src = append(out, last), append(src, lastSrc)
-		default:
-			addNew(tail)
-		}
+	if len(w.tail) == 0 {
+		return
 	}
-	return &Result{Text: strings.Join(out, "\n"), Warnings: warnings, before: lines, after: out, src: src}, nil
+	switch {
+	case len(w.out) == 1 && w.out[0] == "":
+		w.out, w.src = w.out[:0], w.src[:0]
+		w.addNew(w.tail)
+	case len(w.out) > 0 && w.out[len(w.out)-1] == "":
+		last, lastSrc := w.out[len(w.out)-1], w.src[len(w.src)-1]
+		w.out, w.src = w.out[:len(w.out)-1], w.src[:len(w.src)-1]
+		w.addNew(w.tail)
+		w.out, w.src = append(w.out, last), append(w.src, lastSrc)
+	default:
+		w.addNew(w.tail)
+	}
 }
 
 // repairLandings applies the `insert after` landing corrections in place and

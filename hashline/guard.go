@@ -2,7 +2,6 @@ package hashline
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -24,11 +23,11 @@ type StripOptions struct {
 }
 
 var (
-	copiedHeaderRE = regexp.MustCompile(`^\[([^\]\n]+)#([0-9A-Fa-f]{4})\]$`)
-	dirLineRE      = regexp.MustCompile(`^#+\s+.+/?$`)
-	copiedRowRE    = regexp.MustCompile(`(?s)^[* ]?(\d+):(.*)$`)
-	footerRE       = regexp.MustCompile(`^(?:\[\d+ more lines? in (?:file|\S+)\.|\[Showing lines |\[\d+ matching files shown\.|\[Search collected |Resolved \d+ conflicts?|Resolved conflict \d+|Note: stripped copied hashline)`)
-	wroteRE        = regexp.MustCompile(`^Successfully wrote (?:\d+ bytes )?to (.+)$`)
+	copiedHeaderRE = lazyRegexp(`^\[([^\]\n]+)#([0-9A-Fa-f]{4})\]$`)
+	dirLineRE      = lazyRegexp(`^#+\s+.+/?$`)
+	copiedRowRE    = lazyRegexp(`(?s)^[* ]?(\d+):(.*)$`)
+	footerRE       = lazyRegexp(`^(?:\[\d+ more lines? in (?:file|\S+)\.|\[Showing lines |\[\d+ matching files shown\.|\[Search collected |Resolved \d+ conflicts?|Resolved conflict \d+|Note: stripped copied hashline)`)
+	wroteRE        = lazyRegexp(`^Successfully wrote (?:\d+ bytes )?to (.+)$`)
 )
 
 // StripCopied undoes hashline output pasted into write's content: a copied
@@ -45,18 +44,18 @@ func StripCopied(content string, opts StripOptions) (string, bool) {
 	lines := strings.Split(Normalize(content), "\n")
 	headerAt := -1
 	for i, l := range lines {
-		if copiedHeaderRE.MatchString(l) {
+		if copiedHeaderRE().MatchString(l) {
 			headerAt = i
 			break
 		}
-		if !isBlank(l) && !dirLineRE.MatchString(l) {
+		if !isBlank(l) && !dirLineRE().MatchString(l) {
 			return content, false
 		}
 	}
 	if headerAt < 0 {
 		return content, false
 	}
-	m := copiedHeaderRE.FindStringSubmatch(lines[headerAt])
+	m := copiedHeaderRE().FindStringSubmatch(lines[headerAt])
 	display, tag := m[1], strings.ToUpper(m[2])
 	abs, ok := opts.Resolve(display)
 	if !ok {
@@ -69,10 +68,10 @@ func StripCopied(content string, opts StripOptions) (string, bool) {
 	body := lines[headerAt+1:]
 	snapLines := strings.Split(snap, "\n")
 	isFooter := func(l string) bool {
-		if isBlank(l) || footerRE.MatchString(l) || copiedHeaderRE.MatchString(l) {
+		if isBlank(l) || footerRE().MatchString(l) || copiedHeaderRE().MatchString(l) {
 			return true
 		}
-		if w := wroteRE.FindStringSubmatch(l); w != nil {
+		if w := wroteRE().FindStringSubmatch(l); w != nil {
 			p := strings.TrimSpace(w[1])
 			if p == display {
 				return true
@@ -94,7 +93,7 @@ func StripCopied(content string, opts StripOptions) (string, bool) {
 			}
 			continue
 		}
-		r := copiedRowRE.FindStringSubmatch(l)
+		r := copiedRowRE().FindStringSubmatch(l)
 		if r == nil {
 			return content, false
 		}
@@ -125,11 +124,11 @@ func LooksCopied(content string) bool {
 	for _, l := range strings.SplitN(Normalize(content), "\n", 64) {
 		switch {
 		case isBlank(l):
-		case !header && copiedHeaderRE.MatchString(l):
+		case !header && copiedHeaderRE().MatchString(l):
 			header = true
-		case !header && dirLineRE.MatchString(l):
+		case !header && dirLineRE().MatchString(l):
 		case header:
-			return copiedRowRE.MatchString(l)
+			return copiedRowRE().MatchString(l)
 		default:
 			return false
 		}

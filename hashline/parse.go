@@ -3,7 +3,6 @@ package hashline
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
 )
 
@@ -65,9 +64,9 @@ type rawSection struct {
 }
 
 var (
-	pathNoiseRE   = regexp.MustCompile(`(?i)^\*{0,3}\s*(?:(?:update|add|delete|move)[^A-Za-z0-9]*(?:file|to)?[^A-Za-z0-9]*:)?\s*\*{0,3}\s*`)
-	recoveryTagRE = regexp.MustCompile(`#([0-9A-Fa-f]{4})\s*$`)
-	unifiedHunkRE = regexp.MustCompile(`^@@\s+[-+]?\d+,\d+\s+[-+]?\d+,\d+\s+@@`)
+	pathNoiseRE   = lazyRegexp(`(?i)^\*{0,3}\s*(?:(?:update|add|delete|move)[^A-Za-z0-9]*(?:file|to)?[^A-Za-z0-9]*:)?\s*\*{0,3}\s*`)
+	recoveryTagRE = lazyRegexp(`#([0-9A-Fa-f]{4})\s*$`)
+	unifiedHunkRE = lazyRegexp(`^@@\s+[-+]?\d+,\d+\s+[-+]?\d+,\d+\s+@@`)
 )
 
 func unquote(p string) string {
@@ -79,7 +78,7 @@ func unquote(p string) string {
 
 // normalizePath cleans an authored header path for display.
 func normalizePath(raw, cwd string) string {
-	p := pathNoiseRE.ReplaceAllString(unquote(jsTrim(raw)), "")
+	p := pathNoiseRE().ReplaceAllString(unquote(jsTrim(raw)), "")
 	if cwd == "" || !filepath.IsAbs(p) {
 		return p
 	}
@@ -116,12 +115,12 @@ func recoverHeader(line, cwd string) (rawSection, bool) {
 	if !strings.HasPrefix(line, "[") || !strings.HasSuffix(line, "]") || len(line) < 2 {
 		return rawSection{}, false
 	}
-	body := pathNoiseRE.ReplaceAllString(jsTrim(line[1:len(line)-1]), "")
+	body := pathNoiseRE().ReplaceAllString(jsTrim(line[1:len(line)-1]), "")
 	if body == "" {
 		return rawSection{}, false
 	}
 	pathText, tag := strings.TrimRight(body, " \t\r\n\f\v"), ""
-	if m := recoveryTagRE.FindStringSubmatchIndex(body); m != nil {
+	if m := recoveryTagRE().FindStringSubmatchIndex(body); m != nil {
 		pathText, tag = body[:m[0]], strings.ToUpper(body[m[2]:m[3]])
 	}
 	if strings.Contains(pathText, "#") {
@@ -160,7 +159,7 @@ func splitSections(input string, opts ParseOptions) ([]rawSection, error) {
 	if _, ok, err := parseHeaderLine(first, opts.Cwd); err != nil {
 		return nil, err
 	} else if !ok {
-		if unifiedHunkRE.MatchString(jsTrimEnd(first)) {
+		if unifiedHunkRE().MatchString(jsTrimEnd(first)) {
 			return nil, errorf(KindInvalid, msgUnifiedFirstLine)
 		}
 		return nil, errorf(KindInvalid, "input must begin with \"[PATH#HASH]\" on the first non-blank line for anchored edits; got: %s. Example: \"[src/foo.ts#1A2B]\" then edit ops.", jsonQuote(validUTF8Prefix(headRunes(first, 120))))
@@ -284,11 +283,11 @@ func lineError(line int, msg string) *Error {
 }
 
 var (
-	deleteColonRE  = regexp.MustCompile(`^delete\s+[1-9]\d*(?:\s*(?:\.\.|-|…|\s)\s*[1-9]\d*)?\s*:`)
-	bareNumberRE   = regexp.MustCompile(`^[1-9]\d*\s*$`)
-	bareRangeRE    = regexp.MustCompile(`^([1-9]\d*)\s*[-. …]+\s*([1-9]\d*)\s*:?$`)
-	bareLiteralRE  = regexp.MustCompile(`^\s*(?:"[^"]*"|'[^']*'|[-+]?\d+(?:\.\d+)?)\s*,?\s*$`)
-	readPrefixRE   = regexp.MustCompile(`^\s*(?:>>>|>>)?\s*(?:[+*-]\s*)?\d+:`)
+	deleteColonRE  = lazyRegexp(`^delete\s+[1-9]\d*(?:\s*(?:\.\.|-|…|\s)\s*[1-9]\d*)?\s*:`)
+	bareNumberRE   = lazyRegexp(`^[1-9]\d*\s*$`)
+	bareRangeRE    = lazyRegexp(`^([1-9]\d*)\s*[-. …]+\s*([1-9]\d*)\s*:?$`)
+	bareLiteralRE  = lazyRegexp(`^\s*(?:"[^"]*"|'[^']*'|[-+]?\d+(?:\.\d+)?)\s*,?\s*$`)
+	readPrefixRE   = lazyRegexp(`^\s*(?:>>>|>>)?\s*(?:[+*-]\s*)?\d+:`)
 	sentinelPrefix = []string{"*** Update File:", "*** Add File:", "*** Delete File:", "*** Move to:"}
 )
 
@@ -304,19 +303,19 @@ func contamination(text string) string {
 			return fmt.Sprintf("apply_patch sentinel %s is not valid in hashline. File sections start with `[path#HASH]` (no `Update File:` / `Add File:` keyword). Use `replace N..M:`, `delete N..M`, or `insert before|after|head|tail:` ops.", jsonQuote(preview(t, 48)))
 		}
 	}
-	if unifiedHunkRE.MatchString(t) {
+	if unifiedHunkRE().MatchString(t) {
 		return "unified-diff hunk header (`@@ -N,M +N,M @@`) is not valid in hashline. Use `replace N..M:`, `delete N..M`, or `insert before|after|head|tail:` ops."
 	}
 	if strings.HasPrefix(t, "@@") {
 		return fmt.Sprintf("`@@`-bracketed hunk header %s is not valid in hashline. Drop the `@@ ... @@` brackets and write a verb header such as `replace N..M:`.", jsonQuote(preview(t, 48)))
 	}
-	if deleteColonRE.MatchString(t) {
+	if deleteColonRE().MatchString(t) {
 		return "`delete N..M` has no colon and no body. Remove the colon and body rows."
 	}
-	if bareNumberRE.MatchString(t) {
+	if bareNumberRE().MatchString(t) {
 		return fmt.Sprintf("hunk headers need a verb. Use `replace %s..%s:` to replace, or `delete %s` to delete.", t, t, t)
 	}
-	if m := bareRangeRE.FindStringSubmatch(t); m != nil {
+	if m := bareRangeRE().FindStringSubmatch(t); m != nil {
 		return fmt.Sprintf("bare range hunk header %s is not valid. Hunk headers need a verb: write `replace %s..%s:` or `delete %s..%s`.", jsonQuote(t), m[1], m[2], m[1], m[2])
 	}
 	return ""
@@ -523,18 +522,18 @@ func stripReadPrefixes(rows []payloadRow) {
 			continue
 		}
 		sawBare = true
-		loc := readPrefixRE.FindStringIndex(r.text)
+		loc := readPrefixRE().FindStringIndex(r.text)
 		if loc == nil || loc[1] == 0 {
 			return
 		}
-		allLiterals = allLiterals && bareLiteralRE.MatchString(r.text[loc[1]:])
+		allLiterals = allLiterals && bareLiteralRE().MatchString(r.text[loc[1]:])
 	}
 	if !sawBare || allLiterals {
 		return
 	}
 	for i, r := range rows {
 		if r.bare && !isBlank(r.text) {
-			rows[i].text = r.text[readPrefixRE.FindStringIndex(r.text)[1]:]
+			rows[i].text = r.text[readPrefixRE().FindStringIndex(r.text)[1]:]
 		}
 	}
 }

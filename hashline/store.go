@@ -5,7 +5,7 @@ import (
 	"sync"
 )
 
-// Default bounds of a session's snapshot store (hashline-notes.md).
+// Default bounds of a session's snapshot store (docs/hashline.md).
 const (
 	DefaultMaxPaths    = 30       // distinct files remembered, least recently used dropped first
 	DefaultMaxVersions = 4        // versions kept per file, oldest dropped first

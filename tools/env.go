@@ -25,7 +25,8 @@ type Env struct {
 	// Settings are the tool-relevant settings.
 	Settings Settings
 	// Files is the one path every file mutation takes (journal, dry-run
-	// overlay, rollback). Never nil in an Env built by NewEnv.
+	// overlay, rollback). The engine always sets it; an Env built by hand
+	// without it writes directly (DirectFiles).
 	Files Files
 	// Spill persists output that does not fit in a result. Nil when the
 	// temp tree could not be made safe: tools then run without a spill file

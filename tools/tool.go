@@ -42,6 +42,22 @@ type Result struct {
 	Details any
 	// FullOutputPath names a file holding output that did not fit in Text.
 	FullOutputPath string
+	// Span is the part of a file the result shows, for tools that show
+	// parts of files (read): the engine warns a run that used a read a
+	// limit cut short and never read on.
+	Span *FileSpan
+}
+
+// FileSpan is the lines of one file a result shows.
+type FileSpan struct {
+	// Path is the file's absolute path, Display how the tool named it.
+	Path, Display string
+	// First and Last are the first and last lines shown (1-based), Total
+	// the lines in the file.
+	First, Last, Total int
+	// Continue is set when a limit, not the request, stopped the result at
+	// Last: the path with the selector that reads on ("command.go:1762").
+	Continue string
 }
 
 // Image is one image content item.
@@ -99,6 +115,11 @@ const (
 	// TagReadOnly, as the spec's read-only set lists them; kill does not:
 	// it stops a process.)
 	TagSessionOnly Tag = "session-only"
+	// TagInstant marks tools that return in microseconds, do no I/O and
+	// never wait (the todo list). A script's call of one that needs no
+	// approval runs on the script's own goroutine, without the hand-off to
+	// a worker goroutine and back, which costs more than such a tool.
+	TagInstant Tag = "instant"
 )
 
 // Annotations are a tool's behaviour hints, MCP's ToolAnnotations: what a

@@ -8,9 +8,12 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	textdist "github.com/atomic-script/atomic-script/internal/suggest"
 )
 
 // resolved caches one resolved schema per input schema. Schemas are built
@@ -27,7 +30,13 @@ var resolved sync.Map // *jsonschema.Schema -> *jsonschema.Resolved or error
 // SDK speaks) decides validity with its full 2020-12 validator, and
 // diagnose walks the schema beside the value to say why in those terms.
 func Validate(tool Tool, args json.RawMessage) error {
-	schema := tool.InputSchema()
+	return ValidateSchema(tool.Name(), tool.InputSchema(), args)
+}
+
+// ValidateSchema is Validate for a tool known by its name and input schema
+// (an external MCP server's tool). A schema that does not resolve is an
+// ErrTool error.
+func ValidateSchema(name string, schema *jsonschema.Schema, args json.RawMessage) error {
 	if schema == nil {
 		return nil
 	}
@@ -44,11 +53,11 @@ func Validate(tool Tool, args json.RawMessage) error {
 	dec := json.NewDecoder(bytes.NewReader(args))
 	dec.UseNumber()
 	if err := dec.Decode(&v); err != nil {
-		return Errorf(ErrInvalidArgs, "%s: arguments are not valid JSON: %v", tool.Name(), err)
+		return Errorf(ErrInvalidArgs, "%s: arguments are not valid JSON: %v", name, err)
 	}
 	rs, err := resolve(schema)
 	if err != nil {
-		return Errorf(ErrTool, "%s: input schema does not resolve: %v", tool.Name(), err)
+		return Errorf(ErrTool, "%s: input schema does not resolve: %v", name, err)
 	}
 	verr := rs.Validate(plain(v))
 	if verr == nil {
@@ -63,7 +72,10 @@ func Validate(tool Tool, args json.RawMessage) error {
 	if msg == "" {
 		msg = verr.Error()
 	}
-	return &Error{Code: ErrInvalidArgs, Msg: fmt.Sprintf("%s: invalid arguments: %s", tool.Name(), msg), Err: verr}
+	if obj, ok := v.(map[string]any); ok && namesWrong(schema, obj) {
+		msg += ". " + name + " takes: " + parameterList(schema)
+	}
+	return &Error{Code: ErrInvalidArgs, Msg: fmt.Sprintf("%s: invalid arguments: %s", name, msg), Err: verr}
 }
 
 func resolve(schema *jsonschema.Schema) (*jsonschema.Resolved, error) {
@@ -119,6 +131,37 @@ func diagnose(s *jsonschema.Schema, v any, at string) []string {
 		}
 		return []string{fmt.Sprintf("at %q: %s", at, msg)}
 	}
+	if c := diagnoseShape(s, v, at, clause); c != nil {
+		return c
+	}
+	var out []string
+	for _, sub := range s.AllOf {
+		out = append(out, diagnose(sub, v, at)...)
+	}
+	out = append(out, diagnoseBranches(s, v, at)...)
+	switch x := v.(type) {
+	case map[string]any:
+		out = append(out, diagnoseObject(s, x, at, clause)...)
+	case []any:
+		out = append(out, diagnoseArray(s, x, at, clause)...)
+	case string:
+		n := utf8.RuneCountInString(x)
+		if s.MinLength != nil && n < *s.MinLength {
+			out = append(out, clause("want at least %d characters, got %d", *s.MinLength, n)...)
+		}
+		if s.MaxLength != nil && n > *s.MaxLength {
+			out = append(out, clause("want at most %d characters, got %d", *s.MaxLength, n)...)
+		}
+	case json.Number:
+		out = append(out, diagnoseNumber(s, x, clause)...)
+	}
+	sort.Strings(out)
+	return dedupe(out)
+}
+
+// diagnoseShape checks what refuses a value whole (not, its type, enum,
+// const): one clause, or nil when none of them does.
+func diagnoseShape(s *jsonschema.Schema, v any, at string, clause func(string, ...any) []string) []string {
 	if s.Not != nil && len(diagnose(s.Not, v, at)) == 0 {
 		return clause("must not match the excluded form")
 	}
@@ -145,76 +188,66 @@ func diagnose(s *jsonschema.Schema, v any, at string) []string {
 	if s.Const != nil && !sameJSON(*s.Const, v) {
 		return clause("value must be %s", quote(*s.Const))
 	}
+	return nil
+}
+
+// diagnoseBranches explains v against the closest of s's anyOf/oneOf
+// branches (one of the value's type first, then the one with the fewest
+// complaints); nothing when a branch matches.
+func diagnoseBranches(s *jsonschema.Schema, v any, at string) []string {
+	branches := append(append([]*jsonschema.Schema{}, s.AnyOf...), s.OneOf...)
+	var best []string
+	bestScore := 0
+	for _, b := range branches {
+		d := diagnose(b, v, at)
+		if len(d) == 0 {
+			return nil
+		}
+		score := len(d)
+		if t := schemaTypes(b); len(t) > 0 && !typeMatches(t, v) {
+			score += 1000
+		}
+		if best == nil || score < bestScore {
+			best, bestScore = d, score
+		}
+	}
+	return best
+}
+
+func diagnoseArray(s *jsonschema.Schema, x []any, at string, clause func(string, ...any) []string) []string {
 	var out []string
-	for _, sub := range s.AllOf {
-		out = append(out, diagnose(sub, v, at)...)
+	if s.MinItems != nil && len(x) < *s.MinItems {
+		out = append(out, clause("want at least %d items, got %d", *s.MinItems, len(x))...)
 	}
-	if branches := append(append([]*jsonschema.Schema{}, s.AnyOf...), s.OneOf...); len(branches) > 0 {
-		// Explain against the closest branch: one of the value's type
-		// first, then the one with the fewest complaints.
-		var best []string
-		bestScore := 0
-		matched := false
-		for _, b := range branches {
-			d := diagnose(b, v, at)
-			if len(d) == 0 {
-				matched = true
-				break
-			}
-			score := len(d)
-			if t := schemaTypes(b); len(t) > 0 && !typeMatches(t, v) {
-				score += 1000
-			}
-			if best == nil || score < bestScore {
-				best, bestScore = d, score
-			}
-		}
-		if !matched {
-			out = append(out, best...)
-		}
+	if s.MaxItems != nil && len(x) > *s.MaxItems {
+		out = append(out, clause("want at most %d items, got %d", *s.MaxItems, len(x))...)
 	}
-	switch x := v.(type) {
-	case map[string]any:
-		out = append(out, diagnoseObject(s, x, at, clause)...)
-	case []any:
-		if s.MinItems != nil && len(x) < *s.MinItems {
-			out = append(out, clause("want at least %d items, got %d", *s.MinItems, len(x))...)
+	for i, e := range x {
+		item := s.Items
+		if i < len(s.PrefixItems) {
+			item = s.PrefixItems[i]
 		}
-		if s.MaxItems != nil && len(x) > *s.MaxItems {
-			out = append(out, clause("want at most %d items, got %d", *s.MaxItems, len(x))...)
-		}
-		for i, e := range x {
-			item := s.Items
-			if i < len(s.PrefixItems) {
-				item = s.PrefixItems[i]
-			}
-			out = append(out, diagnose(item, e, join(at, fmt.Sprint(i)))...)
-		}
-	case string:
-		n := utf8.RuneCountInString(x)
-		if s.MinLength != nil && n < *s.MinLength {
-			out = append(out, clause("want at least %d characters, got %d", *s.MinLength, n)...)
-		}
-		if s.MaxLength != nil && n > *s.MaxLength {
-			out = append(out, clause("want at most %d characters, got %d", *s.MaxLength, n)...)
-		}
-	case json.Number:
-		f, _ := x.Float64()
-		if s.Minimum != nil && f < *s.Minimum {
-			out = append(out, clause("must be >= %v but found %v", *s.Minimum, x)...)
-		}
-		if s.Maximum != nil && f > *s.Maximum {
-			out = append(out, clause("must be <= %v but found %v", *s.Maximum, x)...)
-		}
-		if s.ExclusiveMinimum != nil && f <= *s.ExclusiveMinimum {
-			out = append(out, clause("must be > %v but found %v", *s.ExclusiveMinimum, x)...)
-		}
-		if s.ExclusiveMaximum != nil && f >= *s.ExclusiveMaximum {
-			out = append(out, clause("must be < %v but found %v", *s.ExclusiveMaximum, x)...)
-		}
+		out = append(out, diagnose(item, e, join(at, fmt.Sprint(i)))...)
 	}
-	sort.Strings(out)
-	return dedupe(out)
+	return out
+}
+
+func diagnoseNumber(s *jsonschema.Schema, x json.Number, clause func(string, ...any) []string) []string {
+	var out []string
+	f, _ := x.Float64()
+	if s.Minimum != nil && f < *s.Minimum {
+		out = append(out, clause("must be >= %v but found %v", *s.Minimum, x)...)
+	}
+	if s.Maximum != nil && f > *s.Maximum {
+		out = append(out, clause("must be <= %v but found %v", *s.Maximum, x)...)
+	}
+	if s.ExclusiveMinimum != nil && f <= *s.ExclusiveMinimum {
+		out = append(out, clause("must be > %v but found %v", *s.ExclusiveMinimum, x)...)
+	}
+	if s.ExclusiveMaximum != nil && f >= *s.ExclusiveMaximum {
+		out = append(out, clause("must be < %v but found %v", *s.ExclusiveMaximum, x)...)
+	}
+	return out
 }
 
 func diagnoseObject(s *jsonschema.Schema, x map[string]any, at string, clause func(string, ...any) []string) []string {
@@ -244,12 +277,147 @@ func diagnoseObject(s *jsonschema.Schema, x map[string]any, at string, clause fu
 	}
 	if len(extra) > 0 {
 		sort.Strings(extra)
-		out = append(out, clause("additional properties '%s' not allowed", strings.Join(extra, "', '"))...)
+		out = append(out, clause("additional properties '%s' not allowed%s", strings.Join(extra, "', '"), meant(s, x, extra))...)
 	}
 	if s.MinProperties != nil && len(x) < *s.MinProperties {
 		out = append(out, clause("want at least %d properties, got %d", *s.MinProperties, len(x))...)
 	}
 	return out
+}
+
+// namesWrong reports whether the object x names a property s does not
+// have or lacks one s requires: then the message lists the parameters.
+func namesWrong(s *jsonschema.Schema, x map[string]any) bool {
+	for _, r := range s.Required {
+		if _, ok := x[r]; !ok {
+			return true
+		}
+	}
+	if s.AdditionalProperties == nil || !isFalse(s.AdditionalProperties) {
+		return false
+	}
+	for k := range x {
+		if _, ok := s.Properties[k]; !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// parameterList is s's required properties, then its optional ones marked
+// "?" in declaration order: "pattern, paths?, i?".
+func parameterList(s *jsonschema.Schema) string {
+	required := map[string]bool{}
+	var names []string
+	for _, r := range s.Required {
+		required[r] = true
+		names = append(names, r)
+	}
+	for _, k := range propertyNames(s) {
+		if !required[k] {
+			names = append(names, k+"?")
+		}
+	}
+	if len(names) == 0 {
+		return "no arguments"
+	}
+	return strings.Join(names, ", ")
+}
+
+// propertyNames is s's property names in declaration order when the schema
+// records it, else sorted.
+func propertyNames(s *jsonschema.Schema) []string {
+	if len(s.PropertyOrder) == len(s.Properties) {
+		return s.PropertyOrder
+	}
+	names := make([]string, 0, len(s.Properties))
+	for k := range s.Properties {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// meant is " (did you mean 'paths'?)" for the unknown keys extra of x that
+// are near a property x does not already set: by spelling, or else by a
+// property whose description names the key ("glob" → paths, described as
+// "files, directories, globs …").
+func meant(s *jsonschema.Schema, x map[string]any, extra []string) string {
+	var free []string
+	for _, k := range propertyNames(s) {
+		if _, set := x[k]; !set {
+			free = append(free, k)
+		}
+	}
+	var hints []string
+	for _, k := range extra {
+		near := textdist.Nearest(k, free, 1)
+		if len(near) == 1 && !nearName(k, near[0]) {
+			near = nil
+		}
+		if len(near) == 0 {
+			near = suffixOf(k, free)
+		}
+		if len(near) == 0 {
+			near = describing(s, free, k)
+		}
+		if len(near) == 0 {
+			continue
+		}
+		h := "'" + near[0] + "'"
+		if len(extra) > 1 {
+			h += " for '" + k + "'"
+		}
+		hints = append(hints, h)
+	}
+	if len(hints) == 0 {
+		return ""
+	}
+	return " (did you mean " + strings.Join(hints, ", ") + "?)"
+}
+
+// nearName is a tighter test than suggest.Nearest's for short parameter
+// names: within a third of the key's length (at least 1), or one name
+// prefixing the other by 3 or more letters.
+func nearName(key, name string) bool {
+	k, n := strings.ToLower(key), strings.ToLower(name)
+	if len(k) >= 3 && len(n) >= 3 && (strings.HasPrefix(k, n) || strings.HasPrefix(n, k)) {
+		return true
+	}
+	return textdist.Distance(k, n) <= max(1, len(k)/3)
+}
+
+// suffixOf is the first of names of 4 or more letters that ends the key,
+// case, "-" and "_" ignored: file_path and filePath mean path.
+func suffixOf(key string, names []string) []string {
+	norm := func(s string) string { return strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(s)) }
+	k := norm(key)
+	for _, n := range names {
+		if m := norm(n); len(m) >= 4 && strings.HasSuffix(k, m) {
+			return []string{n}
+		}
+	}
+	return nil
+}
+
+// describing is the first of names whose description has a word starting
+// with key (case ignored), for keys of 3 or more letters.
+func describing(s *jsonschema.Schema, names []string, key string) []string {
+	key = strings.ToLower(key)
+	if len(key) < 3 {
+		return nil
+	}
+	for _, n := range names {
+		words := strings.FieldsFunc(strings.ToLower(s.Properties[n].Description), func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		})
+		for _, w := range words {
+			if strings.HasPrefix(w, key) {
+				return []string{n}
+			}
+		}
+	}
+	return nil
 }
 
 // isFalse reports whether s is the schema that matches nothing ({"not": {}}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -24,12 +25,13 @@ var (
 //
 //	openaifake [key=KEY] [models=a,b] [delay=DURATION] [settings=FILE]
 //	openaifake stats    # prints "requests N max-in-flight N cancelled N"
+//	openaifake cancelled N   # waits (up to 10 s) until N requests were cancelled
 //
 // settings=FILE writes a user settings file whose models block names the
 // server (key from FAKE_KEY) instead of setting the environment.
 func cmdOpenAIFake(ts *testscript.TestScript, neg bool, args []string) {
 	if neg {
-		ts.Fatalf("usage: openaifake [key=KEY] [models=a,b] [delay=D] [settings=FILE] | openaifake stats")
+		ts.Fatalf("usage: openaifake [key=KEY] [models=a,b] [delay=D] [settings=FILE] | openaifake stats | openaifake cancelled N")
 	}
 	fakesMu.Lock()
 	defer fakesMu.Unlock()
@@ -44,6 +46,22 @@ func cmdOpenAIFake(ts *testscript.TestScript, neg bool, args []string) {
 			n += c
 		}
 		fmt.Fprintf(ts.Stdout(), "requests %d max-in-flight %d cancelled %d\n", n, st.MaxInFlight, st.Cancelled)
+		return
+	}
+	if len(args) == 2 && args[0] == "cancelled" {
+		// The client's cancellation reaches the server's handler a moment
+		// after the run ends; a loaded machine makes that moment long.
+		srv := fakes[ts]
+		want, err := strconv.Atoi(args[1])
+		if srv == nil || err != nil {
+			ts.Fatalf("usage: openaifake cancelled N, after openaifake started a fake")
+		}
+		for deadline := time.Now().Add(10 * time.Second); srv.Stats().Cancelled < want; time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				st := srv.Stats()
+				ts.Fatalf("openaifake: %d requests cancelled after 10s, want %d (requests %v)", st.Cancelled, want, st.Requests)
+			}
+		}
 		return
 	}
 	srv := openaifake.New()

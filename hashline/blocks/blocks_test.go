@@ -122,7 +122,8 @@ func TestHeuristic(t *testing.T) {
 }
 
 // TestHeuristicWithoutGrammar pins the fallback's behaviour on the cases
-// hashline-notes.md says it gets wrong, run through a name no grammar claims.
+// the brace-and-indent heuristic is known to get wrong (docs/hashline.md),
+// run through a name no grammar claims.
 func TestHeuristicWithoutGrammar(t *testing.T) {
 	lines := strings.Split("def f\n  puts 1\nend\nafter\n", "\n")
 	if s, e, ok := heuristic(lines, 1); !ok || s != 1 || e != 3 {

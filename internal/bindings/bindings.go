@@ -54,6 +54,12 @@ type Entry struct {
 	// Deferred tools are callable and listed by ALL_TOOLS and searchTools,
 	// but left out of inline catalogs.
 	Deferred bool
+	// Instant tools return in microseconds, do no I/O and never wait (the
+	// todo list). On a VM that settles promises from Go, a call of one runs
+	// on the script's goroutine and settles before the call returns,
+	// without the hand-off to a worker goroutine and back (which costs
+	// more than the tool).
+	Instant bool
 }
 
 // Namespace describes a group of tools (an MCP server). Its tools are
@@ -100,17 +106,22 @@ type Catalog struct {
 	Inactive []string
 
 	byName map[string]*Entry
-	index  *searchIndex
-	json   json.RawMessage // the "catalog" reply for the prelude
+	// index is built on the first searchTools: most runs never search, and
+	// tokenizing every description is a cold start's cost.
+	index func() *searchIndex
+	json  json.RawMessage // the "catalog" reply for the prelude
 }
 
 // NewCatalog indexes entries and namespaces.
 func NewCatalog(entries []Entry, namespaces []Namespace) *Catalog {
+	if namespaces == nil {
+		namespaces = []Namespace{} // the prelude reads catalog.namespaces.length
+	}
 	c := &Catalog{Entries: entries, Namespaces: namespaces, byName: map[string]*Entry{}}
 	for i := range c.Entries {
 		c.byName[c.Entries[i].Name] = &c.Entries[i]
 	}
-	c.index = newSearchIndex(c.Entries)
+	c.index = sync.OnceValue(func() *searchIndex { return newSearchIndex(c.Entries) })
 	c.json, _ = json.Marshal(map[string]any{"tools": scriptEntries(c.Entries), "namespaces": namespaces})
 	return c
 }
@@ -305,6 +316,7 @@ func Install(ctx context.Context, vm runtime.VM, loop *runtime.Loop, cfg Config)
 	}
 	eval := vm.Eval
 	if ce, ok := vm.(runtime.CachedEvaluator); ok {
+		seedPrelude()
 		eval = ce.EvalCached
 	}
 	if err := eval(prelude); err != nil {
@@ -467,6 +479,12 @@ func (b *Binding) start(name string, raw json.RawMessage, p runtime.Promise) (id
 		return id, refusal("ToolError", tools.ErrLimit, name+": "+msg)
 	}
 	b.cfg.Sink.CallStarted(*c)
+	if p != nil && b.inFlight < b.cfg.MaxInFlight {
+		if e := b.entry(name); e != nil && e.Instant {
+			b.runInstant(id, c, raw)
+			return id, ""
+		}
+	}
 	b.argBytes += len(raw)
 	post := b.loop.Register()
 	if b.inFlight >= b.cfg.MaxInFlight {
@@ -521,13 +539,8 @@ func (b *Binding) callID(n int) string {
 // launch runs call c on its own goroutine; the result comes back through
 // post to the owner goroutine.
 func (b *Binding) launch(id int, c *Call, args json.RawMessage, post func(func() error)) {
-	b.inFlight++
-	b.running[id] = c
+	ctx, meta := b.begin(id, c)
 	b.wg.Add(1)
-	b.launched++
-	c.seq = b.launched
-	ctx := tools.WithProgress(b.ctx, func(p tools.Progress) { b.cfg.Sink.Progress(c.ID, c.Name, p) })
-	ctx = context.WithValue(ctx, callInfoKey{}, c)
 	if b.jobs == nil {
 		b.jobs = make(chan func(), b.cfg.MaxInFlight)
 	}
@@ -536,8 +549,6 @@ func (b *Binding) launch(id int, c *Call, args json.RawMessage, post func(func()
 		go worker(b.jobs)
 	}
 	b.live.Add(1)
-	meta := &metaHolder{}
-	ctx = context.WithValue(ctx, metaKey{}, meta)
 	b.jobs <- func() {
 		defer b.wg.Done()
 		value, err := b.cfg.Call(ctx, c.Name, args)
@@ -554,6 +565,32 @@ func (b *Binding) launch(id int, c *Call, args json.RawMessage, post func(func()
 			c.Meta = meta.v
 			return b.complete(id, c, value, err)
 		})
+	}
+}
+
+// begin marks call c running and returns its context and the holder its
+// tool's details are reported into.
+func (b *Binding) begin(id int, c *Call) (context.Context, *metaHolder) {
+	b.inFlight++
+	b.running[id] = c
+	b.launched++
+	c.seq = b.launched
+	ctx := tools.WithProgress(b.ctx, func(p tools.Progress) { b.cfg.Sink.Progress(c.ID, c.Name, p) })
+	ctx = context.WithValue(ctx, callInfoKey{}, c)
+	meta := &metaHolder{}
+	return context.WithValue(ctx, metaKey{}, meta), meta
+}
+
+// runInstant runs a call of an Instant tool on the owner goroutine and
+// settles its promise at once (its reactions run as jobs, as after any
+// call). A settlement that fails (the VM was interrupted) ends the run
+// through the loop, as it would for a call that ran on a worker.
+func (b *Binding) runInstant(id int, c *Call, args json.RawMessage) {
+	ctx, meta := b.begin(id, c)
+	value, err := b.cfg.Call(ctx, c.Name, args)
+	c.Meta = meta.v
+	if err := b.complete(id, c, value, err); err != nil {
+		b.loop.Register()(func() error { return err })
 	}
 }
 

@@ -12,25 +12,24 @@ import (
 	"github.com/atomic-script/atomic-script/internal/runtime/webapi"
 )
 
-// ToolDescription is what describeTool() returns.
+// ToolDescription is what describeTool() returns: the description once,
+// and the declaration — the call's signature with each field's doc — that
+// states the types. (The JSON schemas said the same again, at twice the
+// size.)
 type ToolDescription struct {
-	Name         string             `json:"name"`
-	Namespace    string             `json:"namespace,omitempty"`
-	Description  string             `json:"description"`
-	Declaration  string             `json:"declaration"`
-	InputSchema  *jsonschema.Schema `json:"inputSchema,omitempty"`
-	OutputSchema *jsonschema.Schema `json:"outputSchema,omitempty"`
+	Name        string `json:"name"`
+	Namespace   string `json:"namespace,omitempty"`
+	Description string `json:"description"`
+	Declaration string `json:"declaration"`
 }
 
 // DescribeTool returns the description and TypeScript declaration of e.
 func DescribeTool(e Entry) ToolDescription {
 	return ToolDescription{
-		Name:         e.LocalName(),
-		Namespace:    e.Namespace,
-		Description:  e.Description,
-		Declaration:  Declaration(e),
-		InputSchema:  e.Input,
-		OutputSchema: e.Output,
+		Name:        e.LocalName(),
+		Namespace:   e.Namespace,
+		Description: docText(e),
+		Declaration: signature(e),
 	}
 }
 
@@ -185,8 +184,8 @@ declare const ALL_TOOLS: ReadonlyArray<{ name: string; description: string; name
 declare const ARGS: ReadonlyArray<string>;
 /** Ranked tools matching query (BM25 over names, descriptions and parameter names); the array's total says how many matched. */
 declare function searchTools(query: string, options?: { limit?: number; namespace?: string }): Array<{ name: string; description: string; namespace?: string }> & { total: number };
-/** Description and TypeScript declaration of a tool; undefined for an unknown name. */
-declare function describeTool(name: string): { name: string; namespace?: string; description: string; declaration: string; inputSchema?: object; outputSchema?: object } | undefined;
+/** A tool's description, once, and its declaration: the call's TypeScript signature with each argument's and result field's doc. undefined for an unknown name. */
+declare function describeTool(name: string): { name: string; namespace?: string; description: string; declaration: string } | undefined;
 /** A namespace (an MCP server) and its tools; undefined for an unknown name. */
 declare function describeNamespace(name: string): { name: string; description: string; instructions: string; tools: Array<{ name: string; description: string }> } | undefined;
 /** Keeps a JSON value for later runs of the session; undefined deletes. Committed only when the script succeeds. */

@@ -32,7 +32,7 @@ func isIdent(s string) bool {
 
 // Identifier maps a tool or namespace name to a valid JS identifier:
 // invalid characters become "_", a leading digit gets a "_" prefix and a
-// reserved word a "_" suffix (codemode-notes.md).
+// reserved word a "_" suffix (docs/script-api.md).
 func Identifier(name string) string {
 	var b strings.Builder
 	for i, r := range name {

@@ -119,7 +119,7 @@ func (b *Binding) allEntries() []Entry {
 // searchIndex ranks over everything loaded so far.
 func (b *Binding) searchIndex() *searchIndex {
 	if len(b.ns.extra) == 0 {
-		return b.cat.index
+		return b.cat.index()
 	}
 	if b.ns.index == nil {
 		b.ns.index = newSearchIndex(b.allEntries())

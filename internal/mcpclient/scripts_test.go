@@ -107,6 +107,12 @@ func TestExternalToolsInScripts(t *testing.T) {
 		{`const d = describeTool("my-calc.get-sum"); return [d.name, d.namespace, d === undefined]`, `["get-sum","my-calc",false]`},
 		{`return [describeTool("tools.my_calc.get_sum").name, describeTool('tools["my-calc"]["get-sum"]')?.name ?? null, describeTool('my-calc["get-sum"]').name]`, `["get-sum","get-sum","get-sum"]`},
 		{`return describeNamespace("my-calc").tools.map(t => t.name)`, `["always-fails","echo-text","get-sum","tiny-image"]`},
+		// Arguments are checked against the server's schema before the call,
+		// as a built-in tool's are, and the error says what the tool takes.
+		{`try { await tools.my_calc.get_sum({a: 1, c: 2}); } catch (e) { return [e.message, e.code] }`,
+			`["my-calc.get-sum: invalid arguments: additional properties 'c' not allowed (did you mean 'b'?); missing property 'b'. my-calc.get-sum takes: a, b (describeTool(\"my-calc.get-sum\") gives the types)","ERR_INVALID_ARGS"]`},
+		{`try { await tools.my_calc.get_sum({a: "1", b: 2}); } catch (e) { return [e.message, e.code] }`,
+			`["my-calc.get-sum: invalid arguments: at \"a\": got string, want number (describeTool(\"my-calc.get-sum\") gives the types)","ERR_INVALID_ARGS"]`},
 		{`try { await tools.my_calc.always_fails({}); } catch (e) { return [e.name, e.message, e.code] }`, `["ToolError","the disk is full","ERR_TOOL"]`},
 		{`try { await tools.my_calc.always_fails({code: "E_FULL"}); } catch (e) { return [e.message, e.code] }`, `["the disk is full","E_FULL"]`},
 	} {
@@ -117,7 +123,7 @@ func TestExternalToolsInScripts(t *testing.T) {
 	}
 	// Declarations name the identifier, the original name and the result.
 	var decl string
-	json.Unmarshal(runScript(t, eng, `return describeTool("my-calc.get-sum").declaration + "\n" + describeTool("my-calc.echo-text").declaration`).Value, &decl)
+	json.Unmarshal(runScript(t, eng, `const d = describeTool("my-calc.get-sum"), e = describeTool("my-calc.echo-text"); return [d.description, d.declaration, e.declaration].join("\n")`).Value, &decl)
 	for _, want := range []string{`Also tools.my_calc["get-sum"].`, "get_sum(args: {", "): Promise<{\n  sum: number;\n}>;", "echo_text(args: {", "): Promise<McpResult>;"} {
 		if !strings.Contains(decl, want) {
 			t.Errorf("declarations lack %q:\n%s", want, decl)

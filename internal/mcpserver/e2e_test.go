@@ -448,7 +448,7 @@ func TestDirectTools(t *testing.T) {
 		args any
 		want string
 	}{
-		{map[string]any{"status": "completed"}, `todo_update: invalid arguments: missing property 'index' [ERR_INVALID_ARGS]`},
+		{map[string]any{"status": "completed"}, `todo_update: invalid arguments: missing property 'index'. todo_update takes: index, status?, content?, priority? [ERR_INVALID_ARGS]`},
 		{map[string]any{"index": 9, "status": "completed"}, `todo_update: no item at index 9; the checklist has 2 items (indexes 0-1) [ERR_NOT_FOUND]`},
 		{map[string]any{"index": 0, "status": "done"}, `at "status": value must be one of`},
 	} {

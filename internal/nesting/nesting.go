@@ -128,73 +128,99 @@ func (s *scanner) after(regexOK bool, word string, afterDot, afterBr bool) {
 }
 
 func (s *scanner) scan() {
-	src := s.src
-	i := 0
-	for i < len(src) {
-		c := src[i]
+	for i := 0; i < len(s.src); {
 		s.pos = i
 		if i < s.paranoid {
 			i = s.untrusting(i)
 			continue
 		}
-		switch {
-		case c == '\n':
-			if !s.regexOK { // the line ended an operand: a statement may end here
-				s.resetChain()
-			}
-			i++
-		case c == ' ' || c == '\t' || c == '\r':
-			i++
-		case c == ';' || c == ',':
-			s.resetChain()
-			s.after(true, "", false, false)
-			i++
-		case c == '(' || c == '[' || c == '{':
-			s.open(scanLevel{weight: s.w.Open, control: c == '(' && isControlWord(s.word)})
-			s.after(true, "", false, false)
-			i++
-		case c == ')' || c == ']' || c == '}':
-			i = s.close(i)
-		case c == '"' || c == '\'':
-			i = stringEnd(src, i+1, c) + 1
-			s.after(false, "", false, false)
-			s.token()
-		case c == '`':
-			i = s.template(i + 1)
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			i = lineEnd(src, i)
-		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			i = commentEnd(src, i+2)
-		case c == '/' && (s.afterBr || s.afterDot && isOperandWord(s.word)):
-			// Ambiguous: distrust the rest of the line.
-			s.paranoid = lineEnd(src, i)
-		case c == '/' && (s.regexOK || isOperandWord(s.word)):
-			i = regexEnd(src, i+1)
-			s.after(false, "", false, false)
-			s.token()
-		case isWordByte(c):
-			j := i
-			for j < len(src) && isWordByte(src[j]) {
-				j++
-			}
-			word := src[i:j]
-			dot := i > 0 && src[i-1] == '.'
-			s.after(isOperandWord(word) && !dot, word, dot, false)
-			s.token()
-			if word == "function" && !dot {
-				s.function()
-			}
-			i = j
-		default: // an operator byte
-			if c == '=' && i+1 < len(src) && src[i+1] == '>' {
-				s.function()
-			}
-			postfix := (c == '+' || c == '-') && i > 0 && src[i-1] == c
-			s.after(!postfix, "", false, false)
-			s.token()
-			i++
-		}
+		i = s.step(i)
 	}
+}
+
+// step scans the token at i and returns where to go on.
+func (s *scanner) step(i int) int {
+	src := s.src
+	switch c := src[i]; {
+	case c == '\n':
+		if !s.regexOK { // the line ended an operand: a statement may end here
+			s.resetChain()
+		}
+		return i + 1
+	case c == ' ' || c == '\t' || c == '\r':
+		return i + 1
+	case c == ';' || c == ',':
+		s.resetChain()
+		s.after(true, "", false, false)
+		return i + 1
+	case c == '(' || c == '[' || c == '{':
+		s.open(scanLevel{weight: s.w.Open, control: c == '(' && isControlWord(s.word)})
+		s.after(true, "", false, false)
+		return i + 1
+	case c == ')' || c == ']' || c == '}':
+		return s.close(i)
+	case c == '"' || c == '\'':
+		s.after(false, "", false, false)
+		s.token()
+		return stringEnd(src, i+1, c) + 1
+	case c == '`':
+		return s.template(i + 1)
+	case c == '/':
+		return s.slash(i)
+	case isWordByte(c):
+		return s.wordAt(i)
+	default:
+		return s.operator(i)
+	}
+}
+
+// slash scans a "/" at i: a comment, a regular expression, or division.
+func (s *scanner) slash(i int) int {
+	src := s.src
+	switch {
+	case i+1 < len(src) && src[i+1] == '/':
+		return lineEnd(src, i)
+	case i+1 < len(src) && src[i+1] == '*':
+		return commentEnd(src, i+2)
+	case s.afterBr || s.afterDot && isOperandWord(s.word):
+		// Ambiguous: distrust the rest of the line.
+		s.paranoid = lineEnd(src, i)
+		return i
+	case s.regexOK || isOperandWord(s.word):
+		s.after(false, "", false, false)
+		s.token()
+		return regexEnd(src, i+1)
+	}
+	return s.operator(i)
+}
+
+// wordAt scans the identifier, keyword or number at i.
+func (s *scanner) wordAt(i int) int {
+	src := s.src
+	j := i
+	for j < len(src) && isWordByte(src[j]) {
+		j++
+	}
+	word := src[i:j]
+	dot := i > 0 && src[i-1] == '.'
+	s.after(isOperandWord(word) && !dot, word, dot, false)
+	s.token()
+	if word == "function" && !dot {
+		s.function()
+	}
+	return j
+}
+
+// operator scans an operator byte at i.
+func (s *scanner) operator(i int) int {
+	src, c := s.src, s.src[i]
+	if c == '=' && i+1 < len(src) && src[i+1] == '>' {
+		s.function()
+	}
+	postfix := (c == '+' || c == '-') && i > 0 && src[i-1] == c
+	s.after(!postfix, "", false, false)
+	s.token()
+	return i + 1
 }
 
 // close handles the closer at i and returns where to go on.

@@ -26,7 +26,7 @@ import (
 // counter, decremented every ~10,000 interpreter ticks, reaches zero. A loop
 // whose body is one expensive builtin ("x".repeat(1e6), big.slice()) takes
 // seconds to spend those ticks, so Interrupt alone overshoots a deadline by
-// seconds (quickjs-notes.md, pitfall 1). Interrupt therefore also sets that
+// seconds (RATIONALE.md, "The deadline holds even for loops of expensive builtins"). Interrupt therefore also sets that
 // counter to zero, so the very next tick polls, and keeps doing so every
 // millisecond while the call runs (the interpreter's decrement can race with
 // one store and win; it cannot win them all). The counter lives in the C

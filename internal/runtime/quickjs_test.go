@@ -27,7 +27,8 @@ func TestPromptInterruptSupported(t *testing.T) {
 	}
 }
 
-// TestDeadlineHoldsForExpensiveBuiltins is pitfall 1 of quickjs-notes.md:
+// TestDeadlineHoldsForExpensiveBuiltins is the interrupt-poll pitfall of
+// RATIONALE.md ("The deadline holds even for loops of expensive builtins"):
 // loops whose body is one expensive builtin must still stop within 250 ms
 // of the deadline.
 func TestDeadlineHoldsForExpensiveBuiltins(t *testing.T) {

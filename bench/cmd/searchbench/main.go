@@ -1,6 +1,7 @@
 // Command searchbench runs one find/search/grep/glob call through
-// tools.Invoke and prints its text, so hyperfine can time the tools against
-// rg and fd until the CLI can run them (atomic-script run -e ...).
+// tools.Invoke and prints its text, so hyperfine can time the tools alone
+// against rg and fd, without the engine's start-up (bench/table.sh times the
+// whole CLI, atomic-script run -e ..., as a user sees it).
 //
 //	searchbench [-C dir] [-rss] [-cpuprofile file -n N] TOOL JSON-ARGS
 package main

@@ -16,10 +16,8 @@ import (
 	"github.com/atomic-script/atomic-script/internal/runtime/webapi"
 )
 
-// promptness is how long after an interrupt or a deadline JavaScript may
-// still run (the 250 ms).
-// promptness is how late after a deadline or interrupt a VM may stop. The
-// race detector slows the engines far too much for the real bound; under
+// promptness is how late after a deadline or interrupt a VM may stop:
+// 250 ms. The race detector slows the engines far too much for the real bound; under
 // -race the cases check the outcome, and the run without it checks timing.
 var promptness = func() time.Duration {
 	if racecheck.Enabled {

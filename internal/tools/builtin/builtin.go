@@ -3,6 +3,8 @@
 package builtin
 
 import (
+	"sync"
+
 	"github.com/atomic-script/atomic-script/internal/tools/files"
 	"github.com/atomic-script/atomic-script/internal/tools/meta"
 	"github.com/atomic-script/atomic-script/internal/tools/search"
@@ -42,7 +44,8 @@ func Tools() []tools.Tool {
 // todo tools change only the session's checklist), and needs no approval;
 // write, edit and bash change the workspace and do; the web tools change
 // nothing but reach the open web. kill stops only a task
-// the session started.
+// the session started. The todo tools are instant: they only lock the
+// session's checklist.
 var hints = map[string][]tools.Tag{
 	"read":        {tools.TagReadOnly, tools.TagIdempotent},
 	"find":        {tools.TagReadOnly, tools.TagIdempotent},
@@ -50,9 +53,9 @@ var hints = map[string][]tools.Tag{
 	"grep":        {tools.TagReadOnly, tools.TagIdempotent},
 	"glob":        {tools.TagReadOnly, tools.TagIdempotent},
 	"bash_output": {tools.TagReadOnly},
-	"todo_get":    {tools.TagReadOnly, tools.TagIdempotent},
-	"todowrite":   {tools.TagReadOnly, tools.TagIdempotent},
-	"todo_update": {tools.TagReadOnly, tools.TagIdempotent},
+	"todo_get":    {tools.TagReadOnly, tools.TagIdempotent, tools.TagInstant},
+	"todowrite":   {tools.TagReadOnly, tools.TagIdempotent, tools.TagInstant},
+	"todo_update": {tools.TagReadOnly, tools.TagIdempotent, tools.TagInstant},
 	"write":       {tools.TagDestructive, tools.TagIdempotent},
 	"edit":        {tools.TagDestructive},
 	"bash":        {tools.TagDestructive, tools.TagOpenWorld},
@@ -67,3 +70,17 @@ var hints = map[string][]tools.Tag{
 // Registry returns a registry of every built-in tool (enabled or not; use
 // tools.Select to apply settings).
 func Registry() *tools.Registry { return tools.NewRegistry(Tools()...) }
+
+// ScriptCallable is the names of the built-in tools a script may call
+// (model-only and host-only tools left out), in Tools order. It is computed
+// once: building every tool infers its schemas, which a cold start should
+// pay once, not for each catalog.
+var ScriptCallable = sync.OnceValue(func() []string {
+	var names []string
+	for _, t := range Tools() {
+		if tools.ScriptCallable(t) {
+			names = append(names, t.Name())
+		}
+	}
+	return names
+})

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"sync"
 
+	"github.com/atomic-script/atomic-script/internal/tools/units"
+
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/hashline/blocks"
 	"github.com/atomic-script/atomic-script/internal/tools/resource"
@@ -205,7 +207,7 @@ func editReader(env *tools.Env, ed *editables) hashline.Reader {
 			return abs, "", err
 		}
 		if isBinary(data) {
-			return abs, "", tools.Errorf(tools.ErrBinary, "Binary file (%s): edit changes text files only", formatSize(int64(len(data))))
+			return abs, "", tools.Errorf(tools.ErrBinary, "Binary file (%s): edit changes text files only", units.Size(int64(len(data))))
 		}
 		return abs, string(data), nil
 	})

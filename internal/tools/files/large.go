@@ -10,6 +10,8 @@ import (
 	"math"
 	"os"
 
+	"github.com/atomic-script/atomic-script/internal/tools/units"
+
 	"github.com/atomic-script/atomic-script/internal/tools/safefile"
 	"github.com/atomic-script/atomic-script/tools"
 )
@@ -38,7 +40,7 @@ func overCap(fi fs.FileInfo) bool { return fi.Mode().IsRegular() && fi.Size() > 
 func readLarge(ctx context.Context, env *tools.Env, t *target, fi fs.FileInfo) (tools.Result, error) {
 	if t.sel != nil && t.sel.Cell >= 0 || t.sel == nil && isNotebook(t.abs) {
 		return tools.Result{}, tools.Errorf(tools.ErrLimit, "read: %s is %s; notebooks are rendered as cells up to %s. Read its JSON with line selectors (%s:1-200) or query it with bash (jq '.cells[N]' %s)",
-			t.display, formatSize(fi.Size()), formatSize(fileCap), t.display, shellQuote(t.display))
+			t.display, units.Size(fi.Size()), units.Size(fileCap), t.display, shellQuote(t.display))
 	}
 	src, done, err := openStream(env, t.abs, fi)
 	if err != nil {
@@ -91,7 +93,7 @@ func readLarge(ctx context.Context, env *tools.Env, t *target, fi fs.FileInfo) (
 	res.Details = ReadDetails{Meta: meta}
 	if sink.firstLen == 0 {
 		res.Text += fmt.Sprintf("\n\n[%s is %s, over the %s that edit and write hold in memory: read streamed it and kept no snapshot, so edit and write refuse it. Change it with bash (sed -i, or rm then write).]",
-			t.display, formatSize(fi.Size()), formatSize(fileCap))
+			t.display, units.Size(fi.Size()), units.Size(fileCap))
 	}
 	return res, nil
 }
@@ -131,8 +133,8 @@ func limitError(tool, display string, size int64) error {
 	switch tool {
 	case "edit":
 		return tools.Errorf(tools.ErrLimit, "%s is %s, over the %s limit of edit, which holds the whole file in memory. Change it with bash instead (sed -i 'Ns/old/new/' %s), or read it in parts with line selectors",
-			display, formatSize(size), formatSize(fileCap), q)
+			display, units.Size(size), units.Size(fileCap), q)
 	}
 	return tools.Errorf(tools.ErrLimit, "write: %s is %s, over the %s limit of write, which checks the whole current content against this session's snapshot before replacing it. Remove it first (bash: rm %s), then write it anew.",
-		display, formatSize(size), formatSize(fileCap), q)
+		display, units.Size(size), units.Size(fileCap), q)
 }

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/atomic-script/atomic-script/internal/tools/units"
+
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/internal/tools/journal"
 	"github.com/atomic-script/atomic-script/tools"
@@ -152,7 +154,7 @@ func TestReadLargeFileBoundedMemory(t *testing.T) {
 	lines := hashline.Lines(string(data))
 	want := hashline.Header("big.log", hashline.Tag(string(data))) + "\n1:" + lines[0] + "\n2:" + lines[1] + "\n3:" + lines[2] + "\n4:" + lines[3] + "\n5:" + lines[4] +
 		"\n\n[" + itoa(len(lines)-5) + " more lines in file. Continue with path selector :6.]" +
-		"\n\n[big.log is " + formatSize(fi.Size()) + ", over the 1.0MB that edit and write hold in memory: read streamed it and kept no snapshot, so edit and write refuse it. Change it with bash (sed -i, or rm then write).]"
+		"\n\n[big.log is " + units.Size(fi.Size()) + ", over the 1.0MB that edit and write hold in memory: read streamed it and kept no snapshot, so edit and write refuse it. Change it with bash (sed -i, or rm then write).]"
 	if res.Text != want {
 		t.Errorf("got\n%s\nwant\n%s", res.Text, want)
 	}
@@ -182,7 +184,7 @@ func TestLargeFileRefusals(t *testing.T) {
 	orig, _ := os.ReadFile(p)
 	res := mustCall(t, env, "read", map[string]string{"path": "big.log:1+1"})
 	header, _, _ := strings.Cut(res.Text, "\n")
-	bigSize := formatSize(int64(len(orig)))
+	bigSize := units.Size(int64(len(orig)))
 	put(t, env, "big.ipynb", `{"cells": [`+strings.Repeat(" ", 70<<10)+`]}`)
 	put(t, env, "big.bin", "\x89PNG\r\n\x1a\n\x00"+strings.Repeat("x", 70<<10))
 	ctx, cancel := context.WithCancel(context.Background())
@@ -313,4 +315,28 @@ func FuzzStreamRead(f *testing.F) {
 			t.Fatalf("rows %q, want %q", got, want)
 		}
 	})
+}
+
+// TestReadRawCap: `:raw` returns a file past the read limit unchanged, as
+// its description says, up to MaxRawBytes; a larger file is refused with
+// ERR_LIMIT and the selectors that read it in parts.
+func TestReadRawCap(t *testing.T) {
+	env := newEnv(t)
+	content := strings.Repeat("0123456789abcdef\n", 8000) // 136,000 bytes, past the 50 KiB read limit
+	put(t, env, "wide.txt", content)
+	if res := mustCall(t, env, "read", map[string]string{"path": "wide.txt:raw"}); res.Text != content {
+		t.Fatalf(":raw returned %d bytes, want the file's %d", len(res.Text), len(content))
+	}
+	p := filepath.Join(env.Root, "huge.txt")
+	if err := os.WriteFile(p, []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(p, MaxRawBytes+1); err != nil {
+		t.Fatal(err)
+	}
+	_, err := call(t, env, "read", map[string]string{"path": "huge.txt:raw"})
+	want := "read: huge.txt is 16.0MB; :raw returns at most 16.0MB. Read it in parts with line selectors (:1-3000, …) instead"
+	if err == nil || tools.CodeOf(err) != tools.ErrLimit || err.Error() != want {
+		t.Fatalf("error %v (%s), want ERR_LIMIT: %s", err, tools.CodeOf(err), want)
+	}
 }

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/atomic-script/atomic-script/internal/tools/units"
+
 	"github.com/atomic-script/atomic-script/internal/tools/resource/notebook"
 	"github.com/atomic-script/atomic-script/tools"
 )
@@ -40,7 +42,7 @@ func readNotebook(env *tools.Env, t *target, text string) (tools.Result, error) 
 			cb.WriteString("\n" + notebook.RenderOutput(o))
 		}
 		if size+cb.Len() > MaxReadBytes && i > 0 {
-			fmt.Fprintf(&b, "\n\n[Showing cells 0-%d of %d (%s limit). Continue with path selector :cell:%d.]", i-1, len(nb.Cells), formatSize(MaxReadBytes), i)
+			fmt.Fprintf(&b, "\n\n[Showing cells 0-%d of %d (%s limit). Continue with path selector :cell:%d.]", i-1, len(nb.Cells), units.Size(MaxReadBytes), i)
 			break
 		}
 		size += cb.Len()

@@ -5,8 +5,9 @@ import (
 	"errors"
 	"io/fs"
 	"net/http"
-	"strconv"
 	"strings"
+
+	"github.com/atomic-script/atomic-script/internal/tools/units"
 
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/internal/tools/resource"
@@ -15,7 +16,7 @@ import (
 	"github.com/atomic-script/atomic-script/tools"
 )
 
-// Output limits of a local text read (hashline-notes.md).
+// Output limits of a local text read (docs/hashline.md).
 const (
 	MaxReadLines = 3000
 	MaxReadBytes = 50 << 10 // raw line text plus "\n" separators
@@ -42,8 +43,8 @@ func readTool() tools.Tool {
 		Name: "read",
 		Description: "Read a local text file as hashline rows: a `[path#TAG]` header, then `N:text` rows with the file's line numbers. " +
 			"Copy the header into `edit` to change the file. Selectors after the path: `file.ts:5-16`, `file.ts:5+3`, `file.ts:5-16,960-973` " +
-			"(bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header). " +
-			"Output stops at 3,000 lines or 50 KiB with a footer naming the selector that continues. A directory reads as a depth-2 tree, newest first, " +
+			"(bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header, up to 16 MiB: larger files are refused). " +
+			"Other output stops at 3,000 lines or 50 KiB with a footer naming the selector that continues: read on with it (a run that does not is warned). A directory reads as a depth-2 tree, newest first, " +
 			"with sizes and ages; a notebook (.ipynb) as its cells (`nb.ipynb:cell:N` for one). Binary files are refused. " +
 			"An http(s) URL reads the page as Markdown (main content; `https://host/page:5-8` selects rendered lines, `:raw` the body unchanged): the first 300 lines or 50 KiB, " +
 			"private, loopback and metadata addresses refused. " +
@@ -89,7 +90,7 @@ func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, er
 		return tools.Result{}, notRegular("read", t.display, fi.Mode())
 	}
 	if t.sel != nil && t.sel.Raw && fi.Size() > MaxRawBytes {
-		return tools.Result{}, tools.Errorf(tools.ErrLimit, "read: %s is %s; :raw returns at most %s. Read it in parts with line selectors (:1-3000, …) instead", t.display, formatSize(fi.Size()), formatSize(MaxRawBytes))
+		return tools.Result{}, tools.Errorf(tools.ErrLimit, "read: %s is %s; :raw returns at most %s. Read it in parts with line selectors (:1-3000, …) instead", t.display, units.Size(fi.Size()), units.Size(MaxRawBytes))
 	}
 	if overCap(fi) && (t.sel == nil || !t.sel.Raw) {
 		return readLarge(ctx, env, t, fi)
@@ -105,7 +106,9 @@ func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, er
 	switch {
 	case t.sel != nil && t.sel.Raw:
 		env.Session.Snapshots.Record(t.abs, text)
-		return tools.Result{Text: text, Details: ReadDetails{Meta: ReadMeta{Source: "file", SourcePath: t.abs}}}, nil
+		n := len(hashline.Lines(text))
+		return tools.Result{Text: text, Details: ReadDetails{Meta: ReadMeta{Source: "file", SourcePath: t.abs}},
+			Span: &tools.FileSpan{Path: t.abs, Display: t.display, First: 1, Last: n, Total: n}}, nil
 	case t.sel != nil && t.sel.Cell >= 0 && !isNotebook(t.abs):
 		return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s is not a notebook; :cell:N selects notebook cells", t.display)
 	case t.sel != nil && t.sel.Cell >= 0:
@@ -214,19 +217,7 @@ func binaryError(tool, display string, data []byte, size int64) error {
 	if kind != "application/octet-stream" && !strings.HasPrefix(kind, "text/") {
 		what = "a binary file (" + kind + ")"
 	}
-	return tools.Errorf(tools.ErrBinary, "%s: %s is %s of %s; it has no text lines to show or edit. Inspect it with bash (file, xxd | head) instead.", tool, display, what, formatSize(size))
-}
-
-// formatSize renders a byte count the way the read limits are quoted:
-// 512B, 50.0KB, 1.5MB.
-func formatSize(n int64) string {
-	switch {
-	case n < 1024:
-		return strconv.FormatInt(n, 10) + "B"
-	case n < 1024*1024:
-		return strconv.FormatFloat(float64(n)/1024, 'f', 1, 64) + "KB"
-	}
-	return strconv.FormatFloat(float64(n)/(1024*1024), 'f', 1, 64) + "MB"
+	return tools.Errorf(tools.ErrBinary, "%s: %s is %s of %s; it has no text lines to show or edit. Inspect it with bash (file, xxd | head) instead.", tool, display, what, units.Size(size))
 }
 
 // shellQuote quotes p for a bash hint only when it needs quoting.

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/tools/units"
+
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -120,7 +122,7 @@ func writeEntries(b *strings.Builder, entries []dirEntry, elided int, indent str
 		case e.dir && e.count >= 0:
 			b.WriteString("  " + plural(e.count, "entry", "entries"))
 		case !e.dir && e.link == "":
-			b.WriteString("  " + formatSize(e.size))
+			b.WriteString("  " + units.Size(e.size))
 		}
 		b.WriteString("  " + age(now, e.mtime))
 		writeEntries(b, e.children, e.elided, indent+"  ", now)

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/atomic-script/atomic-script/internal/tools/units"
+
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/internal/tools/selector"
 	"github.com/atomic-script/atomic-script/tools"
@@ -81,7 +83,7 @@ func (r *rowSink) result(t *target, tag string, total int, shown []span, bounded
 		meta.Truncation = &Truncation{Truncated: true, TruncatedBy: "bytes", TotalLines: total, FirstLineExceedsLimit: true, FirstLine: first}
 		meta.Limits = &Limits{MaxLines: MaxReadLines, MaxBytes: MaxReadBytes}
 		msg := fmt.Sprintf("[Line %d is %s, exceeds %s limit. Use bash: sed -n '%dp' %s | head -c %d]",
-			first, formatSize(int64(r.firstLen)), formatSize(MaxReadBytes), first, shellQuote(t.display), MaxReadBytes)
+			first, units.Size(int64(r.firstLen)), units.Size(MaxReadBytes), first, shellQuote(t.display), MaxReadBytes)
 		return tools.Result{Text: msg, Details: ReadDetails{Meta: meta}}
 	}
 	var b strings.Builder
@@ -93,15 +95,18 @@ func (r *rowSink) result(t *target, tag string, total int, shown []span, bounded
 		cont := selector.Continuation(shown, r.stopAt, total)
 		limit := ""
 		if r.by == "bytes" {
-			limit = " (" + formatSize(MaxReadBytes) + " limit)"
+			limit = " (" + units.Size(MaxReadBytes) + " limit)"
 		}
 		fmt.Fprintf(&b, "\n\n[Showing lines %d-%d of %d%s. Continue with path selector %s.]", first, r.last, total, limit, cont)
 		meta.Truncation = &Truncation{Truncated: true, TruncatedBy: r.by, TotalLines: total, OutputLines: r.count, FirstLine: first, LastLine: r.last, ContinueWith: cont}
 		meta.Limits = &Limits{MaxLines: MaxReadLines, MaxBytes: MaxReadBytes}
+		return tools.Result{Text: b.String(), Details: ReadDetails{Meta: meta},
+			Span: &tools.FileSpan{Path: t.abs, Display: t.display, First: first, Last: r.last, Total: total, Continue: t.display + cont}}
 	case bounded && r.last < total:
 		cont := ":" + strconv.Itoa(r.last+1)
 		fmt.Fprintf(&b, "\n\n[%d more lines in file. Continue with path selector %s.]", total-r.last, cont)
 		meta.Truncation = &Truncation{TotalLines: total, OutputLines: r.count, FirstLine: first, LastLine: r.last, ContinueWith: cont}
 	}
-	return tools.Result{Text: b.String(), Details: ReadDetails{Meta: meta}}
+	return tools.Result{Text: b.String(), Details: ReadDetails{Meta: meta},
+		Span: &tools.FileSpan{Path: t.abs, Display: t.display, First: first, Last: r.last, Total: total}}
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/tools/units"
+
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/internal/tools/resource/archive"
 	"github.com/atomic-script/atomic-script/tools"
@@ -106,7 +108,7 @@ func listArchive(t *Target, r *archive.Reader, dir string) (*tools.Result, error
 			dirs[m.Name[:i+1]] = true
 		}
 		if len(lines) < MaxListEntries {
-			size := formatSize(m.Size)
+			size := units.Size(m.Size)
 			switch {
 			case m.Size < 0:
 				size = "(size not recorded)"
@@ -214,7 +216,7 @@ func rewriteLocked(ctx context.Context, env *tools.Env, abs, display, name, cont
 	fi, err := env.Files.Stat(abs)
 	switch {
 	case err == nil && fi.Size() > archive.MaxRewriteBytes:
-		return 0, tools.Errorf(tools.ErrLimit, "write: %s is %s; archive writes rewrite at most %s in memory. Update it with bash (zip -u, tar -r) instead", display, formatSize(fi.Size()), formatSize(archive.MaxRewriteBytes))
+		return 0, tools.Errorf(tools.ErrLimit, "write: %s is %s; archive writes rewrite at most %s in memory. Update it with bash (zip -u, tar -r) instead", display, units.Size(fi.Size()), units.Size(archive.MaxRewriteBytes))
 	case err == nil:
 		if src, err = env.Files.ReadFile(abs); err != nil {
 			return 0, fileError(display, err)

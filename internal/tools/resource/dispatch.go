@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"io/fs"
-	"strconv"
 
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/internal/tools/selector"
@@ -147,15 +146,3 @@ func writeError(display string, err error) error {
 }
 
 func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
-
-// formatSize renders a byte count the way the read limits are quoted:
-// 512B, 50.0KB, 1.5MB.
-func formatSize(n int64) string {
-	switch {
-	case n < 1024:
-		return strconv.FormatInt(n, 10) + "B"
-	case n < 1024*1024:
-		return strconv.FormatFloat(float64(n)/1024, 'f', 1, 64) + "KB"
-	}
-	return strconv.FormatFloat(float64(n)/(1024*1024), 'f', 1, 64) + "MB"
-}

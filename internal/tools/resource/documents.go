@@ -3,6 +3,8 @@ package resource
 import (
 	"fmt"
 
+	"github.com/atomic-script/atomic-script/internal/tools/units"
+
 	"github.com/atomic-script/atomic-script/internal/tools/resource/document"
 	"github.com/atomic-script/atomic-script/tools"
 )
@@ -19,7 +21,7 @@ func readDocument(env *tools.Env, t *Target) (*Text, error) {
 		return nil, fileError(t.Display, err)
 	}
 	if fi.Size() > document.MaxDocumentBytes {
-		return nil, tools.Errorf(tools.ErrLimit, "%s is %s; documents are read up to %s. Convert it to text with bash first (pdftotext, pandoc) and read that", t.Display, formatSize(fi.Size()), formatSize(document.MaxDocumentBytes))
+		return nil, tools.Errorf(tools.ErrLimit, "%s is %s; documents are read up to %s. Convert it to text with bash first (pdftotext, pandoc) and read that", t.Display, units.Size(fi.Size()), units.Size(document.MaxDocumentBytes))
 	}
 	data, err := env.Files.ReadFile(t.Abs)
 	if err != nil {
@@ -39,7 +41,7 @@ func readDocument(env *tools.Env, t *Target) (*Text, error) {
 		Meta: Meta{Source: "document", SourcePath: t.Abs, Format: d.Format},
 	}
 	if d.Cut {
-		text.Tail = fmt.Sprintf("[The text was cut at %s; convert the document with bash (pdftotext, pandoc) for the rest]", formatSize(document.MaxTextBytes))
+		text.Tail = fmt.Sprintf("[The text was cut at %s; convert the document with bash (pdftotext, pandoc) for the rest]", units.Size(document.MaxTextBytes))
 	}
 	return text, nil
 }

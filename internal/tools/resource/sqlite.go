@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/atomic-script/atomic-script/internal/tools/units"
+
 	"github.com/atomic-script/atomic-script/internal/tools/resource/sqlite"
 	"github.com/atomic-script/atomic-script/internal/tools/selector"
 	"github.com/atomic-script/atomic-script/tools"
@@ -210,7 +212,7 @@ func readQuery(ctx context.Context, db *sqlite.DB, t *Target, q string) (*tools.
 	meta := sqliteMeta(t, "", "")
 	switch {
 	case shown < len(rows.Values):
-		fmt.Fprintf(&b, "\n\n[Showing %d of %d rows (%s limit); page with LIMIT and OFFSET in the query]", shown, len(rows.Values), formatSize(sqlite.MaxOutputBytes))
+		fmt.Fprintf(&b, "\n\n[Showing %d of %d rows (%s limit); page with LIMIT and OFFSET in the query]", shown, len(rows.Values), units.Size(sqlite.MaxOutputBytes))
 		meta.Truncation = &Truncation{Truncated: true, TruncatedBy: "bytes", OutputLines: shown, TotalLines: len(rows.Values)}
 		meta.Limits = &Limits{MaxRows: sqlite.MaxQueryRows, MaxBytes: sqlite.MaxOutputBytes}
 	case rows.More:

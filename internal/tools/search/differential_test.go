@@ -27,7 +27,8 @@ import (
 //   - \w, \d, \s and \b are ASCII in RE2, Unicode in rg: the patterns below
 //     avoid them on non-ASCII text.
 
-var words = []string{"alpha", "beta", "gamma", "delta", "func", "main", "Context", "ctx", "needle", "hay", "TODO", "fixme", "return", "error", "nil", "x", "  ", "\t", "(", ")", "{", "}", "=", ":=", "café", "naïve", "Kelvin", "\u212Aelvin"}
+var words = []string{"alpha", "beta", "gamma", "delta", "func", "main", "Context", "ctx", "needle", "hay", "TODO", "fixme", "return", "error", "nil", "x", "  ", "\t", "(", ")", "{", "}", "=", ":=", "café", "naïve", "Kelvin", "\u212Aelvin",
+	"ABC1234abc", "xABC1234abc", "AB1234abc", "foo123qq", "baz999qq_", "bar12qq", "func fooZq(", "FUNC barzQ(", "func zq("}
 
 // genTree writes a deterministic pseudo-random tree: nested directories,
 // hidden files, nested .gitignore files with negations and anchors, CRLF
@@ -162,6 +163,17 @@ func TestDifferentialSearchVsRipgrep(t *testing.T) {
 		{`{"pattern":"needle","hidden":false}`, []string{"--no-hidden", "needle"}},
 		{`{"pattern":"needle","paths":"src"}`, []string{"needle", "src"}},
 		{`{"pattern":"needle","paths":"*.go"}`, []string{"-g", "*.go", "needle"}},
+		// The pattern classes of issue 14: a weak literal (prefilter on the
+		// rarest one, DFA to verify), no literal at all (DFA only), an
+		// alternation, and DFA-only patterns on non-ASCII and CRLF lines.
+		{`{"pattern":"func \\w+Zq\\(","i":true}`, []string{"-i", `func \w+Zq\(`}},
+		{`{"pattern":"\\b[A-Z]{3}[0-9]{4}[a-z]{3}\\b"}`, []string{`\b[A-Z]{3}[0-9]{4}[a-z]{3}\b`}},
+		{`{"pattern":"\\b(foo|bar|baz)[0-9]{3}qq\\b"}`, []string{`\b(foo|bar|baz)[0-9]{3}qq\b`}},
+		{`{"pattern":"[0-9]{2}[a-z]"}`, []string{`[0-9]{2}[a-z]`}},
+		{`{"pattern":"^.{5}$"}`, []string{`^.{5}$`}},
+		{`{"pattern":"^[^ ]+ [^ ]+$"}`, []string{`^[^ ]+ [^ ]+$`}},
+		{`{"pattern":"[a-z]\\($"}`, []string{`[a-z]\($`}},
+		{`{"pattern":"^[a-z]+ [a-z]+$","i":true}`, []string{"-i", `^[a-z]+ [a-z]+$`}},
 		{`{"pattern":"main\\(\\)\\r?\\nneedle"}`, []string{"-U", "main\\(\\)\\r?\\nneedle"}},
 	}
 	for _, c := range cases {
@@ -221,7 +233,7 @@ func TestDifferentialFindVsFd(t *testing.T) {
 	root := t.TempDir()
 	genTree(t, root)
 	os.Symlink("src", filepath.Join(root, "srclink"))
-	for _, pat := range []string{"*.go", "*.log", "f0*", "*.tmp", "[d]eep", "*", ".*", "f0[0-4]?.txt", "*.{go,md}"} {
+	for _, pat := range []string{"*.go", "*.log", "f0*", "*.tmp", "[d]eep", "*", ".*", "f0[0-4]?.txt", "*.{go,md}", "**/*.go", "**/f0*"} {
 		got := toolFind(t, root, fmt.Sprintf(`{"paths":%q,"limit":10000}`, pat))
 		want := peerFiles(t, root, fd, "-g", "-s", "--hidden", "-E", ".git", pat)
 		t.Logf("%s: %d paths", pat, len(got))

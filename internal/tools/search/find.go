@@ -190,7 +190,7 @@ func scanPaths(ctx context.Context, env *tools.Env, v *fsview, sc *scope, o scan
 					if isDir && (t.glob == nil || o.filesOnly) {
 						continue
 					}
-					if t.glob != nil && !t.glob.match(d.RelJoin(e.Name)) {
+					if t.glob != nil && !t.glob.matchIn(d, e.Name) {
 						continue
 					}
 					mt, _ := info(e.Name)

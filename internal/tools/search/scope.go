@@ -10,6 +10,7 @@ import (
 	"github.com/atomic-script/atomic-script/internal/tools/resource"
 	"github.com/atomic-script/atomic-script/internal/tools/selector"
 
+	"github.com/atomic-script/atomic-script/internal/tools/search/internal/walk"
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/bmatcuk/doublestar/v4"
 )
@@ -261,6 +262,10 @@ func hasComponent(p, name string) bool {
 type globPattern struct {
 	pattern string
 	segs    []string // nil when the pattern cannot be split into segments
+	// base is P of a pattern "**/P" whose P is one segment without "**":
+	// such a pattern matches a path exactly when P matches its last
+	// segment, which is far cheaper than matching the whole path.
+	base string
 }
 
 func newGlobPattern(pattern string) (*globPattern, error) {
@@ -272,12 +277,27 @@ func newGlobPattern(pattern string) (*globPattern, error) {
 	// inside braces, nor an escaped one ("*\\/**" matches "a/b").
 	if !braceHasSlash(pattern) && !strings.Contains(pattern, `\/`) {
 		g.segs = strings.Split(pattern, "/")
+		if len(g.segs) == 2 && g.segs[0] == "**" && g.segs[1] != "" && !strings.Contains(g.segs[1], "**") {
+			g.base = g.segs[1]
+		}
 	}
 	return g, nil
 }
 
 func (g *globPattern) match(rel string) bool {
+	if g.base != "" && rel != "" {
+		return doublestar.MatchUnvalidated(g.base, rel[strings.LastIndexByte(rel, '/')+1:])
+	}
 	return doublestar.MatchUnvalidated(g.pattern, rel)
+}
+
+// matchIn is match for the entry name of directory d, without building its
+// path when the last segment decides.
+func (g *globPattern) matchIn(d *walk.Dir, name string) bool {
+	if g.base != "" && name != "" {
+		return doublestar.MatchUnvalidated(g.base, name)
+	}
+	return g.match(d.RelJoin(name))
 }
 
 // descend reports whether a directory at rel can contain a match, so the

@@ -146,8 +146,15 @@ func TestSearchOutputCap(t *testing.T) {
 	}
 	// The cap cuts the last file shown mid-way: the structured result
 	// lists exactly the match rows of the text.
-	if got, want := structuredRows(r), textMatchRows(r.Text); got != want || r.MatchCount != strings.Count(r.Text, "\n*") {
-		t.Errorf("structured rows differ from the text:\n got %s\nwant %s\nmatchCount %d", got, want, r.MatchCount)
+	if got, want := structuredRows(r), textMatchRows(r.Text); got != want || r.ShownMatchCount != strings.Count(r.Text, "\n*") {
+		t.Errorf("structured rows differ from the text:\n got %s\nwant %s\nshownMatchCount %d", got, want, r.ShownMatchCount)
+	}
+	total := 0
+	for _, f := range r.FileMatches {
+		total += f.Count
+	}
+	if r.MatchCount != total || r.MatchCount <= r.ShownMatchCount || !r.Truncated {
+		t.Errorf("matchCount %d (files' counts %d), shownMatchCount %d, truncated %v", r.MatchCount, total, r.ShownMatchCount, r.Truncated)
 	}
 	if last := r.FileMatches[len(r.FileMatches)-1]; len(last.Matches) == 0 || len(last.Matches) == last.Count {
 		t.Errorf("the cap should cut the last file mid-way: %d of %d rows", len(last.Matches), last.Count)
@@ -449,5 +456,26 @@ func TestFindListCap(t *testing.T) {
 	data, _ := json.Marshal(r)
 	if len(data)+len(text) > 128<<10 {
 		t.Errorf("the result is %d bytes of JSON and %d of text", len(data), len(text))
+	}
+}
+
+// TestSearchCountsTotalAndShown: matchCount is every matching line of the
+// page's files and shownMatchCount the rows shown, as a file's count is its
+// total and its matches the rows shown: a script cannot take one for the
+// other. Under every limit the two agree and truncated is false.
+func TestSearchCountsTotalAndShown(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"a.txt": strings.Repeat("hit\n", 30), "b.txt": "hit\nmiss\nhit\n"})
+	env := newEnv(t, root)
+	r := searchResult(t, env, `{"pattern":"hit"}`)
+	if r.MatchCount != 32 || r.ShownMatchCount != 22 || r.FileCount != 2 || !r.Truncated {
+		t.Errorf("directory: matchCount %d shownMatchCount %d fileCount %d truncated %v", r.MatchCount, r.ShownMatchCount, r.FileCount, r.Truncated)
+	}
+	if len(r.FileMatches) != 2 || r.FileMatches[0].Count != 30 || len(r.FileMatches[0].Matches) != 20 || r.FileMatches[1].Count != 2 {
+		t.Errorf("files: %+v", r.FileMatches)
+	}
+	r = searchResult(t, env, `{"pattern":"hit","paths":"b.txt"}`)
+	if r.MatchCount != 2 || r.ShownMatchCount != 2 || r.Truncated {
+		t.Errorf("one file: matchCount %d shownMatchCount %d truncated %v", r.MatchCount, r.ShownMatchCount, r.Truncated)
 	}
 }

@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/atomic-script/atomic-script/internal/tools/safefile"
 	"os"
 	"path"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/atomic-script/atomic-script/internal/tools/safefile"
 
 	"github.com/atomic-script/atomic-script/internal/tools/selector"
 
@@ -22,19 +23,22 @@ import (
 type SearchResult struct {
 	Text      string `json:"text" jsonschema:"the result as a model sees it: [path#TAG] headers, *N: match rows and  N: context rows, then notices"`
 	ScopePath string `json:"scopePath" jsonschema:"what was searched, relative to the workspace root"`
-	// MatchCount and FileCount count what this page shows.
-	MatchCount  int          `json:"matchCount" jsonschema:"match rows shown"`
-	FileCount   int          `json:"fileCount" jsonschema:"files shown"`
-	Files       []string     `json:"files" jsonschema:"the files shown, in order, relative to the workspace root"`
-	FileMatches []SearchFile `json:"fileMatches" jsonschema:"per file shown: its tag, match count and match rows"`
-	Skip        int          `json:"skip" jsonschema:"matching files skipped before this page"`
-	NextSkip    int          `json:"nextSkip,omitempty" jsonschema:"the skip of the next page, when there are more matching files"`
+	// MatchCount is a total and ShownMatchCount what the rows show, as a
+	// file's Count and Matches are: a script must not take one for the
+	// other (a page's rows stop at limits; its counts do not).
+	MatchCount      int          `json:"matchCount" jsonschema:"every matching line in this page's files, shown or not (the sum of fileMatches[].count); later pages (nextSkip) hold more files"`
+	ShownMatchCount int          `json:"shownMatchCount" jsonschema:"the match rows shown (the sum of fileMatches[].matches.length); below matchCount when a limit cut rows"`
+	FileCount       int          `json:"fileCount" jsonschema:"the files on this page, each shown (files.length); more are on later pages when nextSkip is set"`
+	Files           []string     `json:"files" jsonschema:"the files shown, in order, relative to the workspace root"`
+	FileMatches     []SearchFile `json:"fileMatches" jsonschema:"per file shown: its tag, its total match count and the match rows shown"`
+	Skip            int          `json:"skip" jsonschema:"matching files skipped before this page"`
+	NextSkip        int          `json:"nextSkip,omitempty" jsonschema:"the skip of the next page, when there are more matching files"`
 	// FileLimitReached is the page size when more matching files exist.
 	FileLimitReached       int      `json:"fileLimitReached,omitempty" jsonschema:"the file limit per page, set when more matching files exist"`
 	CollectionLimitReached bool     `json:"collectionLimitReached,omitempty" jsonschema:"collection stopped at 2000 matches; later matches need a narrower pattern or path"`
 	OutputLimitReached     bool     `json:"outputLimitReached,omitempty" jsonschema:"the 50 KB output cap cut the text"`
 	LinesTruncated         bool     `json:"linesTruncated,omitempty" jsonschema:"some rows were cut at 512 characters"`
-	Truncated              bool     `json:"truncated" jsonschema:"true when any limit cut the result"`
+	Truncated              bool     `json:"truncated" jsonschema:"a limit cut what is shown: rows (shownMatchCount < matchCount; a file's matches fewer than its count), files (nextSkip, collectionLimitReached) or line text (linesTruncated); the counts themselves are never cut"`
 	MissingPaths           []string `json:"missingPaths,omitempty" jsonschema:"entries of paths that matched nothing on disk"`
 	SkippedFiles           []string `json:"skippedFiles,omitempty" jsonschema:"files that were not searched, with the reason: named files (too large, binary, unreadable) and files over 4 MiB a walk met (ten by name, then a count)"`
 	Meta                   struct {
@@ -159,7 +163,8 @@ func renderPage(env *tools.Env, m *textmatch.Matcher, v *fsview, sc *scope, col 
 			}
 		}
 		res.FileMatches = append(res.FileMatches, SearchFile{Path: display, Tag: tag, Count: fr.total, Matches: matches})
-		res.MatchCount += shown
+		res.MatchCount += fr.total
+		res.ShownMatchCount += shown
 		res.LinesTruncated = res.LinesTruncated || linesCut
 		if cut {
 			break

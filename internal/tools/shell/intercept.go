@@ -144,27 +144,13 @@ func (w *walker) call(c *syntax.CallExpr, redirs []*syntax.Redirect, st streams)
 			w.dir = w.path(argv[0])
 		}
 	case "cat", "head", "tail", "less", "more", "bat", "batcat":
-		files := fileOperands(name, argv)
-		switch {
-		case len(files) > 0 && st.outFile == "" && !st.stdoutPiped && !following(name, argv):
-			w.block("read", fmt.Sprintf("use the read tool instead of %q to view files, e.g. read({path: %q})", name, w.path(files[0])))
-		case name == "cat" && len(files) == 0 && st.outFile != "":
-			w.block("write", fmt.Sprintf("use the write tool instead of \"cat\" with a redirection to create or overwrite files, e.g. write({path: %q, content: ...})", w.path(st.outFile)))
-		}
+		w.viewer(name, argv, st)
 	case "echo", "printf":
 		if st.outFile != "" {
 			w.block("write", fmt.Sprintf("use the write tool instead of %q with a redirection to create or overwrite files, e.g. write({path: %q, content: ...})", name, w.path(st.outFile)))
 		}
 	case "grep", "egrep", "fgrep", "rg", "ag", "ack":
-		pattern, files, recursive, quiet := grepArgs(name, argv)
-		if quiet || len(files) == 0 && (!recursive || st.stdinPiped) {
-			return
-		}
-		where := "."
-		if len(files) > 0 {
-			where = files[0]
-		}
-		w.block("search", fmt.Sprintf("use the search tool instead of %q to search file contents, e.g. search({pattern: %q, paths: [%q]})", name, pattern, w.path(where)))
+		w.grep(name, argv, st)
 	case "find":
 		if dir, glob, ok := simpleFind(argv); ok && !st.stdoutPiped {
 			w.block("find", fmt.Sprintf("use the find tool instead of \"find\" to find paths by name, e.g. find({paths: %q})", path.Join(w.path(dir), glob)))
@@ -182,6 +168,32 @@ func (w *walker) call(c *syntax.CallExpr, redirs []*syntax.Redirect, st streams)
 			w.block("write", fmt.Sprintf("use the write tool instead of \"tee\" with a here-document to create or overwrite files, e.g. write({path: %q, content: ...})", w.path(f)))
 		}
 	}
+}
+
+// viewer handles a file viewer (cat, head, tail, ...): viewing a file is
+// read's job, and cat > file is write's.
+func (w *walker) viewer(name string, argv []string, st streams) {
+	files := fileOperands(name, argv)
+	switch {
+	case len(files) > 0 && st.outFile == "" && !st.stdoutPiped && !following(name, argv):
+		w.block("read", fmt.Sprintf("use the read tool instead of %q to view files, e.g. read({path: %q})", name, w.path(files[0])))
+	case name == "cat" && len(files) == 0 && st.outFile != "":
+		w.block("write", fmt.Sprintf("use the write tool instead of \"cat\" with a redirection to create or overwrite files, e.g. write({path: %q, content: ...})", w.path(st.outFile)))
+	}
+}
+
+// grep handles the grep family: searching files is search's job; a
+// filter of piped input, or a test (-q), is not.
+func (w *walker) grep(name string, argv []string, st streams) {
+	pattern, files, recursive, quiet := grepArgs(name, argv)
+	if quiet || len(files) == 0 && (!recursive || st.stdinPiped) {
+		return
+	}
+	where := "."
+	if len(files) > 0 {
+		where = files[0]
+	}
+	w.block("search", fmt.Sprintf("use the search tool instead of %q to search file contents, e.g. search({pattern: %q, paths: [%q]})", name, pattern, w.path(where)))
 }
 
 // wordLit returns the value of a word made only of literal and quoted
@@ -326,68 +338,93 @@ func following(name string, argv []string) bool {
 // grepArgs splits a grep-family command line into its pattern, file
 // operands and whether it recurses or only tests (-q).
 func grepArgs(name string, argv []string) (pattern string, files []string, recursive, quiet bool) {
-	recursive = name == "rg" || name == "ag" || name == "ack"
-	explicit := false // -e/-f gave the pattern
+	g := grepLine{name: name, argv: argv, recursive: name == "rg" || name == "ag" || name == "ack"}
 	flags := true
 	var operands []string
-	for i := 0; i < len(argv); i++ {
-		a := argv[i]
+	for ; g.i < len(argv); g.i++ {
+		a := argv[g.i]
 		switch {
 		case flags && a == "--":
 			flags = false
 		case flags && strings.HasPrefix(a, "--"):
-			k, v, hasV := strings.Cut(a, "=")
-			switch k {
-			case "--recursive", "--dereference-recursive":
-				recursive = true
-			case "--quiet", "--silent":
-				quiet = true
-			case "--regexp", "--file":
-				explicit = true
-				if hasV {
-					pattern = alt(pattern, v)
-				} else if i+1 < len(argv) {
-					i++
-					pattern = alt(pattern, argv[i])
-				}
-			}
+			g.longFlag(a)
 		case flags && strings.HasPrefix(a, "-") && len(a) > 1:
-			for j := 1; j < len(a); j++ {
-				c := a[j]
-				switch {
-				case c == 'r' || c == 'R':
-					recursive = true
-				case c == 'q':
-					quiet = true
-				case c == 'e' || c == 'f':
-					explicit = true
-					if j+1 < len(a) {
-						pattern = alt(pattern, a[j+1:])
-					} else if i+1 < len(argv) {
-						i++
-						pattern = alt(pattern, argv[i])
-					}
-					j = len(a)
-				case strings.IndexByte("ABCmdDg", c) >= 0 && !(name == "grep" && c == 'g'):
-					if j+1 == len(a) {
-						i++ // the value is the next word
-					}
-					j = len(a)
-				}
-			}
+			g.shortFlags(a)
 		default:
 			operands = append(operands, a)
 		}
 	}
-	if !explicit && len(operands) > 0 {
-		pattern, operands = operands[0], operands[1:]
+	if !g.explicit && len(operands) > 0 {
+		g.pattern, operands = operands[0], operands[1:]
 	}
 	for _, o := range operands {
 		if o != "-" {
 			files = append(files, o)
 		}
 	}
-	return pattern, files, recursive, quiet
+	return g.pattern, files, g.recursive, g.quiet
+}
+
+// grepLine is grepArgs' state while it reads the words.
+type grepLine struct {
+	name             string
+	argv             []string
+	i                int // the word being read
+	pattern          string
+	explicit         bool // -e/-f gave the pattern
+	recursive, quiet bool
+}
+
+// value is the next word, the value of the flag at i.
+func (g *grepLine) value() (string, bool) {
+	if g.i+1 < len(g.argv) {
+		g.i++
+		return g.argv[g.i], true
+	}
+	return "", false
+}
+
+func (g *grepLine) longFlag(a string) {
+	k, v, hasV := strings.Cut(a, "=")
+	switch k {
+	case "--recursive", "--dereference-recursive":
+		g.recursive = true
+	case "--quiet", "--silent":
+		g.quiet = true
+	case "--regexp", "--file":
+		g.explicit = true
+		if hasV {
+			g.pattern = alt(g.pattern, v)
+		} else if next, ok := g.value(); ok {
+			g.pattern = alt(g.pattern, next)
+		}
+	}
+}
+
+// shortFlags reads a cluster of short flags (-rn, -e PATTERN, -ePATTERN).
+func (g *grepLine) shortFlags(a string) {
+	for j := 1; j < len(a); j++ {
+		c := a[j]
+		switch {
+		case c == 'r' || c == 'R':
+			g.recursive = true
+		case c == 'q':
+			g.quiet = true
+		case c == 'e' || c == 'f':
+			g.explicit = true
+			if j+1 < len(a) {
+				g.pattern = alt(g.pattern, a[j+1:])
+			} else if next, ok := g.value(); ok {
+				g.pattern = alt(g.pattern, next)
+			}
+			return
+		case strings.IndexByte("ABCmdDg", c) >= 0 && !(g.name == "grep" && c == 'g'):
+			if j+1 == len(a) {
+				g.i++ // the value is the next word
+			}
+			return
+		}
+	}
 }
 
 // alt joins grep patterns given with several -e into one alternation.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/atomic-script/atomic-script/tools"
@@ -54,7 +55,11 @@ func (c *Client) codeSearchTool() tools.Tool {
 	}, c.runCodeSearch)
 }
 
-var repoRE = regexp.MustCompile(`^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$`)
+// repoRE is compiled on first use: its counted repetitions make a large
+// program, most of a millisecond of every process start otherwise.
+var repoRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$`)
+})
 
 // checkRepoName refuses what is not one owner/repo, saying what to give
 // instead.
@@ -70,7 +75,7 @@ func checkRepoName(name string) error {
 		return tools.Errorf(tools.ErrInvalidArgs, "code_search: repoName %q is a URL; give one GitHub repository as owner/repo", name)
 	case strings.ContainsAny(name, ", ;") || strings.Count(name, "/") > 1:
 		return tools.Errorf(tools.ErrInvalidArgs, "code_search: repoName %q names more than one thing; give one repository as owner/repo and ask about others in separate calls", name)
-	case !repoRE.MatchString(name) || strings.HasSuffix(name, "/.") || strings.HasSuffix(name, "/.."):
+	case !repoRE().MatchString(name) || strings.HasSuffix(name, "/.") || strings.HasSuffix(name, "/.."):
 		return tools.Errorf(tools.ErrInvalidArgs, "code_search: repoName %q is not owner/repo; give one repository such as facebook/react", name)
 	}
 	return nil

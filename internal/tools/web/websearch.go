@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -86,7 +87,10 @@ func (c *Client) websearchTool(p SearchProvider) tools.Tool {
 	}, SearchOutput.text)
 }
 
-var siteRE = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(/[^\s]*)?$`)
+// siteRE is compiled on first use, off the process start.
+var siteRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(/[^\s]*)?$`)
+})
 
 func (c *Client) search(ctx context.Context, env *tools.Env, p SearchProvider, in SearchArgs) (SearchOutput, error) {
 	q := strings.TrimSpace(in.Query)
@@ -106,7 +110,7 @@ func (c *Client) search(ctx context.Context, env *tools.Env, p SearchProvider, i
 	if site := strings.TrimSpace(in.Site); site != "" {
 		site = strings.TrimPrefix(strings.TrimPrefix(site, "https://"), "http://")
 		site = strings.TrimSuffix(site, "/")
-		if !siteRE.MatchString(site) {
+		if !siteRE().MatchString(site) {
 			return SearchOutput{}, tools.Errorf(tools.ErrInvalidArgs, "websearch: site %q: give a host name such as go.dev", in.Site)
 		}
 		q += " site:" + site

@@ -25,6 +25,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/atomic-script/atomic-script/internal/tools/units"
+
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -422,13 +424,13 @@ func (r *Reader) corrupt(err error) error {
 func (r *Reader) memberLimit(name string, declared int64) error {
 	size := "expands past"
 	if declared >= 0 {
-		size = fmt.Sprintf("declares %s, more than", formatSize(declared))
+		size = fmt.Sprintf("declares %s, more than", units.Size(declared))
 	}
-	return tools.Errorf(tools.ErrLimit, "%s:%s %s the %s a member may hold when read (a zip bomb, or a member too large to read here). Extract it with bash if you trust the archive", r.display, name, size, formatSize(MaxMemberBytes))
+	return tools.Errorf(tools.ErrLimit, "%s:%s %s the %s a member may hold when read (a zip bomb, or a member too large to read here). Extract it with bash if you trust the archive", r.display, name, size, units.Size(MaxMemberBytes))
 }
 
 func (r *Reader) scanLimit() error {
-	return tools.Errorf(tools.ErrLimit, "%s: stopped after %s of decompressed data (a zip bomb, or an archive too large to read here). Extract it with bash if you trust it", r.display, formatSize(scanBudget))
+	return tools.Errorf(tools.ErrLimit, "%s: stopped after %s of decompressed data (a zip bomb, or an archive too large to read here). Extract it with bash if you trust it", r.display, units.Size(scanBudget))
 }
 
 // CheckText refuses content that is not UTF-8 text: a NUL byte (binary) or
@@ -437,7 +439,7 @@ func CheckText(display string, data []byte) error {
 	head := data[:min(len(data), 8<<10)]
 	for _, c := range head {
 		if c == 0 {
-			return tools.Errorf(tools.ErrBinary, "%s is binary (%s); it has no text lines to show. Extract it with bash to inspect it", display, formatSize(int64(len(data))))
+			return tools.Errorf(tools.ErrBinary, "%s is binary (%s); it has no text lines to show. Extract it with bash to inspect it", display, units.Size(int64(len(data))))
 		}
 	}
 	if utf8.Valid(data) {
@@ -509,16 +511,4 @@ func shellQuote(p string) string {
 		return p
 	}
 	return "'" + strings.ReplaceAll(p, "'", `'\''`) + "'"
-}
-
-func formatSize(n int64) string {
-	switch {
-	case n < 1024:
-		return fmt.Sprintf("%dB", n)
-	case n < 1<<20:
-		return fmt.Sprintf("%.1fKB", float64(n)/1024)
-	case n < 1<<30:
-		return fmt.Sprintf("%.1fMB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%.1fGB", float64(n)/(1<<30))
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/tools/units"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -62,7 +63,7 @@ func Rewrite(src []byte, f Format, display, name string, content []byte, now tim
 }
 
 func rewriteLimit(display string, n int64) error {
-	return tools.Errorf(tools.ErrLimit, "%s is %s; archive writes rewrite at most %s in memory. Update it with bash (zip -u, tar -r) instead", display, formatSize(n), formatSize(MaxRewriteBytes))
+	return tools.Errorf(tools.ErrLimit, "%s is %s; archive writes rewrite at most %s in memory. Update it with bash (zip -u, tar -r) instead", display, units.Size(n), units.Size(MaxRewriteBytes))
 }
 
 func regzip(h gzip.Header, data []byte) ([]byte, error) {

@@ -44,82 +44,119 @@ func extractDOCX(display string, data []byte) (*Doc, error) {
 	if err != nil {
 		return nil, corrupt(display, "Word document", err)
 	}
-	var out lines
-	var para, row strings.Builder
-	var cells []string
-	prefix := ""
-	inTable := 0
+	w := &docxWriter{}
+	if err := walkXML(part, w.start, func(text string) { w.para.WriteString(text) }, w.end); err != nil {
+		return nil, corrupt(display, "Word document", err)
+	}
+	return &Doc{Text: w.out.String()}, nil
+}
+
+// docxWriter turns word/document.xml's elements into lines of text.
+type docxWriter struct {
+	out       lines
+	para, row strings.Builder
+	cells     []string
+	prefix    string // "# " for a heading, "- " for a list item
+	inTable   int
+}
+
+func (w *docxWriter) start(t xml.StartElement) {
+	switch t.Name.Local {
+	case "p":
+		w.para.Reset()
+		w.prefix = ""
+	case "pStyle":
+		w.prefix = headingPrefix(attr(t, "val"), w.prefix)
+	case "numPr":
+		if w.prefix == "" {
+			w.prefix = "- "
+		}
+	case "tab":
+		w.para.WriteByte('\t')
+	case "br", "cr":
+		w.para.WriteByte('\n')
+	case "tbl":
+		w.inTable++
+	case "tc":
+		w.row.Reset()
+	case "tr":
+		w.cells = w.cells[:0]
+	}
+}
+
+// headingPrefix is the "#" prefix of a paragraph style (Heading1..6,
+// Title), or prefix as it was for any other style.
+func headingPrefix(style, prefix string) string {
+	if strings.HasPrefix(strings.ToLower(style), "heading") {
+		if n, err := strconv.Atoi(style[len("heading"):]); err == nil && n >= 1 && n <= 6 {
+			return strings.Repeat("#", n) + " "
+		}
+	} else if strings.EqualFold(style, "title") {
+		return "# "
+	}
+	return prefix
+}
+
+func (w *docxWriter) end(name string) {
+	switch name {
+	case "p":
+		w.endParagraph()
+	case "tc":
+		w.cells = append(w.cells, strings.TrimSpace(w.row.String()))
+	case "tr":
+		w.out.add(strings.Join(w.cells, " | "))
+	case "tbl":
+		w.inTable--
+		w.out.add("")
+	}
+}
+
+// endParagraph adds a paragraph to its table cell, or as lines (a blank
+// line after a heading).
+func (w *docxWriter) endParagraph() {
+	if w.inTable > 0 {
+		if w.row.Len() > 0 && w.para.Len() > 0 {
+			w.row.WriteByte(' ')
+		}
+		w.row.WriteString(w.para.String())
+		return
+	}
+	for _, l := range strings.Split(w.para.String(), "\n") {
+		w.out.add(w.prefix + l)
+	}
+	if strings.HasPrefix(w.prefix, "#") {
+		w.out.add("")
+	}
+}
+
+// walkXML reads an Office XML part once: start and end see every element,
+// text the content of each text run (<w:t>, <a:t>), which is decoded
+// whole and not passed to start.
+func walkXML(part []byte, start func(xml.StartElement), text func(string), end func(name string)) error {
 	dec := xml.NewDecoder(bytes.NewReader(part))
 	for {
 		tok, err := dec.Token()
 		if err == io.EOF {
-			break
+			return nil
 		}
 		if err != nil {
-			return nil, corrupt(display, "Word document", err)
+			return err
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			switch t.Name.Local {
-			case "p":
-				para.Reset()
-				prefix = ""
-			case "pStyle":
-				if v := attr(t, "val"); strings.HasPrefix(strings.ToLower(v), "heading") {
-					if n, err := strconv.Atoi(v[len("heading"):]); err == nil && n >= 1 && n <= 6 {
-						prefix = strings.Repeat("#", n) + " "
-					}
-				} else if strings.EqualFold(v, "title") {
-					prefix = "# "
-				}
-			case "numPr":
-				if prefix == "" {
-					prefix = "- "
-				}
-			case "tab":
-				para.WriteByte('\t')
-			case "br", "cr":
-				para.WriteByte('\n')
-			case "tbl":
-				inTable++
-			case "tc":
-				row.Reset()
-			case "tr":
-				cells = cells[:0]
-			case "t":
-				var s string
-				if err := dec.DecodeElement(&s, &t); err != nil {
-					return nil, corrupt(display, "Word document", err)
-				}
-				para.WriteString(s)
+			if t.Name.Local != "t" {
+				start(t)
+				continue
 			}
+			var s string
+			if err := dec.DecodeElement(&s, &t); err != nil {
+				return err
+			}
+			text(s)
 		case xml.EndElement:
-			switch t.Name.Local {
-			case "p":
-				if inTable > 0 {
-					if row.Len() > 0 && para.Len() > 0 {
-						row.WriteByte(' ')
-					}
-					row.WriteString(para.String())
-				} else {
-					for _, l := range strings.Split(para.String(), "\n") {
-						out.add(prefix + l)
-					}
-					if prefix != "" && strings.HasPrefix(prefix, "#") {
-						out.add("")
-					}
-				}
-			case "tc":
-				cells = append(cells, strings.TrimSpace(row.String()))
-			case "tr":
-				out.add(strings.Join(cells, " | "))
-			case "tbl":
-				inTable--
-				out.add("")
-			}
+			end(t.Name.Local)
 		}
 	}
-	return &Doc{Text: out.String()}, nil
 }
 
 func attr(t xml.StartElement, local string) string {
@@ -164,36 +201,22 @@ func extractPPTX(display string, data []byte) (*Doc, error) {
 		}
 		out.add(fmt.Sprintf("[slide %d]", i+1))
 		var para strings.Builder
-		dec := xml.NewDecoder(bytes.NewReader(part))
-		for {
-			tok, err := dec.Token()
-			if err == io.EOF {
-				break
+		err = walkXML(part, func(t xml.StartElement) {
+			switch t.Name.Local {
+			case "p":
+				para.Reset()
+			case "br":
+				para.WriteByte('\n')
 			}
-			if err != nil {
-				return nil, corrupt(display, "PowerPoint presentation", err)
-			}
-			switch t := tok.(type) {
-			case xml.StartElement:
-				switch t.Name.Local {
-				case "p":
-					para.Reset()
-				case "br":
-					para.WriteByte('\n')
-				case "t":
-					var s string
-					if err := dec.DecodeElement(&s, &t); err != nil {
-						return nil, corrupt(display, "PowerPoint presentation", err)
-					}
-					para.WriteString(s)
-				}
-			case xml.EndElement:
-				if t.Name.Local == "p" {
-					for _, l := range strings.Split(para.String(), "\n") {
-						out.add(l)
-					}
+		}, func(text string) { para.WriteString(text) }, func(name string) {
+			if name == "p" {
+				for _, l := range strings.Split(para.String(), "\n") {
+					out.add(l)
 				}
 			}
+		})
+		if err != nil {
+			return nil, corrupt(display, "PowerPoint presentation", err)
 		}
 	}
 	return &Doc{Text: out.String(), Parts: plural(len(slides), "slide")}, nil

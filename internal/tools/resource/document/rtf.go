@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf16"
 
+	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 )
 
@@ -33,149 +34,163 @@ var destinations = map[string]bool{
 // and colour tables, pictures, \* destinations) are dropped. Malformed
 // input never fails: what cannot be read is skipped.
 func RTFText(data []byte) string {
-	type state struct {
-		skip bool
-		uc   int // fallback characters after \uN
-	}
-	var out strings.Builder
-	stack := []state{{uc: 1}}
-	cur := func() *state { return &stack[len(stack)-1] }
-	pendingSkip := 0 // fallback characters still to drop
-	var high rune    // a pending UTF-16 high surrogate
-	emit := func(s string) {
-		if !cur().skip {
-			out.WriteString(s)
-		}
-	}
-	dec := charmap.Windows1252.NewDecoder()
-	for i := 0; i < len(data); {
-		c := data[i]
+	r := &rtfReader{data: data, stack: []rtfGroup{{uc: 1}}, dec: charmap.Windows1252.NewDecoder()}
+	for r.i < len(r.data) {
+		c := r.data[r.i]
+		r.i++
 		switch c {
 		case '{':
-			stack = append(stack, *cur())
-			i++
-			continue
+			r.stack = append(r.stack, *r.group())
 		case '}':
-			if len(stack) > 1 {
-				stack = stack[:len(stack)-1]
+			if len(r.stack) > 1 {
+				r.stack = r.stack[:len(r.stack)-1]
 			}
-			i++
-			continue
 		case '\r', '\n':
-			i++
-			continue
 		case '\\':
+			r.control()
 		default:
-			if pendingSkip > 0 {
-				pendingSkip--
-			} else {
-				emit(string(rune(c)))
-			}
-			i++
-			continue
-		}
-		// A control symbol or word.
-		i++
-		if i >= len(data) {
-			break
-		}
-		c = data[i]
-		switch {
-		case c == '\'' && i+2 < len(data):
-			b, err := strconv.ParseUint(string(data[i+1:i+3]), 16, 8)
-			i += 3
-			if err != nil {
-				continue
-			}
-			if pendingSkip > 0 {
-				pendingSkip--
-				continue
-			}
-			s, _ := dec.String(string([]byte{byte(b)}))
-			emit(s)
-			continue
-		case c == '*':
-			cur().skip = true
-			i++
-			continue
-		case c == '~':
-			emit("\u00a0")
-			i++
-			continue
-		case c == '-' || c == '_':
-			i++
-			continue
-		case !isLetter(c):
-			emit(string(rune(c))) // \\ \{ \}
-			i++
-			continue
-		}
-		start := i
-		for i < len(data) && isLetter(data[i]) {
-			i++
-		}
-		word := string(data[start:i])
-		numStart := i
-		if i < len(data) && data[i] == '-' {
-			i++
-		}
-		for i < len(data) && data[i] >= '0' && data[i] <= '9' {
-			i++
-		}
-		param, hasParam := 0, i > numStart
-		if hasParam {
-			param, _ = strconv.Atoi(string(data[numStart:i]))
-		}
-		if i < len(data) && data[i] == ' ' {
-			i++ // the delimiter space belongs to the control word
-		}
-		switch {
-		case destinations[word]:
-			cur().skip = true
-		case word == "par" || word == "line" || word == "sect" || word == "page" || word == "row":
-			emit("\n")
-		case word == "tab":
-			emit("\t")
-		case word == "cell":
-			emit(" | ")
-		case word == "uc" && hasParam:
-			cur().uc = max(param, 0)
-		case word == "u" && hasParam:
-			r := rune(param)
-			if r < 0 {
-				r += 65536
-			}
-			switch {
-			case utf16.IsSurrogate(r) && r < 0xDC00:
-				high = r
-			case utf16.IsSurrogate(r):
-				emit(string(utf16.DecodeRune(high, r)))
-				high = 0
-			default:
-				emit(string(r))
-			}
-			pendingSkip = cur().uc
-		case word == "emdash":
-			emit("—")
-		case word == "endash":
-			emit("–")
-		case word == "bullet":
-			emit("•")
-		case word == "lquote":
-			emit("‘")
-		case word == "rquote":
-			emit("’")
-		case word == "ldblquote":
-			emit("“")
-		case word == "rdblquote":
-			emit("”")
+			r.text(string(rune(c)))
 		}
 	}
 	var l lines
-	for _, line := range strings.Split(out.String(), "\n") {
+	for _, line := range strings.Split(r.out.String(), "\n") {
 		l.add(line)
 	}
 	return l.String()
+}
+
+// rtfGroup is the state a {group} inherits and restores.
+type rtfGroup struct {
+	skip bool
+	uc   int // fallback characters after \uN
+}
+
+// rtfReader walks an RTF document once, writing its body text to out.
+type rtfReader struct {
+	data        []byte
+	i           int
+	stack       []rtfGroup
+	out         strings.Builder
+	pendingSkip int  // fallback characters still to drop
+	high        rune // a pending UTF-16 high surrogate
+	dec         *encoding.Decoder
+}
+
+func (r *rtfReader) group() *rtfGroup { return &r.stack[len(r.stack)-1] }
+
+func (r *rtfReader) emit(s string) {
+	if !r.group().skip {
+		r.out.WriteString(s)
+	}
+}
+
+// text emits a character of the body, unless it is a \uN fallback.
+func (r *rtfReader) text(s string) {
+	if r.pendingSkip > 0 {
+		r.pendingSkip--
+		return
+	}
+	r.emit(s)
+}
+
+// control reads the control symbol or word after a backslash.
+func (r *rtfReader) control() {
+	if r.i >= len(r.data) {
+		return
+	}
+	c := r.data[r.i]
+	switch {
+	case c == '\'' && r.i+2 < len(r.data):
+		b, err := strconv.ParseUint(string(r.data[r.i+1:r.i+3]), 16, 8)
+		r.i += 3
+		if err == nil {
+			s, _ := r.dec.String(string([]byte{byte(b)}))
+			r.text(s)
+		}
+	case c == '*':
+		r.group().skip = true
+		r.i++
+	case c == '~':
+		r.emit("\u00a0")
+		r.i++
+	case c == '-' || c == '_':
+		r.i++
+	case !isLetter(c):
+		r.emit(string(rune(c))) // \\ \{ \}
+		r.i++
+	default:
+		r.word(r.controlWord())
+	}
+}
+
+// controlWord reads a control word, its optional numeric parameter and its
+// delimiting space.
+func (r *rtfReader) controlWord() (word string, param int, hasParam bool) {
+	start := r.i
+	for r.i < len(r.data) && isLetter(r.data[r.i]) {
+		r.i++
+	}
+	word = string(r.data[start:r.i])
+	numStart := r.i
+	if r.i < len(r.data) && r.data[r.i] == '-' {
+		r.i++
+	}
+	for r.i < len(r.data) && r.data[r.i] >= '0' && r.data[r.i] <= '9' {
+		r.i++
+	}
+	if hasParam = r.i > numStart; hasParam {
+		param, _ = strconv.Atoi(string(r.data[numStart:r.i]))
+	}
+	if r.i < len(r.data) && r.data[r.i] == ' ' {
+		r.i++ // the delimiter space belongs to the control word
+	}
+	return word, param, hasParam
+}
+
+// rtfWordText is the text of the control words that stand for characters.
+var rtfWordText = map[string]string{
+	"par": "\n", "line": "\n", "sect": "\n", "page": "\n", "row": "\n",
+	"tab": "\t", "cell": " | ",
+	"emdash": "—", "endash": "–", "bullet": "•",
+	"lquote": "‘", "rquote": "’", "ldblquote": "“", "rdblquote": "”",
+}
+
+// word acts on one control word.
+func (r *rtfReader) word(word string, param int, hasParam bool) {
+	if destinations[word] {
+		r.group().skip = true
+		return
+	}
+	if s, ok := rtfWordText[word]; ok {
+		r.emit(s)
+		return
+	}
+	if !hasParam {
+		return
+	}
+	switch word {
+	case "uc":
+		r.group().uc = max(param, 0)
+	case "u":
+		r.unicode(rune(param))
+		r.pendingSkip = r.group().uc
+	}
+}
+
+// unicode emits the character of a \uN word (N a signed 16-bit unit).
+func (r *rtfReader) unicode(u rune) {
+	if u < 0 {
+		u += 65536
+	}
+	switch {
+	case utf16.IsSurrogate(u) && u < 0xDC00:
+		r.high = u
+	case utf16.IsSurrogate(u):
+		r.emit(string(utf16.DecodeRune(r.high, u)))
+		r.high = 0
+	default:
+		r.emit(string(u))
+	}
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

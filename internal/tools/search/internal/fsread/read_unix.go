@@ -6,6 +6,11 @@ import (
 	"golang.org/x/sys/unix"
 )
 
+// readChunk bounds one read system call: a read longer than the Go
+// scheduler's 20 µs syscall threshold has its processor handed to another
+// thread (sysmon retakes it), which costs more than the extra calls.
+var readChunk = 128 << 10
+
 // Read returns the whole content of path. The slice is valid until the next
 // call. A file larger than limit bytes yields ErrTooLarge without being read
 // to the end. Errors are *os.PathError-like values from the system call.
@@ -47,7 +52,7 @@ func (r *Reader) Read(path string, limit int) ([]byte, error) {
 			}
 			buf = r.grow(n, want, limit+1)
 		}
-		m, err := unix.Read(fd, buf[n:])
+		m, err := unix.Read(fd, buf[n:min(len(buf), n+readChunk)])
 		if err == unix.EINTR {
 			continue
 		}

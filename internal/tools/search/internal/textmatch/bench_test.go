@@ -62,3 +62,33 @@ func BenchmarkBytesIndex(b *testing.B) {
 		bytes.Index(data, lit)
 	}
 }
+
+// The pattern classes of issue 14's table.
+func BenchmarkNoMatchFold(b *testing.B)   { benchScan(b, "zqxjv_no_such_text", true) }
+func BenchmarkWeakLiteral(b *testing.B)   { benchScan(b, `func \w+Zq\(`, true) }
+func BenchmarkLiteralFree(b *testing.B)   { benchScan(b, `\b[A-Z]{3}[0-9]{4}[a-z]{3}\b`, false) }
+func BenchmarkAlternationWB(b *testing.B) { benchScan(b, `\b(foo|bar|baz)[0-9]{3}qq\b`, false) }
+
+// BenchmarkDFA is the lazy DFA alone, without a literal prefilter, on the
+// patterns of bench/regexp-compare (which compares it with other engines).
+func BenchmarkDFA(b *testing.B) {
+	data := corpus(b)
+	for _, p := range []struct{ name, expr string }{
+		{"LiteralFree", `\b[A-Z]{3}[0-9]{4}[a-z]{3}\b`},
+		{"WeakLiteral", `(?i)func \w+Zq\(`},
+		{"AlternationWB", `\b(foo|bar|baz)[0-9]{3}qq\b`},
+	} {
+		b.Run(p.name, func(b *testing.B) {
+			d, err := compileDFA(p.expr)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, _, ok := d.scan(data, 0); ok || d.failed {
+					b.Fatal("the benchmark patterns match nothing in the corpus")
+				}
+			}
+		})
+	}
+}

@@ -20,24 +20,38 @@ type lit struct {
 // set means nothing is known.
 type litSet []lit
 
-// score is how selective a set is: its weakest literal's length. Folded
-// literals count a little less because each letter matches two bytes.
+// score is how selective a set is: its weakest literal's. A literal is as
+// selective as its rarest byte (the one the prefilter scans for; see
+// byteRank), then as its length.
 func (ls litSet) score() int {
 	if len(ls) == 0 {
 		return 0
 	}
 	min := -1
 	for _, l := range ls {
-		w := 2 * len(l.s)
-		if l.fold {
-			w--
-		}
-		if min < 0 || w < min {
+		if w := l.score(); min < 0 || w < min {
 			min = w
 		}
 	}
 	return min
 }
+
+// score of one literal: the rarity of its rarest byte (both cases of a
+// folded letter count), times 16, plus its length up to 15.
+func (l lit) score() int {
+	rarest := 512
+	for _, b := range l.s {
+		r := 2 * int(byteRank[b])
+		if l.fold && isLetter(b) {
+			lower := b | 0x20
+			r = int(byteRank[lower]) + int(byteRank[lower-'a'+'A'])
+		}
+		rarest = min(rarest, r)
+	}
+	return (512-rarest)*16 + min(len(l.s), 15)
+}
+
+func isLetter(b byte) bool { return 'a' <= b|0x20 && b|0x20 <= 'z' }
 
 func better(a, b litSet) bool {
 	sa, sb := a.score(), b.score()

@@ -17,6 +17,7 @@ import (
 // use; each goroutine scans with its own Scanner.
 type Matcher struct {
 	re        *regexp.Regexp
+	prog      *syntax.Prog // for each scanner's lazy DFA; nil for multiline
 	needles   []needle
 	exact     bool // a line matches iff it contains a needle
 	multiline bool // the pattern has a literal newline: matches span lines
@@ -40,6 +41,16 @@ func Compile(pattern string, ignoreCase bool) (*Matcher, error) {
 		return nil, describe(err)
 	}
 	m := &Matcher{re: re, multiline: hasNewline(parsed)}
+	if !m.multiline {
+		// As regexp.Compile: (?m), then simplified and compiled.
+		mparsed, err := syntax.Parse("(?m)"+expr, syntax.Perl)
+		if err != nil {
+			return nil, describe(err)
+		}
+		if m.prog, err = syntax.Compile(mparsed.Simplify()); err != nil {
+			return nil, describe(err)
+		}
+	}
 	for _, l := range required(parsed) {
 		m.needles = append(m.needles, newNeedle(l.s, l.fold))
 	}
@@ -92,6 +103,7 @@ func describe(err error) error {
 type Scanner struct {
 	m   *Matcher
 	f   *finder
+	d   *dfa // nil once it gave up (or for a multiline pattern)
 	buf []byte
 	pos int  // start of the next line to examine
 	hit bool // multiline: the buffer contains a needle
@@ -102,6 +114,9 @@ func (m *Matcher) NewScanner() *Scanner {
 	s := &Scanner{m: m}
 	if len(m.needles) > 0 {
 		s.f = newFinder(m.needles)
+	}
+	if m.prog != nil && !m.exact {
+		s.d = newDFA(m.prog)
 	}
 	return s
 }
@@ -127,6 +142,19 @@ func (s *Scanner) Next() (start, end int, ok bool) {
 		return s.nextMulti()
 	}
 	buf := s.buf
+	if s.f == nil && s.d != nil && s.pos < len(buf) {
+		// No literal to look for: the DFA reads every byte once.
+		ls, le, ok := s.d.scan(buf, s.pos)
+		if !s.d.failed {
+			if !ok {
+				s.pos = len(buf)
+				return 0, 0, false
+			}
+			s.pos = le + 1
+			return ls, le, true
+		}
+		s.d = nil // it thrashed: the regexp goes on from s.pos
+	}
 	for s.pos < len(buf) {
 		var ls int
 		if s.f != nil {
@@ -144,11 +172,23 @@ func (s *Scanner) Next() (start, end int, ok bool) {
 			le = ls + j
 		}
 		s.pos = le + 1
-		if s.m.exact || s.m.MatchLine(buf[ls:le]) {
+		if s.m.exact || s.matchLine(buf[ls:le]) {
 			return ls, le, true
 		}
 	}
 	return 0, 0, false
+}
+
+// matchLine is MatchLine through the scanner's DFA while it works.
+func (s *Scanner) matchLine(line []byte) bool {
+	if s.d != nil {
+		ok := s.d.matchLine(line)
+		if !s.d.failed {
+			return ok
+		}
+		s.d = nil
+	}
+	return s.m.MatchLine(line)
 }
 
 func (s *Scanner) nextMulti() (start, end int, ok bool) {

@@ -134,6 +134,11 @@ func TestPrefilterChoice(t *testing.T) {
 		{`a|b*`, false, nil, false},
 		{"caf\u00e9", true, []string{"caf"}, false},
 		{"caf\u00e9", false, []string{"caf\u00e9"}, true},
+		// The rarest literal wins, not the longest: "zq(" over "func ",
+		// "qq" over foo|bar|baz; none at all leaves the DFA alone.
+		{`func \w+Zq\(`, true, []string{"zq("}, false},
+		{`\b(foo|bar|baz)[0-9]{3}qq\b`, false, []string{"qq"}, false},
+		{`\b[A-Z]{3}[0-9]{4}[a-z]{3}\b`, false, nil, false},
 	}
 	for _, c := range cases {
 		m, err := Compile(c.pattern, c.i)

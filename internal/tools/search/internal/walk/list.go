@@ -1,9 +1,10 @@
 package walk
 
 import (
-	"github.com/atomic-script/atomic-script/internal/tools/safefile"
 	"slices"
 	"strings"
+
+	"github.com/atomic-script/atomic-script/internal/tools/safefile"
 )
 
 // workerState is what one worker reuses from directory to directory.
@@ -32,34 +33,51 @@ func (w *Walker) list(id int, st *workerState, d *Dir) {
 
 	ign, comps := d.ign, d.comps
 	if w.cfg.Gitignore {
-		// A directory holding .git (a nested repository or submodule) is
-		// an ignore base of its own, as for git and rg: the rules above it
-		// stop and its .git/info/exclude starts.
-		for _, e := range ents {
-			if e.Name == ".git" {
-				ign, comps = w.excludes(d.Abs), nil
-				break
+		ign, comps = w.dirIgnore(d, ents, ign, comps)
+	}
+	kept := w.keep(st, h, ents, ign, comps)
+	if w.cfg.OnDir != nil {
+		w.cfg.OnDir(id, d, kept, func(name string) (int64, bool) {
+			if w.overlay.has(d.Join(name)) {
+				return w.overlay.now, true
 			}
-		}
-		for _, e := range ents {
-			if e.Name == ".gitignore" && e.Kind == KindFile {
-				if text, ok := w.readSmall(d.Join(".gitignore")); ok {
-					ign = ign.extend(parseIgnore(text, comps))
-				}
-				break
-			}
+			return h.mtime(name)
+		})
+	}
+	w.enqueue(w.children(d, kept, ign, comps))
+}
+
+// dirIgnore returns the ignore rules that hold inside d. A directory
+// holding .git (a nested repository or submodule) is an ignore base of its
+// own, as for git and rg: the rules above it stop and its
+// .git/info/exclude starts; its .gitignore adds to them.
+func (w *Walker) dirIgnore(d *Dir, ents []Entry, ign *ignoreSet, comps []string) (*ignoreSet, []string) {
+	for _, e := range ents {
+		if e.Name == ".git" {
+			ign, comps = w.excludes(d.Abs), nil
+			break
 		}
 	}
+	for _, e := range ents {
+		if e.Name == ".gitignore" && e.Kind == KindFile {
+			if text, ok := w.readSmall(d.Join(".gitignore")); ok {
+				ign = ign.extend(parseIgnore(text, comps))
+			}
+			break
+		}
+	}
+	return ign, comps
+}
 
-	kept := ents[:0] // filtered in place
+// keep filters ents in place (hidden, .git, node_modules, ignored) and
+// sorts what is left by name.
+func (w *Walker) keep(st *workerState, h dirHandle, ents []Entry, ign *ignoreSet, comps []string) []Entry {
+	kept := ents[:0]
 	for _, e := range ents {
 		if e.Kind == kindUnknown {
 			e.Kind = h.kind(e.Name)
 		}
-		if !w.cfg.Hidden && strings.HasPrefix(e.Name, ".") {
-			continue
-		}
-		if e.Kind == KindDir && ((e.Name == ".git" && !w.cfg.KeepGit) || (e.Name == "node_modules" && !w.cfg.KeepNodeModules)) {
+		if w.skipped(e) {
 			continue
 		}
 		if ign != nil {
@@ -71,16 +89,21 @@ func (w *Walker) list(id int, st *workerState, d *Dir) {
 		kept = append(kept, e)
 	}
 	slices.SortFunc(kept, func(a, b Entry) int { return strings.Compare(a.Name, b.Name) })
+	return kept
+}
 
-	if w.cfg.OnDir != nil {
-		w.cfg.OnDir(id, d, kept, func(name string) (int64, bool) {
-			if w.overlay.has(d.Join(name)) {
-				return w.overlay.now, true
-			}
-			return h.mtime(name)
-		})
+// skipped reports an entry the walk leaves out whatever the ignore files
+// say: a hidden one, .git and node_modules, unless asked for.
+func (w *Walker) skipped(e Entry) bool {
+	if !w.cfg.Hidden && strings.HasPrefix(e.Name, ".") {
+		return true
 	}
+	return e.Kind == KindDir && (e.Name == ".git" && !w.cfg.KeepGit || e.Name == "node_modules" && !w.cfg.KeepNodeModules)
+}
 
+// children makes the tasks of d's kept entries: one per subdirectory to
+// descend into, and its files in chunks.
+func (w *Walker) children(d *Dir, kept []Entry, ign *ignoreSet, comps []string) []task {
 	descend, filter := w.cfg.Roots[d.Root].Descend, w.cfg.Roots[d.Root].Filter
 	var tasks []task
 	var files []string
@@ -111,7 +134,7 @@ func (w *Walker) list(id int, st *workerState, d *Dir) {
 		d.chunks = append(d.chunks, c)
 		tasks = append(tasks, task{key: c.key, chunk: c})
 	}
-	w.enqueue(tasks)
+	return tasks
 }
 
 // maxIgnoreFileBytes bounds an ignore file: one larger is not read.

@@ -1,0 +1,34 @@
+package bindings
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"testing"
+
+	"github.com/atomic-script/atomic-script/internal/runtime"
+)
+
+var updateBytecode = flag.Bool("update", false, "rewrite prelude.qjsbc from prelude.js")
+
+// TestPreludeBytecode holds prelude.qjsbc to prelude.js: a stale blob is
+// never run (Precompiled refuses it), but every cold start would pay the
+// parser again.
+func TestPreludeBytecode(t *testing.T) {
+	blob, err := runtime.CompileBytecode(prelude)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *updateBytecode {
+		if err := os.WriteFile("prelude.qjsbc", blob, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if !bytes.Equal(blob, preludeBytecode) {
+		t.Fatal("prelude.qjsbc is not the bytecode of prelude.js: run go test ./internal/bindings -run PreludeBytecode -update and commit prelude.qjsbc")
+	}
+	if !seedPrelude() {
+		t.Fatal("the embedded prelude bytecode was refused")
+	}
+}

@@ -1,0 +1,66 @@
+package runtime
+
+import (
+	"bytes"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestPrecompiledBytecode(t *testing.T) {
+	src := `globalThis.precompiledAnswer = 6 * 7`
+	blob, err := CompileBytecode(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := CompileBytecode(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(blob, again) {
+		t.Fatal("compiling the same source twice gave different bytecode: an embedded blob could never be checked for freshness")
+	}
+	if quickjsVersion() == "unknown" {
+		t.Fatal("no QuickJS module version in the build info: Precompiled would refuse every blob")
+	}
+	// A blob is refused for any other source, and when cut to its header.
+	if Precompiled(src+" ", blob) {
+		t.Error("Precompiled took bytecode compiled from another source")
+	}
+	if Precompiled(src, blob[:len(bytecodeMagic)+len(bytecodeKey(src))]) {
+		t.Error("Precompiled took a blob with no bytecode")
+	}
+	if Precompiled(src, append([]byte("atomic-script qjs bytecode 0\n"), blob[len(bytecodeMagic):]...)) {
+		t.Error("Precompiled took a blob of another layout")
+	}
+	if !Precompiled(src, blob) {
+		t.Fatal("Precompiled refused the bytecode of its own source")
+	}
+	vm := newVM(t)
+	if err := vm.(CachedEvaluator).EvalCached(src); err != nil {
+		t.Fatal(err)
+	}
+	if err := vm.Eval(`globalThis.readAnswer = () => String(precompiledAnswer)`); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := vm.Call("readAnswer"); err != nil || got != "42" {
+		t.Fatalf("after EvalCached of precompiled bytecode: %q, %v", got, err)
+	}
+}
+
+// TestQuickJSBuildMatchesGoMod holds the bytecode key's module versions to
+// go.mod: after a QuickJS bump, update quickjsBuild and regenerate the
+// embedded bytecode (go test ./internal/bindings -run PreludeBytecode -update).
+func TestQuickJSBuildMatchesGoMod(t *testing.T) {
+	mod, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dep := range strings.Fields(quickjsBuild) {
+		path, version, _ := strings.Cut(dep, "@")
+		if !regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(path) + `\s+` + regexp.QuoteMeta(version) + `\b`).Match(mod) {
+			t.Errorf("go.mod does not require %s %s: update quickjsBuild in bytecode.go to the QuickJS modules go.mod names, then regenerate the embedded bytecode (go test ./internal/bindings -run PreludeBytecode -update)", path, version)
+		}
+	}
+}
