@@ -56,4 +56,3 @@ func TestReadOffsetLimit(t *testing.T) {
 		}
 	}
 }
-
