@@ -82,3 +82,28 @@ func TestUnawaitedWriteRecordMatchesDisk(t *testing.T) {
 		}
 	}
 }
+
+// TestRawReadWholeInScriptsBoundedDirect: a :raw read past the 50 KB
+// budget reaches a script whole (it parses it), and a direct call, whose
+// text goes to a model, gets the budget: head, tail and the saved file.
+func TestRawReadWholeInScriptsBoundedDirect(t *testing.T) {
+	eng := newEngine(t, nil)
+	content := strings.Repeat("0123456789abcdef\n", 8000) // 136,000 bytes
+	if err := os.WriteFile(filepath.Join(eng.Root(), "wide.txt"), []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := run(t, eng, `return (await tools.read({path: "wide.txt:raw"})).length`)
+	if !r.OK || string(r.Value) != "136000" {
+		t.Fatalf("script: %s %+v", r.Value, r.Error)
+	}
+	res, err := eng.Call(context.Background(), "read", []byte(`{"path":"wide.txt:raw"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Text) > tools.MaxResultText || res.FullOutputPath == "" || !strings.Contains(res.Text, "Full output saved to: "+res.FullOutputPath) {
+		t.Fatalf("direct: %d bytes, saved to %q", len(res.Text), res.FullOutputPath)
+	}
+	if saved, err := os.ReadFile(res.FullOutputPath); err != nil || string(saved) != content {
+		t.Fatalf("saved file: %d bytes, %v", len(saved), err)
+	}
+}

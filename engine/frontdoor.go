@@ -166,7 +166,12 @@ func (e *Engine) Call(ctx context.Context, name string, args []byte) (tools.Resu
 	if err := e.policy.directDenial(ctx, t, env, args); err != nil {
 		return tools.Result{}, err
 	}
-	return tools.Invoke(ctx, t, env, args)
+	res, err := tools.Invoke(ctx, t, env, args)
+	if err == nil && res.Whole {
+		// A script parses a :raw read whole; a model reads the budget.
+		res = tools.BoundText(env, t, res)
+	}
+	return res, err
 }
 
 // ScriptGlobals says which web-standard globals a script has besides the

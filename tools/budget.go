@@ -12,10 +12,18 @@ import (
 // names the file ("Full output saved to: PATH").
 const MaxResultText = 50 << 10
 
-// boundText applies MaxResultText to res.Text of tool t; for a tool tagged
+// boundText is BoundText for every result but a Whole one.
+func boundText(env *Env, t Tool, res Result) Result {
+	if res.Whole {
+		return res
+	}
+	return BoundText(env, t, res)
+}
+
+// BoundText applies MaxResultText to res.Text of tool t; for a tool tagged
 // TagBoundedOutput, which pages or saves its own output by MaxResultText of
 // content, twice that (its row prefixes and notices) is the safety net.
-func boundText(env *Env, t Tool, res Result) Result {
+func BoundText(env *Env, t Tool, res Result) Result {
 	limit := MaxResultText
 	if HasTag(t, TagBoundedOutput) {
 		limit *= 2

@@ -1124,7 +1124,7 @@ func TestBackgroundTasksBelongToTheSession(t *testing.T) {
 func TestCodemodeSettingsAndFlagsShapeTheDescription(t *testing.T) {
 	c := newWorkspace(t, "", `{"codemode": {"inlineDeclarationTokens": 60}}`).serve(t, "--max-output-tokens", "500", "--timeout", "90s")
 	desc := toolDescription(t, c, "codemode")
-	for _, want := range []string{"Also on tools (describeTool(name) gives the full type):\n- read({path}): ", "the output is at most 500 tokens and a script stops after 90s"} {
+	for _, want := range []string{"Also on tools (describeTool(name) gives the full type):\n- read({path, offset?, limit?}): ", "the output is at most 500 tokens and a script stops after 90s"} {
 		if !strings.Contains(desc, want) {
 			t.Errorf("description lacks %q:\n%s", want, desc)
 		}

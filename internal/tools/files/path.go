@@ -24,6 +24,9 @@ type target struct {
 	// meta, when set, is the details of a resource read as text (else
 	// the read is of the file at abs).
 	meta *resource.Meta
+	// exact is set for a read by offset/limit: its one range is shown
+	// without context lines.
+	exact bool
 }
 
 // cleanPathArg trims whitespace and one pair of copied quotes.
