@@ -13,14 +13,7 @@ import (
 // conformanceSuite is the official MCP conformance suite that .ci/run
 // installs (or $ATOMIC_MCP_CONFORMANCE), or "" when it is not here.
 func conformanceSuite() string {
-	dir := os.Getenv("ATOMIC_MCP_CONFORMANCE")
-	if dir == "" {
-		dir, _ = filepath.Abs(filepath.Join("..", "..", ".ci", "conformance", "node_modules", "@modelcontextprotocol", "conformance"))
-	}
-	if _, err := os.Stat(filepath.Join(dir, "dist", "index.js")); err != nil {
-		return ""
-	}
-	return dir
+	return ciNodePackage("ATOMIC_MCP_CONFORMANCE", filepath.Join("dist", "index.js"), "conformance", "node_modules", "@modelcontextprotocol", "conformance")
 }
 
 // conformanceScenarios are the suite's server scenarios about the protocol

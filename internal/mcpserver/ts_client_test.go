@@ -12,11 +12,18 @@ import (
 // tsSDK is the official TypeScript MCP SDK that .ci/run installs (or
 // $ATOMIC_TS_SDK), or "" when it is not here.
 func tsSDK() string {
-	dir := os.Getenv("ATOMIC_TS_SDK")
+	return ciNodePackage("ATOMIC_TS_SDK", filepath.Join("dist", "esm", "client", "index.js"), "node_modules", "@modelcontextprotocol", "sdk")
+}
+
+// ciNodePackage is the directory of a node package .ci/run installs under
+// .ci (at the path of parts), or the one $envVar names; "" when it lacks
+// the file probe.
+func ciNodePackage(envVar, probe string, parts ...string) string {
+	dir := os.Getenv(envVar)
 	if dir == "" {
-		dir, _ = filepath.Abs(filepath.Join("..", "..", ".ci", "node_modules", "@modelcontextprotocol", "sdk"))
+		dir, _ = filepath.Abs(filepath.Join(append([]string{"..", "..", ".ci"}, parts...)...))
 	}
-	if _, err := os.Stat(filepath.Join(dir, "dist", "esm", "client", "index.js")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, probe)); err != nil {
 		return ""
 	}
 	return dir
