@@ -44,7 +44,7 @@ func TestDeadlineAbandonCancelsCalls(t *testing.T) {
 		return tools.Result{}, ctx.Err()
 	}))
 	t.Setenv("TMPDIR", t.TempDir())
-	eng, err := engine.New(engine.WithRoot(t.TempDir()), engine.WithTools(reg), engine.WithTimeout(time.Second), engine.WithEvents(func(ev engine.Event) {
+	eng, err := engine.New(engine.WithRoot(t.TempDir()), engine.WithTools(reg), engine.WithTimeout(1500*time.Millisecond), engine.WithEvents(func(ev engine.Event) {
 		mu.Lock()
 		events = append(events, ev.Type)
 		mu.Unlock()

@@ -195,11 +195,16 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 		deadline = start.Add(timeout)
 	}
 
+	mode := e.cfg.fileMode
+	if sopts.DryRun {
+		mode = journal.DryRun // a script may ask to write nothing, never the reverse
+	}
 	rec := newRecorder(emit)
 	run := &scriptRun{engine: e, ro: ro, rec: rec, src: prog.Code, orig: src, source: source(ro.name, prog),
-		deadline: deadline, budget: timeout, strict: e.cfg.strict || sopts.Strict, files: journal.New(e.cfg.fileMode), models: e.cfg.models.NewRun()}
+		deadline: deadline, budget: timeout, strict: e.cfg.strict || sopts.Strict, files: journal.New(mode), models: e.cfg.models.NewRun()}
 	run.warnings = warnings(diags, run.source.Name)
-	run.gate = &gate{pol: e.policy, ask: ro.ask, askBy: ro.askBy, dryRun: e.cfg.fileMode == journal.DryRun, stop: run.stop}
+	run.gate = &gate{pol: e.policy, ask: ro.ask, askBy: ro.askBy, dryRun: mode == journal.DryRun,
+		scriptDryRun: sopts.DryRun && e.cfg.fileMode != journal.DryRun, stop: run.stop}
 	rec.gate = run.gate
 	res := run.execute(ctx)
 	if tokensOver {
@@ -237,23 +242,22 @@ func (e *Engine) finishResult(r *Result, start time.Time, maxTokens int) {
 	}
 	header := renderHeader(r)
 	segs := renderSegments(r)
-	var full strings.Builder
-	full.WriteString(header)
-	for _, s := range segs {
-		full.WriteString(s.text)
-	}
-	if EstimateTokens(full.String()) <= maxTokens {
-		r.Text = full.String()
+	// The body can be as large as the script's output limit: it is
+	// measured and written out piece by piece, never joined whole, so a
+	// large output costs its own size once more, not several times.
+	if EstimateTokens(header)+estimateSegments(segs) <= maxTokens {
+		r.Text = joinSegments(header, segs)
 		return
 	}
 	r.Truncated = true
-	r.FullOutputPath = e.saveFullOutput(full.String())
+	r.FullOutputPath = e.saveFullOutput(header, segs)
 	r.Text = capText(header, segs, maxTokens, r.FullOutputPath)
 }
 
-// saveFullOutput writes text to a 0600 file in the session's owner-only
-// spill directory and returns its path, or "" when it cannot.
-func (e *Engine) saveFullOutput(text string) string {
+// saveFullOutput writes header and segments to a 0600 file in the
+// session's owner-only spill directory and returns its path, or "" when it
+// cannot.
+func (e *Engine) saveFullOutput(header string, segs []segment) string {
 	if e.spill == nil {
 		return ""
 	}
@@ -261,7 +265,10 @@ func (e *Engine) saveFullOutput(text string) string {
 	if err != nil {
 		return ""
 	}
-	_, werr := f.Write([]byte(text))
+	werr := writeString(f, header)
+	for _, s := range segs {
+		werr = errors.Join(werr, writeString(f, s.text))
+	}
 	if err := errors.Join(werr, f.Close()); err != nil {
 		return ""
 	}
@@ -439,7 +446,11 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	s.classify(r, out, loopErr, vm)
 	s.unhandledRejections(r, vm)
 	if r.OK {
-		if len(out.Value) > 0 && string(out.Value) != "null" {
+		switch {
+		case out.Text != nil:
+			r.Value = quoteJSON(*out.Text)
+			r.Output = append(r.Output, Item{Type: "text", Text: *out.Text})
+		case len(out.Value) > 0 && string(out.Value) != "null":
 			r.Value = out.Value
 			r.Output = append(r.Output, Item{Type: "text", Text: valueText(out.Value)})
 		}

@@ -228,6 +228,11 @@ type gate struct {
 	ask    AskFunc
 	askBy  string
 	dryRun bool
+	// scriptDryRun is set when the script, not the host, asked for the dry
+	// run (// @options dry_run): a call that is not contained in it (bash
+	// outside a scratch copy, an external tool) is refused rather than let
+	// a preview act for real.
+	scriptDryRun bool
 	// stop aborts the run (an asker's StopRun).
 	stop func(reason string)
 	// classify is the approval class of a call by its name ("" for tools
@@ -278,7 +283,7 @@ func (g *gate) admit(ctx context.Context, ct callTarget, env *tools.Env, args js
 	if class == "" {
 		return nil
 	}
-	if !g.pol.governs(class) {
+	if !g.pol.governs(class) && !g.scriptDryRun {
 		// Nothing to match, no preview to work out; annotate records the
 		// call as allowed.
 		return nil
@@ -294,6 +299,15 @@ func (g *gate) admit(ctx context.Context, ct callTarget, env *tools.Env, args js
 				return err
 			}
 		}
+	}
+	if g.scriptDryRun && !pv.Contained {
+		// A preview the script asked for must not act for real: a command
+		// or an external tool would, outside the dry run's overlay.
+		return g.deny(info.ID, ApprovalByPolicy, "the script asked for a dry run", tools.Errorf(tools.ErrDenied,
+			"%s would act for real, outside the dry run this script asked for (// @options dry_run), which previews only file changes made with write and edit: run it without dry_run", ct.name))
+	}
+	if !g.pol.governs(class) {
+		return nil
 	}
 	v := g.pol.decide(class, pv)
 	req := g.request(info.ID, ct, class, pv, env, args, v.why)

@@ -17,7 +17,7 @@ import (
 var jsEngines = map[string]engine.JSEngine{"quickjs": engine.QuickJS, "goja": engine.Goja}
 
 // modelsEngine is an engine whose scripts reach a fresh fake provider.
-func modelsEngine(t *testing.T, j engine.JSEngine, opts ...engine.Option) (*engine.Engine, *openaifake.Server) {
+func modelsEngine(t testing.TB, j engine.JSEngine, opts ...engine.Option) (*engine.Engine, *openaifake.Server) {
 	t.Helper()
 	srv := openaifake.New()
 	t.Cleanup(srv.Close)
@@ -267,6 +267,35 @@ func TestModelsCancellation(t *testing.T) {
 				if time.Now().After(deadline) {
 					t.Fatal("the provider's request was not cancelled")
 				}
+			}
+		})
+	}
+}
+
+// TestModelsDescribeTool: describeTool finds the models global's calls,
+// so a script that discovers its API that way learns models.* too.
+func TestModelsDescribeTool(t *testing.T) {
+	for name, j := range jsEngines {
+		t.Run(name, func(t *testing.T) {
+			eng, _ := modelsEngine(t, j)
+			r := run(t, eng, `return ["models", "models.classify", "models.generateImages", "models.list", "models.nope"].map(n => { const d = describeTool(n); return d && [d.name, d.description.startsWith("The configured OpenAI-compatible model provider") && d.description.endsWith("summed into the result."), d.declaration] })`)
+			var got [][]any
+			if err := json.Unmarshal(r.Value, &got); err != nil || len(got) != 5 {
+				t.Fatalf("%s (%v)", r.Value, err)
+			}
+			for i, want := range []string{"models", "models.classify", "models.generateImages", "models.list"} {
+				if len(got[i]) != 3 || got[i][0] != want || got[i][1] != true {
+					t.Fatalf("describeTool(%q) = %v", want, got[i])
+				}
+				decl, _ := got[i][2].(string)
+				for _, part := range []string{"declare const models: {", "classify(args: { input: string; labels: string[]", "type ModelUsage = "} {
+					if !strings.Contains(decl, part) {
+						t.Fatalf("describeTool(%q).declaration lacks %q:\n%s", want, part, decl)
+					}
+				}
+			}
+			if got[4] != nil {
+				t.Fatalf("describeTool(\"models.nope\") = %v, want undefined", got[4])
 			}
 		})
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 	"unicode/utf8"
 )
@@ -34,6 +35,10 @@ type segment struct {
 	keep bool
 }
 
+// largePiece is the size from which an output item or log line is a
+// segment of its own (not copied into its neighbours').
+const largePiece = 1 << 20
+
 // renderSegments renders everything after the header as segments, in
 // order: output items, console block, warnings, the dry-run summary and
 // diff, the error and the calls made before it.
@@ -47,13 +52,33 @@ func renderSegments(r *Result) []segment {
 			b.Reset()
 		}
 	}
-	b.WriteString("Output:\n")
-	texts := 0
+	// piece writes a text or log line; a large one becomes a segment of
+	// its own rather than a copy (its head and tail survive the cap the
+	// same way, and small pieces around it stay whole).
+	piece := func(s string) {
+		if len(s) < largePiece {
+			b.WriteString(s)
+			return
+		}
+		add(false)
+		segs = append(segs, segment{s, false})
+	}
+	texts, size := 0, 64
 	for _, it := range r.Output {
 		if it.Type == "text" {
 			texts++
+			if len(it.Text) < largePiece {
+				size += len(it.Text) + 32
+			}
 		}
 	}
+	for _, l := range r.Logs {
+		if len(l) < largePiece {
+			size += len(l) + 1
+		}
+	}
+	b.Grow(size) // one copy of many small pieces, not a doubling series
+	b.WriteString("Output:\n")
 	if len(r.Output) == 0 {
 		b.WriteString("(no output)\n")
 	}
@@ -65,7 +90,7 @@ func renderSegments(r *Result) []segment {
 			if texts > 1 {
 				fmt.Fprintf(&b, "==> text %d/%d <==\n", n, texts)
 			}
-			b.WriteString(it.Text)
+			piece(it.Text)
 			if !strings.HasSuffix(it.Text, "\n") {
 				b.WriteByte('\n')
 			}
@@ -77,7 +102,7 @@ func renderSegments(r *Result) []segment {
 	if len(r.Logs) > 0 {
 		b.WriteString("<console_output>\n")
 		for _, l := range r.Logs {
-			b.WriteString(l)
+			piece(l)
 			b.WriteByte('\n')
 		}
 		b.WriteString("</console_output>\n")
@@ -174,20 +199,55 @@ func valueText(v json.RawMessage) string {
 	return out.String()
 }
 
+// estimateSegments is the token estimate of the segments together.
+func estimateSegments(segs []segment) int {
+	runes := 0
+	for _, s := range segs {
+		runes += utf8.RuneCountInString(s.text)
+	}
+	return (runes + charsPerToken - 1) / charsPerToken
+}
+
+// joinSegments is header and the segments' texts as one string.
+func joinSegments(header string, segs []segment) string {
+	n := len(header)
+	for _, s := range segs {
+		n += len(s.text)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(header)
+	for _, s := range segs {
+		b.WriteString(s.text)
+	}
+	return b.String()
+}
+
+// writeString writes s to w a chunk at a time, so no copy of a large s is
+// made.
+func writeString(w io.Writer, s string) error {
+	const chunk = 1 << 20
+	for len(s) > 0 {
+		n := min(len(s), chunk)
+		if _, err := w.Write([]byte(s[:n])); err != nil {
+			return err
+		}
+		s = s[n:]
+	}
+	return nil
+}
+
 // capText renders header and body within about maxTokens: the segments
 // that say how the run ended are kept (each cut to its head if it alone is
 // over half the budget and 1,000 characters), and the others keep their
 // head and tail (at least 300 characters each), on line
 // boundaries where they can, with a marker naming what was cut. A budget
 // below what the status lines, the kept segments and those minimums need is
-// exceeded rather than losing them.
+// exceeded rather than losing them. It works on the strings in place (rune
+// offsets, no rune copies): a body can be tens of megabytes.
 func capText(header string, body []segment, maxTokens int, fullPath string) string {
 	budget := maxTokens * charsPerToken
-	var all strings.Builder
-	for _, s := range body {
-		all.WriteString(s.text)
-	}
-	warning := fmt.Sprintf("Warning: truncated output (original token count: %d)\n", EstimateTokens(header+all.String()))
+	warning := fmt.Sprintf("Warning: truncated output (original token count: %d)\n", EstimateTokens(header)+estimateSegments(body))
 	footer := "[Full output: " + fullPath + "]\n"
 	if fullPath == "" {
 		footer = "[Full output could not be saved]\n"
@@ -217,25 +277,45 @@ func capText(header string, body []segment, maxTokens int, fullPath string) stri
 	return header + warning + strings.Join(out, "") + footer
 }
 
+// runeOffset is the byte offset in s after its first n runes.
+func runeOffset(s string, n int) int {
+	i := 0
+	for ; n > 0 && i < len(s); n-- {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return i
+}
+
+// runeOffsetFromEnd is the byte offset in s before its last n runes.
+func runeOffsetFromEnd(s string, n int) int {
+	i := len(s)
+	for ; n > 0 && i > 0; n-- {
+		_, size := utf8.DecodeLastRuneInString(s[:i])
+		i -= size
+	}
+	return i
+}
+
 // headAndTail keeps about n runes of s: two thirds from the head and one
 // third from the tail, on line boundaries where it can, and a marker
 // between them.
 func headAndTail(s string, n int) string {
-	runes := []rune(s)
-	if len(runes) <= n {
+	total := utf8.RuneCountInString(s)
+	if total <= n {
 		return s
 	}
 	headN := n * 2 / 3
 	tailN := n - headN
-	head := string(runes[:headN])
-	tail := string(runes[len(runes)-tailN:])
+	head := s[:runeOffset(s, headN)]
+	tail := s[runeOffsetFromEnd(s, tailN):]
 	if i := strings.LastIndexByte(head, '\n'); i > len(head)/2 {
 		head = head[:i+1]
 	}
 	if i := strings.IndexByte(tail, '\n'); i >= 0 && i < len(tail)/2 {
 		tail = tail[i+1:]
 	}
-	omitted := len(runes) - utf8.RuneCountInString(head) - utf8.RuneCountInString(tail)
+	omitted := total - utf8.RuneCountInString(head) - utf8.RuneCountInString(tail)
 	if !strings.HasSuffix(head, "\n") {
 		head += "\n"
 	}
@@ -244,23 +324,20 @@ func headAndTail(s string, n int) string {
 
 // headOnly keeps the first n runes of s, on a line boundary where it can.
 func headOnly(s string, n int) string {
-	runes := []rune(s)
-	if len(runes) <= n {
+	total := utf8.RuneCountInString(s)
+	if total <= n {
 		return s
 	}
-	head := string(runes[:n])
+	head := s[:runeOffset(s, n)]
 	if i := strings.LastIndexByte(head, '\n'); i > len(head)/2 {
 		head = head[:i+1]
 	}
 	if !strings.HasSuffix(head, "\n") {
 		head += "\n"
 	}
-	return head + fmt.Sprintf("…[%d characters omitted]…\n", len(runes)-utf8.RuneCountInString(head))
+	return head + fmt.Sprintf("…[%d characters omitted]…\n", total-utf8.RuneCountInString(head))
 }
 
 func truncateRunes(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	return string([]rune(s)[:n])
+	return s[:runeOffset(s, n)]
 }

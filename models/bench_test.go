@@ -5,19 +5,12 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/testutil/openaifake"
 	"github.com/atomic-script/atomic-script/models"
 )
-
-// classifyAnswer is a JSON-schema chat completion answer, as OpenAI sends
-// it, written by the benchmark's server at once.
-const classifyAnswer = `{"id":"chatcmpl-1","object":"chat.completion","created":1700000000,"model":"m",` +
-	`"choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"{\"label\":\"bug\"}"}}],` +
-	`"usage":{"prompt_tokens":40,"completion_tokens":5,"total_tokens":45}}`
 
 // BenchmarkClassifyOverhead measures what one models.classify call costs
 // above the bare HTTP round trip of the same request to the same loopback
@@ -26,20 +19,9 @@ const classifyAnswer = `{"id":"chatcmpl-1","object":"chat.completion","created":
 // http.Client) and one Classify, alternately, so both see the same load;
 // overhead-ns/op is the difference of their mean times.
 func BenchmarkClassifyOverhead(b *testing.B) {
-	var mu sync.Mutex
-	var body []byte
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		got, _ := io.ReadAll(r.Body)
-		mu.Lock()
-		if body == nil {
-			body = got
-		}
-		mu.Unlock()
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, classifyAnswer)
-	}))
+	srv := openaifake.Instant()
 	defer srv.Close()
-	p, err := models.NewOpenAI(models.OpenAIConfig{BaseURL: srv.URL + "/v1", APIKey: "sk-bench", StructuredOutput: models.StructuredJSONSchema})
+	p, err := models.NewOpenAI(models.OpenAIConfig{BaseURL: srv.BaseURL(), APIKey: "sk-bench", StructuredOutput: models.StructuredJSONSchema})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -50,23 +32,10 @@ func BenchmarkClassifyOverhead(b *testing.B) {
 	if out, err := run.Classify(ctx, req); err != nil || out.Label != "bug" {
 		b.Fatalf("classify = %+v, %v", out, err)
 	}
-	hc := &http.Client{}
-	roundTrip := func() {
-		rq, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL+"/v1/chat/completions", bytes.NewReader(body))
-		rq.Header.Set("Content-Type", "application/json")
-		rq.Header.Set("Authorization", "Bearer sk-bench")
-		resp, err := hc.Do(rq)
-		if err != nil {
-			b.Fatal(err)
-		}
-		io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-	}
-	roundTrip()
+	roundTrip := bareRoundTrip(b, srv)
 	var bare, full time.Duration
 	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
+	for b.Loop() {
 		t0 := time.Now()
 		roundTrip()
 		t1 := time.Now()
@@ -79,4 +48,22 @@ func BenchmarkClassifyOverhead(b *testing.B) {
 	b.ReportMetric(float64(bare.Nanoseconds())/float64(b.N), "roundtrip-ns/op")
 	b.ReportMetric(float64(full.Nanoseconds())/float64(b.N), "classify-ns/op")
 	b.ReportMetric(float64((full-bare).Nanoseconds())/float64(b.N), "overhead-ns/op")
+}
+
+// bareRoundTrip posts the server's first request body again with a plain
+// http.Client and reads the answer: the baseline of a call.
+func bareRoundTrip(b *testing.B, srv *openaifake.InstantServer) func() {
+	body := srv.FirstBody()
+	hc := &http.Client{}
+	return func() {
+		rq, _ := http.NewRequest(http.MethodPost, srv.BaseURL()+"/chat/completions", bytes.NewReader(body))
+		rq.Header.Set("Content-Type", "application/json")
+		rq.Header.Set("Authorization", "Bearer sk-bench")
+		resp, err := hc.Do(rq)
+		if err != nil {
+			b.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
 }

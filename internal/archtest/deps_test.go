@@ -79,8 +79,9 @@ func TestImportDirections(t *testing.T) {
 			return !anyOf(d, module+"/tools", module+"/internal/tools", module+"/internal/bindings", module+"/engine")
 		}, "the runtime knows nothing of tools"},
 		{module + "/internal/bindings", false, func(d string) bool {
-			// The tools package's own spill service and safe file I/O come with it.
-			return d == module+"/internal/tools/spill" || d == module+"/internal/tools/safefile" || !anyOf(d, append([]string{module + "/engine", module + "/internal/tools"}, frontEnds...)...)
+			// The tools package's own spill service, safe file I/O and
+			// child-process guard come with it.
+			return d == module+"/internal/tools/spill" || d == module+"/internal/tools/safefile" || d == module+"/internal/tools/procguard" || !anyOf(d, append([]string{module + "/engine", module + "/internal/tools"}, frontEnds...)...)
 		}, "bindings sit below the engine and see tools only through the tools package"},
 		{module + "/engine", false, func(d string) bool {
 			return !anyOf(d, frontEnds...)

@@ -228,8 +228,11 @@ type Outcome struct {
 	// limit, a stuck await); the loop's error then says why.
 	Finished bool
 	OK       bool
-	// Value is the JSON of the returned value; empty for undefined.
+	// Value is the JSON of the returned value; empty for undefined or a
+	// string, which is Text instead (the host quotes it: a large string is
+	// not copied into JSON inside the VM).
 	Value json.RawMessage
+	Text  *string
 	Err   *ScriptError
 	// Exit is the code passed to exit(), when the script called it.
 	Exit *int
@@ -243,10 +246,12 @@ func (e *ExitRequested) Error() string { return fmt.Sprintf("exit(%d)", e.Code) 
 // Binding is the Go half of one run's globals. Apart from Progress
 // forwarding, it is used only on the VM's owner goroutine.
 type Binding struct {
-	cfg  Config
-	cat  *Catalog
-	vm   runtime.VM
-	loop *runtime.Loop
+	cfg       Config
+	value     json.RawMessage // the returned value's JSON, until "done"
+	valueText *string         // or the returned string
+	cat       *Catalog
+	vm        runtime.VM
+	loop      *runtime.Loop
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -746,70 +751,108 @@ func (b *Binding) sync(op, payload string) (any, error) {
 			return []string{}, nil
 		}
 		return b.cfg.Args, nil
-	case "log":
-		var p [2]string
-		if err := json.Unmarshal([]byte(payload), &p); err != nil {
-			return nil, err
-		}
-		if b.finished || !b.takeOutput(len(p[1])) {
-			return nil, nil
-		}
-		b.cfg.Sink.Log(p[0], p[1])
+	case "log:log", "log:info", "log:debug", "log:warn", "log:error", "text", "image":
+		return nil, b.output(op, payload)
+	case "exit":
+		return nil, b.exit(payload)
+	case "value":
+		// The returned value's JSON, sent just before "done" on its own
+		// (see __as_await); the prelude's JSON.stringify made it.
+		b.value = json.RawMessage(payload)
 		return nil, nil
-	case "text":
-		var s string
-		if err := json.Unmarshal([]byte(payload), &s); err != nil {
-			return nil, err
+	case "valueText":
+		// A returned string, as it is.
+		b.valueText = &payload
+		return nil, nil
+	case "done":
+		return nil, b.done(payload)
+	case "store", "load":
+		return b.storeOp(op, payload)
+	case "searchTools", "describeTool", "describeNamespace", "loadNamespace", "unknownTool", "allTools":
+		return b.discover(op, payload)
+	}
+	return nil, tools.Errorf(tools.ErrInvalidArgs, "internal: unknown sync op %q", op)
+}
+
+// output takes a console line, a text() or an image() within the run's
+// output budget; after the script settled it is dropped. A line and a
+// text come as they are (no JSON: a large one must not cost its size
+// several times over), a line's level in the op ("log:warn").
+func (b *Binding) output(op, payload string) error {
+	if level, ok := strings.CutPrefix(op, "log:"); ok {
+		if b.finished || !b.takeOutput(len(payload)) {
+			return nil
 		}
+		b.cfg.Sink.Log(level, payload)
+		return nil
+	}
+	switch op {
+	case "text":
+		s := payload // as it is, like a log line's
 		if b.finished {
-			return nil, nil
+			return nil
 		}
 		if !b.takeOutput(len(s)) {
-			return nil, tools.Errorf(tools.ErrLimit, "text: output limit of %d bytes reached; return less, or write large results to a file with tools.write", b.cfg.MaxOutputBytes)
+			return tools.Errorf(tools.ErrLimit, "text: output limit of %d bytes reached; return less, or write large results to a file with tools.write", b.cfg.MaxOutputBytes)
 		}
 		b.cfg.Sink.Text(s)
-		return nil, nil
 	case "image":
 		img, err := decodeImage(json.RawMessage(payload))
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if b.finished {
-			return nil, nil
+			return nil
 		}
 		if !b.takeOutput(len(img.Data)) {
-			return nil, tools.Errorf(tools.ErrLimit, "image: output limit of %d bytes reached", b.cfg.MaxOutputBytes)
+			return tools.Errorf(tools.ErrLimit, "image: output limit of %d bytes reached", b.cfg.MaxOutputBytes)
 		}
 		b.cfg.Sink.Image(img)
-		return nil, nil
-	case "exit":
-		var code *float64 // null (NaN, Infinity) is no code
-		if err := json.Unmarshal([]byte(payload), &code); err != nil || code == nil || *code != float64(int(*code)) || *code < 0 || *code > 255 {
-			return nil, tools.Errorf(tools.ErrInvalidArgs, "exit: code must be an integer from 0 to 255, got %s", payload)
-		}
-		n := int(*code)
-		b.finish(Outcome{Finished: true, OK: n == 0, Exit: &n})
-		b.loop.Stop(&ExitRequested{Code: n})
-		return nil, nil
-	case "done":
-		var d struct {
-			OK    bool         `json:"ok"`
-			Value string       `json:"value"`
-			Error *ScriptError `json:"error"`
-		}
-		if err := json.Unmarshal([]byte(payload), &d); err != nil {
-			return nil, err
-		}
-		o := Outcome{Finished: true, OK: d.OK, Value: json.RawMessage(d.Value)}
-		if !d.OK && d.Error != nil {
-			o.Err = b.scriptError(d.Error.Name, d.Error.Message, d.Error.Stack, d.Error.Code)
-			o.Err.CallID, o.Err.OutOfMemory = d.Error.CallID, d.Error.OutOfMemory
-		}
-		b.finish(o)
-		return nil, nil
-	case "store", "load":
-		return b.storeOp(op, payload)
-	case "searchTools":
+	}
+	return nil
+}
+
+// exit ends the script with exit(code).
+func (b *Binding) exit(payload string) error {
+	var code *float64 // null (NaN, Infinity) is no code
+	if err := json.Unmarshal([]byte(payload), &code); err != nil || code == nil || *code != float64(int(*code)) || *code < 0 || *code > 255 {
+		return tools.Errorf(tools.ErrInvalidArgs, "exit: code must be an integer from 0 to 255, got %s", payload)
+	}
+	n := int(*code)
+	b.finish(Outcome{Finished: true, OK: n == 0, Exit: &n})
+	b.loop.Stop(&ExitRequested{Code: n})
+	return nil
+}
+
+// done records how the script settled, as the prelude reports it.
+func (b *Binding) done(payload string) error {
+	var d struct {
+		OK    bool         `json:"ok"`
+		Error *ScriptError `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(payload), &d); err != nil {
+		return err
+	}
+	o := Outcome{Finished: true, OK: d.OK}
+	if d.OK {
+		o.Value, o.Text = b.value, b.valueText // sent just before (see "value")
+	}
+	if !d.OK && d.Error != nil {
+		o.Err = b.scriptError(d.Error.Name, d.Error.Message, d.Error.Stack, d.Error.Code)
+		o.Err.CallID, o.Err.OutOfMemory = d.Error.CallID, d.Error.OutOfMemory
+	}
+	b.finish(o)
+	return nil
+}
+
+// discover answers the script's questions about its tools: searchTools,
+// describeTool, describeNamespace, ALL_TOOLS, and the prelude's lookups.
+func (b *Binding) discover(op, payload string) (any, error) {
+	if op == "allTools" {
+		b.loadAllNamespaces()
+		return scriptEntries(b.allEntries()), nil
+	}
+	if op == "searchTools" {
 		var q struct {
 			Query   string `json:"query"`
 			Options struct {
@@ -823,42 +866,36 @@ func (b *Binding) sync(op, payload string) (any, error) {
 		b.loadAllNamespaces()
 		results, total := b.searchIndex().search(q.Query, q.Options.Namespace, q.Options.Limit)
 		return map[string]any{"results": results, "total": total}, nil
-	case "describeTool":
-		var name string
-		if err := json.Unmarshal([]byte(payload), &name); err != nil {
-			return nil, err
-		}
-		e := b.lookup(name)
-		if e == nil {
-			return nil, nil
-		}
-		return DescribeTool(*e), nil
-	case "describeNamespace":
-		var name string
-		if err := json.Unmarshal([]byte(payload), &name); err != nil {
-			return nil, err
-		}
-		return b.describeNamespace(name), nil
-	case "loadNamespace":
-		var name string
-		if err := json.Unmarshal([]byte(payload), &name); err != nil {
-			return nil, err
-		}
-		if err := b.loadNamespace(name); err != nil {
-			return nil, err
-		}
-		return scriptEntries(b.ns.entries[name]), nil
-	case "unknownTool":
+	}
+	if op == "unknownTool" {
 		var q struct{ Namespace, Name string }
 		if err := json.Unmarshal([]byte(payload), &q); err != nil {
 			return nil, err
 		}
 		return nil, b.unknownTool(q.Namespace, q.Name)
-	case "allTools":
-		b.loadAllNamespaces()
-		return scriptEntries(b.allEntries()), nil
 	}
-	return nil, tools.Errorf(tools.ErrInvalidArgs, "internal: unknown sync op %q", op)
+	var name string
+	if err := json.Unmarshal([]byte(payload), &name); err != nil {
+		return nil, err
+	}
+	switch op {
+	case "describeTool":
+		e := b.lookup(name)
+		if e == nil {
+			if d, ok := describeModels(name); ok {
+				return d, nil
+			}
+			return nil, nil
+		}
+		return DescribeTool(*e), nil
+	case "describeNamespace":
+		return b.describeNamespace(name), nil
+	default: // loadNamespace
+		if err := b.loadNamespace(name); err != nil {
+			return nil, err
+		}
+		return scriptEntries(b.ns.entries[name]), nil
+	}
 }
 
 // lookup finds an entry by call name ("read", "server.get-sum") or by the

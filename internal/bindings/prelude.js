@@ -332,7 +332,10 @@
     }, indent);
   }
   function __as_log(level) {
-    return function __as_console() { hostSync("log", "[" + __as_q(level) + "," + __as_q(__as_format(arguments)) + "]"); };
+    // The text goes as it is, the level in the op: a large log line is
+    // neither quoted nor concatenated (each a copy of it in the VM).
+    const op = "log:" + level;
+    return function __as_console() { hostSync(op, __as_format(arguments)); };
   }
   const console = ObjectFreeze({
     log: __as_log("log"), info: __as_log("info"), debug: __as_log("debug"),
@@ -352,7 +355,7 @@
     if (__as_isPromise(value)) throw __as_notAwaited("text");
     let s = typeof value === "string" ? value : value === undefined ? "undefined" : __as_toJSON(value, 2);
     if (typeof s !== "string") s = __as_str(value);
-    __as_sync("text", __as_q(s));
+    __as_sync("text", s); // as it is: quoting would copy it
   }
   function __as_image(value) {
     let json;
@@ -430,9 +433,17 @@
       if (failed) {
         report = '{"ok":false,"error":' + __as_errorJSON(error) + "}";
       } else {
-        let json;
-        try { json = value === undefined ? "" : __as_toJSON(value); } catch (e) { json = JSONstringify(__as_str(value)); }
-        report = '{"ok":true,"value":' + __as_q(typeof json === "string" ? json : "") + "}";
+        // The value goes on its own, neither quoted again nor concatenated
+        // into the report: it can be most of the VM's memory. A string
+        // goes as it is (the host quotes it), anything else as its JSON.
+        if (typeof value === "string") {
+          hostSync("valueText", value);
+        } else {
+          let json;
+          try { json = value === undefined ? "" : __as_toJSON(value); } catch (e) { json = JSONstringify(__as_str(value)); }
+          if (typeof json === "string") hostSync("value", json);
+        }
+        report = '{"ok":true}';
       }
     } catch (e) {
       report = failed ? '{"ok":false,"error":{"name":"Error","message":"the script failed with a value that cannot be described"}}'

@@ -111,11 +111,10 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	opts = append(opts, engine.WithNamespaces(hub.Namespaces(ws.enabled)...))
 	var out sync.Mutex
 	if f.events {
-		enc := json.NewEncoder(stdio.Out)
 		opts = append(opts, engine.WithEvents(func(ev engine.Event) {
 			out.Lock()
 			defer out.Unlock()
-			_ = enc.Encode(ev)
+			_ = ev.WriteJSON(stdio.Out)
 		}))
 	}
 	status := newStatusLine(stdio.Err)
@@ -146,9 +145,7 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	case f.events:
 		// run_end already carried the result.
 	case f.asJSON:
-		enc := json.NewEncoder(stdio.Out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(res); err != nil {
+		if err := res.WriteJSON(stdio.Out, "  "); err != nil {
 			return 0, err
 		}
 	default:

@@ -35,6 +35,7 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 	session := fs.String("session", "", "keep store() values in the session store under this id (default: one in-memory branch per MCP session)")
 	timeout := fs.Duration("timeout", mcpserver.DefaultTimeout, "deadline for every codemode script, e.g. 5m; 0 for none (a script's timeout_ms can only shorten it)")
 	maxTokens := fs.Int("max-output-tokens", 0, "cap on every codemode result in estimated tokens (default 10000)")
+	maxRuns := fs.Int("max-runs", mcpserver.DefaultMaxRuns, "most codemode scripts running at once across sessions (each session runs at most 2); the others wait their turn")
 	approveList := fs.String("approve", "", "ask the client (MCP elicitation) before a script's calls of these approval classes (write,bash) that no allow pattern of the settings covers; a client without elicitation gets them denied")
 	if _, _, err := cmd.parse(args, stdio.Out); err != nil {
 		return 0, err
@@ -58,12 +59,24 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	// Signals are caught from here until every child has ended: with the
+	// default action restored during shutdown, the host's SIGTERM (sent
+	// soon after it closes stdin) killed serve halfway and orphaned the
+	// MCP servers it was stopping.
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer signal.Stop(sigs)
 	mc, err := ws.modelsClient()
 	if err != nil {
 		return 0, err
 	}
 	hub := mcpclient.New(ws.settings.MCPServers, mcpclient.Options{Root: ws.root, Stderr: stdio.Err, Version: Version})
-	defer hub.Close()
+	hubClosed := false
+	defer func() {
+		if !hubClosed {
+			hub.Close()
+		}
+	}()
 	cm := ws.settings.Codemode
 	reapCtx, stopReaper := context.WithCancel(context.Background())
 	defer stopReaper()
@@ -79,6 +92,7 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 		StoreSession:            *session,
 		Timeout:                 *timeout,
 		MaxOutputTokens:         *maxTokens,
+		MaxRuns:                 *maxRuns,
 		Approvals:               ws.settings.Policy(approve, false),
 		Models:                  mc,
 		Version:                 Version,
@@ -89,12 +103,64 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 	}
 	defer srv.Close()
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	defer stop()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	signalled := make(chan struct{})
+	go func() {
+		select {
+		case <-sigs:
+			close(signalled)
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
 	if *httpAddr == "" {
-		return 0, srv.ServeStdio(ctx, stdio.In, stdio.Out)
+		err = srv.ServeStdio(ctx, stdio.In, stdio.Out)
+	} else {
+		err = serveHTTP(ctx, srv, *httpAddr, token, generated, stdio.Err)
 	}
-	return 0, serveHTTP(ctx, srv, *httpAddr, token, generated, stdio.Err)
+	cancel()
+	srv.Close()
+	hubClosed = true
+	endServers(hub, signalled, sigs)
+	return 0, err
+}
+
+// serverGrace is how long MCP servers get to exit after their stdin closes
+// when serve ends, and then after SIGTERM, before SIGKILL. A signal to serve
+// skips the first wait, and a second signal the rest.
+const serverGrace = 500 * time.Millisecond
+
+// endServers stops the MCP servers serve started: stdin closed (hub.Close),
+// then SIGTERM and SIGKILL to their process groups for servers that do not
+// go; a signal to serve (now or meanwhile) hurries each step.
+func endServers(hub *mcpclient.Hub, signalled <-chan struct{}, sigs <-chan os.Signal) {
+	done := make(chan struct{})
+	go func() { hub.Close(); close(done) }()
+	grace := serverGrace
+	select {
+	case <-signalled:
+		grace = 0
+	default:
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGKILL} {
+		t := time.NewTimer(grace)
+		select {
+		case <-done:
+			t.Stop()
+			return
+		case <-t.C:
+		case <-sigs:
+			t.Stop()
+			sig = syscall.SIGKILL
+		}
+		hub.Signal(sig)
+		if sig == syscall.SIGKILL {
+			break
+		}
+		grace = serverGrace
+	}
+	<-done
 }
 
 // serveHTTP serves streamable HTTP to clients presenting token until ctx

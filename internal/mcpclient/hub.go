@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"sort"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/atomic-script/atomic-script/engine"
@@ -144,6 +145,15 @@ func (h *Hub) Close() error {
 		}
 	}
 	return nil
+}
+
+// Signal sends sig to the process group of every stdio server running or
+// being closed, so a shutdown can hurry servers that do not go when their
+// stdin closes (Close waits for them). Safe to call during Close.
+func (h *Hub) Signal(sig syscall.Signal) {
+	for _, n := range h.names {
+		h.servers[n].signal(sig)
+	}
 }
 
 func (h *Hub) isClosed() bool {

@@ -35,6 +35,7 @@ type Server struct {
 
 	mu        sync.Mutex
 	conn      *conn
+	closing   *conn // the connection stop is closing
 	starting  *attempt
 	lastErr   error
 	lastErrAt time.Time
@@ -53,6 +54,7 @@ type conn struct {
 	session *mcp.ClientSession
 	cmd     *exec.Cmd   // nil for an HTTP server
 	stderr  *tailWriter // the end of a stdio server's stderr
+	unwatch func()      // ends the watch of cmd's process group (tools.WatchChildGroup)
 
 	mu    sync.Mutex
 	tools []engine.NamespaceTool
@@ -275,12 +277,30 @@ func (s *Server) stop() error {
 	}
 	s.mu.Lock()
 	c := s.conn
-	s.conn = nil
+	s.conn, s.closing = nil, c
 	s.mu.Unlock()
 	if c == nil {
 		return nil
 	}
-	return c.close()
+	err := c.close()
+	s.mu.Lock()
+	s.closing = nil
+	s.mu.Unlock()
+	return err
+}
+
+// signal sends sig to the process group of the server's connection, also
+// one being closed.
+func (s *Server) signal(sig syscall.Signal) {
+	s.mu.Lock()
+	c := s.conn
+	if c == nil {
+		c = s.closing
+	}
+	s.mu.Unlock()
+	if c != nil {
+		c.signalGroup(sig)
+	}
 }
 
 // dial starts the process (or opens the HTTP session) and initializes it.
@@ -316,10 +336,15 @@ func (s *Server) dial(ctx context.Context) (*conn, error) {
 		// Its own process group, so shutdown reaches the children an
 		// `npx`-style launcher starts.
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		// It dies with serve however serve ends (see tools.GuardChild).
+		tools.GuardChild(cmd)
 		c.cmd = cmd
 		transport = &mcp.CommandTransport{Command: cmd, TerminateDuration: terminateAfter}
 	}
 	session, err := client.Connect(ctx, transport, nil)
+	if c.cmd != nil && c.cmd.Process != nil {
+		c.unwatch = tools.WatchChildGroup(c.cmd.Process.Pid)
+	}
 	if err != nil {
 		c.killGroup()
 		if c.stderr != nil {
@@ -409,9 +434,16 @@ func (c *conn) close() error {
 }
 
 // killGroup kills any process left in the server's process group.
-func (c *conn) killGroup() {
+func (c *conn) killGroup() { c.signalGroup(syscall.SIGKILL) }
+
+// signalGroup sends sig to the server's process group; after SIGKILL the
+// group is no longer watched.
+func (c *conn) signalGroup(sig syscall.Signal) {
 	if c.cmd == nil || c.cmd.Process == nil {
 		return
 	}
-	_ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL)
+	_ = syscall.Kill(-c.cmd.Process.Pid, sig)
+	if sig == syscall.SIGKILL && c.unwatch != nil {
+		c.unwatch()
+	}
 }

@@ -1,72 +1,112 @@
-package mcpserver
+package mcpserver_test
 
 import (
-	"encoding/json"
-	"errors"
+	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/atomic-script/atomic-script/internal/mcpserver"
 )
 
-// TestBound: a result over the limit keeps its text, gets a note, and a
-// structuredContent cut until the whole fits; the full result is saved.
-func TestBound(t *testing.T) {
-	type row struct {
-		Path string `json:"path"`
-		Text string `json:"text"`
-	}
-	type out struct {
-		Rows  []row  `json:"rows"`
-		Total int    `json:"total"`
-		Diff  string `json:"diff"`
-	}
-	var o out
-	for i := 0; i < 2000; i++ {
-		o.Rows = append(o.Rows, row{Path: "src/file.go", Text: strings.Repeat("é", 300)})
-	}
-	o.Total, o.Diff = 2000, strings.Repeat("+line\n", 50000)
-	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "2000 rows"}}, StructuredContent: o}
-	saved := filepath.Join(t.TempDir(), "saved.json")
-	got := bound(res, MaxResponseBytes, func(data []byte) (string, error) { return saved, os.WriteFile(saved, data, 0o600) })
-	data, _ := json.Marshal(got)
-	if len(data) > MaxResponseBytes {
-		t.Fatalf("%d bytes, over %d", len(data), MaxResponseBytes)
-	}
-	txt := got.Content[0].(*mcp.TextContent).Text
-	if !strings.HasPrefix(txt, "2000 rows\n\n[This result was over the 128 KB limit of one response:") || !strings.Contains(txt, "the whole result is in "+saved+".]") {
-		t.Errorf("note: %q", txt)
-	}
-	var back struct {
-		Rows  []row  `json:"rows"`
-		Total int    `json:"total"`
-		Diff  string `json:"diff"`
-	}
-	if err := json.Unmarshal(mustJSON(t, got.StructuredContent), &back); err != nil || back.Total != 2000 || len(back.Rows) == 0 || !strings.Contains(back.Diff, "more characters)") {
-		t.Errorf("structuredContent lost its shape: %v %d rows total %d", err, len(back.Rows), back.Total)
-	}
-	full, err := os.ReadFile(saved)
-	if err != nil || !strings.Contains(string(full), strings.Repeat("é", 300)) || len(full) < 1<<20 {
-		t.Errorf("the saved result: %d bytes, %v", len(full), err)
-	}
-	// Under the limit nothing changes; a failed save is said.
-	small := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}, StructuredContent: map[string]any{"a": 1}}
-	if bound(small, MaxResponseBytes, nil) != small {
-		t.Error("a small result was changed")
-	}
-	got = bound(res, MaxResponseBytes, func([]byte) (string, error) { return "", errors.New("disk full") })
-	if txt := got.Content[0].(*mcp.TextContent).Text; !strings.Contains(txt, "it could not be saved (disk full).]") {
-		t.Errorf("failed save: %q", txt)
-	}
-}
+// overlapScript records, one second into its bash command, how many of
+// the scripts are running at that moment.
+const overlapScript = `await tools.bash({command: "f=$(mktemp running/r.XXXXXX); sleep 1; ls running | wc -l > $(mktemp seen/s.XXXXXX); rm $f"}); return "ok"`
 
-func mustJSON(t *testing.T, v any) []byte {
+// maxOverlap is the most scripts the workspace saw running at once.
+func maxOverlap(t *testing.T, dir string) (most, runs int) {
 	t.Helper()
-	data, err := json.Marshal(v)
+	entries, err := os.ReadDir(filepath.Join(dir, "seen"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return data
+	for _, e := range entries {
+		data, _ := os.ReadFile(filepath.Join(dir, "seen", e.Name()))
+		n, _ := strconv.Atoi(strings.TrimSpace(string(data)))
+		most = max(most, n)
+	}
+	return most, len(entries)
+}
+
+func overlapWorkspace(t *testing.T) *workspace {
+	w := newWorkspace(t, "", "")
+	for _, d := range []string{"running", "seen"} {
+		if err := os.Mkdir(filepath.Join(w.dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return w
+}
+
+// TestServeRunsPerSession: one MCP session runs at most
+// mcpserver.RunsPerSession scripts at once; the others wait their turn and
+// then run (a host firing many codemode calls in parallel multiplied the
+// memory of one session: 12 sessions peaked at 7.1 GB).
+func TestServeRunsPerSession(t *testing.T) {
+	w := overlapWorkspace(t)
+	c := w.serve(t)
+	const calls = 5
+	var wg sync.WaitGroup
+	results := make([]*mcp.CallToolResult, calls)
+	for i := range calls {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i] = c.run(t, overlapScript)
+		}()
+	}
+	wg.Wait()
+	for i, r := range results {
+		if r.IsError || !strings.Contains(text(r), "ok") {
+			t.Errorf("call %d: %s", i, text(r))
+		}
+	}
+	most, runs := maxOverlap(t, w.dir)
+	if runs != calls || most > mcpserver.RunsPerSession || most < 1 {
+		t.Errorf("%d scripts ran, at most %d at once; want %d, at most %d at once", runs, most, calls, mcpserver.RunsPerSession)
+	}
+}
+
+// TestServeRunsPerServer: across HTTP sessions serve runs at most
+// DefaultMaxRuns scripts at once (serve --max-runs sets another).
+func TestServeRunsPerServer(t *testing.T) {
+	w := overlapWorkspace(t)
+	_, endpoint, auth := w.serveHTTP(t)
+	const sessions, perSession = 4, 2
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var failed []string
+	for range sessions {
+		cs := connectHTTP(t, endpoint, auth)
+		for range perSession {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+				defer cancel()
+				r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "codemode", Arguments: map[string]any{"code": overlapScript}})
+				mu.Lock()
+				defer mu.Unlock()
+				if err != nil {
+					failed = append(failed, err.Error())
+				} else if r.IsError {
+					failed = append(failed, text(r))
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	if len(failed) > 0 {
+		t.Fatalf("failed calls: %q", failed)
+	}
+	most, runs := maxOverlap(t, w.dir)
+	if runs != sessions*perSession || most > mcpserver.DefaultMaxRuns || most < 1 {
+		t.Errorf("%d scripts ran, at most %d at once; want %d, at most %d at once", runs, most, sessions*perSession, mcpserver.DefaultMaxRuns)
+	}
 }

@@ -37,6 +37,11 @@ func (ss *session) handleCodemode(ctx context.Context, req *mcp.CallToolRequest)
 	}
 	ctx, stop := ss.runContext(ctx)
 	defer stop()
+	release, err := ss.awaitTurn(ctx)
+	if err != nil {
+		return errorResult(tools.Errorf(tools.ErrCancelled, "codemode: cancelled while waiting to run: a session runs at most %d scripts at once, and serve %d (--max-runs)", RunsPerSession, ss.srv.cfg.MaxRuns)), nil
+	}
+	defer release()
 	n := ss.runs.Add(1)
 	opts := []engine.RunOption{engine.WithCallIDPrefix(strconv.FormatInt(n, 10)), engine.WithAsker("host", elicitAsker(req.Session))}
 	if token := req.Params.GetProgressToken(); token != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -12,8 +13,9 @@ import (
 
 // rawSession is a served binary spoken to line by line.
 type rawSession struct {
-	send func(string)
-	recv func() rawReply
+	send  func(string)
+	recv  func() rawReply
+	close func() // closes serve's stdin
 }
 
 type rawReply struct {
@@ -28,16 +30,24 @@ type rawReply struct {
 
 func (w *workspace) rawServe(t *testing.T) *rawSession {
 	t.Helper()
+	s, _ := w.rawServeProc(t)
+	return s
+}
+
+// rawServeProc is rawServe that also returns the serve process.
+func (w *workspace) rawServeProc(t *testing.T) (*rawSession, *os.Process) {
+	t.Helper()
 	cmd := w.command("serve")
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { stdin.Close(); cmd.Wait() })
+	t.Cleanup(func() { stdin.Close(); cmd.Process.Kill(); cmd.Wait() })
 	dec := json.NewDecoder(stdout)
 	s := &rawSession{
-		send: func(s string) { fmt.Fprintln(stdin, s) },
+		close: func() { stdin.Close() },
+		send:  func(s string) { fmt.Fprintln(stdin, s) },
 		recv: func() rawReply {
 			for {
 				var r rawReply
@@ -55,7 +65,7 @@ func (w *workspace) rawServe(t *testing.T) *rawSession {
 		t.Fatalf("initialize: %+v", r)
 	}
 	s.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	return s
+	return s, cmd.Process
 }
 
 // TestRequestIDsEchoedExactly: every id a client may send comes back as the

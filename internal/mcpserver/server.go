@@ -68,6 +68,9 @@ type Config struct {
 	Timeout time.Duration
 	// MaxOutputTokens caps every script's result (0: the engine default).
 	MaxOutputTokens int
+	// MaxRuns is the most codemode scripts running at once across sessions
+	// (0: DefaultMaxRuns); each session runs at most RunsPerSession.
+	MaxRuns int
 	// ProgressInterval is the heartbeat of progress notifications (0:
 	// DefaultProgressInterval).
 	ProgressInterval time.Duration
@@ -89,6 +92,16 @@ type Config struct {
 	Log io.Writer
 }
 
+// RunsPerSession is the most codemode scripts one MCP session runs at
+// once, DefaultMaxRuns the most serve runs across its sessions unless
+// Config.MaxRuns says otherwise; a script over either waits its turn
+// (cancellable). They bound serve's memory: a run's is its VM's heap (256
+// MiB) and at most 4× its output + 64 MiB (the output is capped at 64 MiB).
+const (
+	RunsPerSession = 2
+	DefaultMaxRuns = 4
+)
+
 // Server serves MCP sessions. Safe for concurrent use.
 type Server struct {
 	cfg Config
@@ -106,6 +119,8 @@ type Server struct {
 	// runsCtx is cancelled by CancelRuns and Close: every run ends.
 	runsCtx    context.Context
 	cancelRuns context.CancelFunc
+
+	runSlots chan struct{} // one per script running (Config.MaxRuns)
 }
 
 // New validates cfg and prepares what every session shares: the tool
@@ -126,13 +141,16 @@ func New(cfg Config) (*Server, error) {
 	if cfg.ProgressInterval <= 0 {
 		cfg.ProgressInterval = DefaultProgressInterval
 	}
+	if cfg.MaxRuns <= 0 {
+		cfg.MaxRuns = DefaultMaxRuns
+	}
 	if cfg.Version == "" {
 		cfg.Version = "dev"
 	}
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
 	}
-	s := &Server{cfg: cfg, sessions: map[*session]bool{}, byMCPID: map[string]*session{}}
+	s := &Server{cfg: cfg, sessions: map[*session]bool{}, byMCPID: map[string]*session{}, runSlots: make(chan struct{}, cfg.MaxRuns)}
 	s.runsCtx, s.cancelRuns = context.WithCancel(context.Background())
 	if t, ok := cfg.Enabled.Get(meta.Codemode); ok {
 		s.codemode = &mcp.Tool{

@@ -26,6 +26,7 @@ type session struct {
 
 	watching atomic.Bool
 	runs     atomic.Int64
+	slots    chan struct{} // one per script running (RunsPerSession)
 
 	// runsCtx is cancelled when the session ends (DELETE, shutdown,
 	// Close): the SDK waits for active handlers without cancelling them,
@@ -43,7 +44,7 @@ type session struct {
 // newSession builds the MCP server of one session with its tools.
 func (s *Server) newSession() *session {
 	n := s.nextID.Add(1)
-	ss := &session{srv: s, id: fmt.Sprintf("mcp-%d-%d", pid, n), shown: map[string]bool{}}
+	ss := &session{srv: s, id: fmt.Sprintf("mcp-%d-%d", pid, n), shown: map[string]bool{}, slots: make(chan struct{}, RunsPerSession)}
 	ss.runsCtx, ss.cancelRuns = context.WithCancel(context.Background())
 	opts := &mcp.ServerOptions{
 		Instructions: instructions(s),
@@ -116,6 +117,24 @@ func (ss *session) runContext(ctx context.Context) (_ context.Context, stop func
 		stopServer()
 		cancel()
 	}
+}
+
+// awaitTurn waits until the session and the server each have room for one
+// more script (the session's turn first, so a session waiting for its own
+// turn holds none of the server's), or ctx ends. release gives both back.
+func (ss *session) awaitTurn(ctx context.Context) (release func(), err error) {
+	select {
+	case ss.slots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	select {
+	case ss.srv.runSlots <- struct{}{}:
+	case <-ctx.Done():
+		<-ss.slots
+		return nil, ctx.Err()
+	}
+	return func() { <-ss.srv.runSlots; <-ss.slots }, nil
 }
 
 // engine returns the session's engine, made on first use; direct calls go

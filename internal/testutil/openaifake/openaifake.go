@@ -15,6 +15,7 @@ import (
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"io"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -379,4 +380,45 @@ func apiError(w http.ResponseWriter, status int, msg string) {
 func writeJSON(w http.ResponseWriter, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(v)
+}
+
+// InstantAnswer is what an Instant server answers every request with: a
+// chat completion whose JSON-schema content is {"label":"bug"}.
+const InstantAnswer = `{"id":"chatcmpl-1","object":"chat.completion","created":1700000000,"model":"m",` +
+	`"choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"{\"label\":\"bug\"}"}}],` +
+	`"usage":{"prompt_tokens":40,"completion_tokens":5,"total_tokens":45}}`
+
+// InstantServer answers every request at once with InstantAnswer,
+// keeping only the first request's body: the benchmarks' server, so that
+// what they measure is the client.
+type InstantServer struct {
+	*httptest.Server
+	mu    sync.Mutex
+	first []byte
+}
+
+// Instant starts an InstantServer on loopback; Close it when done.
+func Instant() *InstantServer {
+	s := &InstantServer{}
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		s.mu.Lock()
+		if s.first == nil {
+			s.first = body
+		}
+		s.mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, InstantAnswer)
+	}))
+	return s
+}
+
+// BaseURL is the server's API root, for OPENAI_BASE_URL.
+func (s *InstantServer) BaseURL() string { return s.URL + "/v1" }
+
+// FirstBody is the body of the first request it answered.
+func (s *InstantServer) FirstBody() []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.first
 }

@@ -40,10 +40,10 @@ type findArgs struct {
 type FindResult struct {
 	Text             string   `json:"text" jsonschema:"the result as a model sees it: a tree of paths relative to scopePath, then notices"`
 	ScopePath        string   `json:"scopePath" jsonschema:"the directory the results are relative to in text (a comma-separated list when several paths were searched)"`
-	FileCount        int      `json:"fileCount" jsonschema:"number of paths returned"`
+	FileCount        int      `json:"fileCount" jsonschema:"the paths returned (files.length); totalFound counts every match"`
 	Files            []string `json:"files" jsonschema:"the paths returned, relative to the workspace root (absolute outside it), sorted; directories end in /"`
 	TotalFound       int      `json:"totalFound" jsonschema:"paths found before the limit was applied (a lower bound when timedOut)"`
-	Truncated        bool     `json:"truncated" jsonschema:"true when the limit or the timeout cut the results"`
+	Truncated        bool     `json:"truncated" jsonschema:"the limit or the timeout cut files: fewer returned than totalFound (limitReached, listLimitReached), or the scan stopped early (timedOut, totalFound a lower bound); the counts are not cut"`
 	LimitReached     bool     `json:"limitReached,omitempty" jsonschema:"more than limit paths matched; the newest by modification time were kept"`
 	ListLimitReached bool     `json:"listLimitReached,omitempty" jsonschema:"the paths would pass the 32 KiB a result may list; the newest that fit were kept"`
 	TimedOut         bool     `json:"timedOut,omitempty" jsonschema:"the scan stopped at the timeout; results are partial"`

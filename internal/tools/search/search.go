@@ -5,11 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"sync/atomic"
 
 	"github.com/atomic-script/atomic-script/internal/tools/selector"
 
+	"github.com/atomic-script/atomic-script/internal/tools/safefile"
 	"github.com/atomic-script/atomic-script/internal/tools/search/internal/fsread"
 	"github.com/atomic-script/atomic-script/internal/tools/search/internal/textmatch"
 	"github.com/atomic-script/atomic-script/internal/tools/search/internal/walk"
@@ -204,6 +206,16 @@ func collect(ctx context.Context, env *tools.Env, s *searcher, sc *scope, gitign
 	}
 	for i, t := range sc.targets {
 		if t.kind == targetFile {
+			if s.v.stat(t.abs) == pathOther {
+				// A pipe would read as empty, a device as endless: neither
+				// is searched, and the result says why.
+				kind := "not a regular file"
+				if fi, err := os.Stat(t.abs); err == nil {
+					kind = safefile.Describe(fi.Mode())
+				}
+				col.skipped = append(col.skipped, env.Display(t.abs)+" (not a regular file: "+kind+")")
+				continue
+			}
 			n, st := s.count(workers, t.abs, t.ranges, s.limit)
 			switch st {
 			case fileTooLarge:
@@ -248,10 +260,19 @@ func collect(ctx context.Context, env *tools.Env, s *searcher, sc *scope, gitign
 	return col, nil
 }
 
+// MaxPatternBytes is the longest pattern search compiles: 64 KiB. The
+// regexp compiler's time and memory grow with the pattern (a 1–3 MiB
+// alternation took seconds, uncancellably, at 64× its size), and a longer
+// one is a list of alternatives better searched in parts.
+const MaxPatternBytes = 64 << 10
+
 // compileSearch checks the pattern and case options and compiles them.
 func compileSearch(a searchArgs) (*textmatch.Matcher, error) {
 	if strings.TrimSpace(a.Pattern) == "" {
 		return nil, tools.Errorf(tools.ErrInvalidArgs, "Pattern must not be empty")
+	}
+	if len(a.Pattern) > MaxPatternBytes {
+		return nil, tools.Errorf(tools.ErrLimit, "the pattern is %d bytes, over the limit of %d (64 KiB): split its alternatives into several searches, or search for a shorter pattern they share", len(a.Pattern), MaxPatternBytes)
 	}
 	ignoreCase := false
 	switch {

@@ -459,6 +459,34 @@ func TestFindListCap(t *testing.T) {
 	}
 }
 
+// TestSearchPatternSizeLimit: a pattern over the limit is refused before
+// it is compiled, with ERR_LIMIT and what to do instead (a 1–3 MiB
+// alternation compiled for seconds, uncancellably, at 64× its size); one
+// at the limit is searched.
+func TestSearchPatternSizeLimit(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"a.txt": "needle\n"})
+	env := newEnv(t, root)
+	alternation := func(size int) string {
+		var b strings.Builder
+		for i := 0; b.Len() < size; i++ {
+			fmt.Fprintf(&b, "word%d|", i)
+		}
+		return b.String()[:size-len("|needle")] + "|needle"
+	}
+	for _, size := range []int{1 << 20, 3 << 20, MaxPatternBytes + 1} {
+		args, _ := json.Marshal(map[string]any{"pattern": alternation(size), "paths": []string{root}})
+		_, text := call(t, Search(), env, string(args))
+		if !strings.HasPrefix(text, "ERROR ERR_LIMIT") || !strings.Contains(text, fmt.Sprint(size)) || !strings.Contains(text, "split") {
+			t.Errorf("a %d-byte pattern: %.300s", size, text)
+		}
+	}
+	args, _ := json.Marshal(map[string]any{"pattern": alternation(MaxPatternBytes), "paths": []string{root}})
+	if _, text := call(t, Search(), env, string(args)); !strings.Contains(text, "needle") || strings.HasPrefix(text, "ERROR") {
+		t.Errorf("a pattern at the limit: %.300s", text)
+	}
+}
+
 // TestSearchCountsTotalAndShown: matchCount is every matching line of the
 // page's files and shownMatchCount the rows shown, as a file's count is its
 // total and its matches the rows shown: a script cannot take one for the

@@ -114,45 +114,16 @@ func renderPage(env *tools.Env, m *textmatch.Matcher, v *fsview, sc *scope, col 
 			continue
 		}
 		display := env.Display(f.abs)
-		var sec strings.Builder
-		if out.Len() > 0 {
-			sec.WriteString("\n\n")
-		}
 		dir := path.Dir(display)
-		if dir != prevDir && dir != "." {
-			fmt.Fprintf(&sec, "# %s/\n", strings.TrimSuffix(dir, "/"))
-		}
-		sec.WriteString(hashline.Header(display, hashline.Tag(string(content))))
-		// Rows go in until the output cap; the structured result lists
-		// the match rows that made it into the text.
-		cut, shown, linesCut := false, 0, false
-		for _, row := range fr.rows {
-			if out.Len()+sec.Len()+1+len(row.text) > searchOutputCap {
-				cut = true
-				break
-			}
-			sec.WriteByte('\n')
-			sec.WriteString(row.text)
-			linesCut = linesCut || row.cut
-			if row.match {
-				shown++
-			}
-		}
+		sec, shown, cut, linesCut := writeSection(fr, display, content, dir != prevDir && dir != ".", out.Len(), single)
 		if cut {
 			res.OutputLimitReached = true
 			if shown == 0 {
 				break // not one match row fits: the file starts the next page
 			}
 		}
-		if !cut && fr.total > len(fr.matches) {
-			note := fmt.Sprintf("\n[%d of %d matches in this file shown", len(fr.matches), fr.total)
-			if !single {
-				note += "; search the file alone to see up to 200"
-			}
-			sec.WriteString(note + "]")
-		}
 		tag := env.Session.Snapshots.Record(f.abs, string(content))
-		out.WriteString(sec.String())
+		out.WriteString(sec)
 		prevDir = dir
 		res.Files = append(res.Files, display)
 		matches := fr.matches[:shown]
@@ -172,34 +143,7 @@ func renderPage(env *tools.Env, m *textmatch.Matcher, v *fsview, sc *scope, col 
 	}
 	res.FileCount = len(res.Files)
 
-	var notices []string
-	switch {
-	case res.OutputLimitReached:
-		res.NextSkip = pageSkip + res.FileCount
-		notices = append(notices, "[50.0KB combined output limit reached]")
-		if more || res.FileCount < len(page) {
-			notices = append(notices, fmt.Sprintf("[%d matching files shown. Use skip=%d to view more.]", res.FileCount, res.NextSkip))
-		}
-	case more:
-		res.NextSkip = pageSkip + res.FileCount
-		notices = append(notices, fmt.Sprintf("[%d matching files shown. Use skip=%d to view more.]", res.FileCount, res.NextSkip))
-	case col.ceiling:
-		notices = append(notices, fmt.Sprintf("[Search collected the first %d matches before pagination; refine the pattern or path for later results.]", searchCollectLimit))
-	}
-	res.CollectionLimitReached = col.ceiling
-	if res.NextSkip > 0 {
-		res.FileLimitReached = searchFileLimit
-		res.Meta.Limits.FileLimit = searchFileLimit
-	}
-	if single && skip > 0 {
-		notices = append(notices, "[skip is ignored for single-file search; refine the pattern/path or search a directory to page matching files.]")
-	}
-	if len(sc.missing) > 0 {
-		notices = append(notices, "[Skipped missing paths: "+strings.Join(sc.missing, ", ")+"]")
-	}
-	if len(col.skipped) > 0 {
-		notices = append(notices, "[Not searched: "+strings.Join(col.skipped, ", ")+"]")
-	}
+	notices := pageNotices(res, sc, col, len(page), more, pageSkip, single && skip > 0)
 	res.Truncated = res.NextSkip > 0 || col.ceiling || res.OutputLimitReached || res.LinesTruncated
 	for _, f := range res.FileMatches {
 		if f.Count > len(f.Matches) {
@@ -219,6 +163,77 @@ func renderPage(env *tools.Env, m *textmatch.Matcher, v *fsview, sc *scope, col 
 	}
 	res.Text = text
 	return res
+}
+
+// pageNotices sets the page's paging fields and says in bracketed lines
+// what the page left out and why.
+func pageNotices(res *SearchResult, sc *scope, col *collection, pageLen int, more bool, pageSkip int, skipIgnored bool) []string {
+	var notices []string
+	switch {
+	case res.OutputLimitReached:
+		res.NextSkip = pageSkip + res.FileCount
+		notices = append(notices, "[50.0KB combined output limit reached]")
+		if more || res.FileCount < pageLen {
+			notices = append(notices, fmt.Sprintf("[%d matching files shown. Use skip=%d to view more.]", res.FileCount, res.NextSkip))
+		}
+	case more:
+		res.NextSkip = pageSkip + res.FileCount
+		notices = append(notices, fmt.Sprintf("[%d matching files shown. Use skip=%d to view more.]", res.FileCount, res.NextSkip))
+	case col.ceiling:
+		notices = append(notices, fmt.Sprintf("[Search collected the first %d matches before pagination; refine the pattern or path for later results.]", searchCollectLimit))
+	}
+	res.CollectionLimitReached = col.ceiling
+	if res.NextSkip > 0 {
+		res.FileLimitReached = searchFileLimit
+		res.Meta.Limits.FileLimit = searchFileLimit
+	}
+	if skipIgnored {
+		notices = append(notices, "[skip is ignored for single-file search; refine the pattern/path or search a directory to page matching files.]")
+	}
+	if len(sc.missing) > 0 {
+		notices = append(notices, "[Skipped missing paths: "+strings.Join(sc.missing, ", ")+"]")
+	}
+	if len(col.skipped) > 0 {
+		notices = append(notices, "[Not searched: "+strings.Join(col.skipped, ", ")+"]")
+	}
+	return notices
+}
+
+// writeSection renders one file of the page: a directory line when the
+// directory changed, its [path#TAG] header, then its rows while they fit
+// in the output cap after used bytes. shown counts the match rows that
+// made it; cut says the cap stopped the rows.
+func writeSection(fr fileRender, display string, content []byte, newDir bool, used int, single bool) (sec string, shown int, cut, linesCut bool) {
+	var b strings.Builder
+	if used > 0 {
+		b.WriteString("\n\n")
+	}
+	if newDir {
+		fmt.Fprintf(&b, "# %s/\n", strings.TrimSuffix(path.Dir(display), "/"))
+	}
+	b.WriteString(hashline.Header(display, hashline.Tag(string(content))))
+	// Rows go in until the output cap; the structured result lists the
+	// match rows that made it into the text.
+	for _, row := range fr.rows {
+		if used+b.Len()+1+len(row.text) > searchOutputCap {
+			cut = true
+			break
+		}
+		b.WriteByte('\n')
+		b.WriteString(row.text)
+		linesCut = linesCut || row.cut
+		if row.match {
+			shown++
+		}
+	}
+	if !cut && fr.total > len(fr.matches) {
+		note := fmt.Sprintf("\n[%d of %d matches in this file shown", len(fr.matches), fr.total)
+		if !single {
+			note += "; search the file alone to see up to 200"
+		}
+		b.WriteString(note + "]")
+	}
+	return b.String(), shown, cut, linesCut
 }
 
 // readWhole reads a file shown on the page into its own buffer (its text

@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/tools/procguard"
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/creack/pty"
 	"golang.org/x/sys/unix"
@@ -114,7 +115,7 @@ func startPipes(c command) (*proc, error) {
 		cmd.Stdin = f
 	}
 	cmd.Stdout, cmd.Stderr = w, w // one combined stream, in order
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = procguard.Prepare(&syscall.SysProcAttr{Setpgid: true})
 	if err := cmd.Start(); err != nil {
 		r.Close()
 		w.Close()
@@ -177,7 +178,7 @@ func startPty(c command) (*proc, error) {
 	}
 	cmd := newCmd(c)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+	cmd.SysProcAttr = procguard.Prepare(&syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0})
 	if err := cmd.Start(); err != nil {
 		out.Close()
 		return nil, err
@@ -204,10 +205,16 @@ func pollable(f *os.File) (*os.File, error) {
 	return os.NewFile(uintptr(fd), "/dev/ptmx"), nil
 }
 
+// launched tracks a started command. Its process group dies with this
+// process even when this process is killed (procguard): the group is
+// watched until its leader has been reaped, when the caller kills what is
+// left of it.
 func launched(cmd *exec.Cmd, out *os.File, usedPty bool) *proc {
 	p := &proc{cmd: cmd, out: out, pgid: cmd.Process.Pid, pty: usedPty, exited: make(chan struct{})}
+	release := procguard.Watch(p.pgid)
 	go func() {
 		cmd.Wait()
+		release()
 		p.state = cmd.ProcessState
 		close(p.exited)
 	}()

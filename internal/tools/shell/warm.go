@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/tools/procguard"
 	"github.com/atomic-script/atomic-script/tools"
 	"golang.org/x/sys/unix"
 	"mvdan.cc/sh/v3/syntax"
@@ -435,7 +436,7 @@ func startSpare(root string, info os.FileInfo, env []string) (*spare, error) {
 	}
 	cmd.Stdout, cmd.Stderr = w, w
 	cmd.ExtraFiles = []*os.File{cr}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = procguard.Prepare(&syscall.SysProcAttr{Setpgid: true})
 	err = cmd.Start()
 	cr.Close()
 	w.Close()

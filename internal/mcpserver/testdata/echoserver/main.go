@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"os/exec"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -28,7 +31,20 @@ type sleepIn struct {
 	Ms int `json:"ms"`
 }
 
+// stubborn is set by ECHO_STUBBORN=1: the server then behaves like a
+// launcher-started server that is slow to go (an npx wrapper): it starts a
+// child in its process group, ignores SIGTERM, and outlives its stdin.
+var stubborn = os.Getenv("ECHO_STUBBORN") == "1"
+
 func main() {
+	var child *exec.Cmd
+	if stubborn {
+		signal.Ignore(syscall.SIGTERM)
+		child = exec.Command("sleep", "300")
+		if err := child.Start(); err != nil {
+			log.Fatal(err)
+		}
+	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "echo", Version: "1"}, nil)
 	mcp.AddTool(s, &mcp.Tool{Name: "echo", Description: "Echo text back."},
 		func(ctx context.Context, req *mcp.CallToolRequest, in echoIn) (*mcp.CallToolResult, echoOut, error) {
@@ -43,7 +59,11 @@ func main() {
 		})
 	mcp.AddTool(s, &mcp.Tool{Name: "pid", Description: "The server's process id."},
 		func(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
-			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprint(os.Getpid())}}}, nil, nil
+			pids := fmt.Sprint(os.Getpid())
+			if child != nil {
+				pids += " " + fmt.Sprint(child.Process.Pid)
+			}
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: pids}}}, nil, nil
 		})
 	mcp.AddTool(s, &mcp.Tool{Name: "fail", Description: "Always fails (a tool error)."},
 		func(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
@@ -67,5 +87,8 @@ func main() {
 		})
 	if err := s.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 		log.Print(err)
+	}
+	if stubborn {
+		select {} // outlive stdin
 	}
 }
