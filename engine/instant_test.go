@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"encoding/json"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -57,5 +58,46 @@ func TestInstantCallsRunOnTheScriptGoroutine(t *testing.T) {
 				t.Errorf("%s: call %s %s: status %s", c.js, call.ID, call.Name, call.Status)
 			}
 		}
+	}
+}
+
+// An instant tool's failure reads as any tool's: the same error, stack and
+// script error, not one made among the script's frames.
+func TestInstantFailureReadsAsAnyToolFailure(t *testing.T) {
+	reg := testTools(nil)
+	for name, tags := range map[string][]tools.Tag{"fail_instant": {tools.TagInstant, tools.TagReadOnly}, "fail_plain": {tools.TagReadOnly}} {
+		reg.Add(tools.New(tools.Spec{Name: name, Description: "Fail.", Tags: tags}, func(ctx context.Context, env *tools.Env, in struct{}) (tools.Result, error) {
+			return tools.Result{}, tools.Errorf(tools.ErrNotFound, "nothing here")
+		}))
+	}
+	eng, err := engine.New(engine.WithRoot(t.TempDir()), engine.WithTools(reg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	caught := run(t, eng, `const out = [];
+		for (const f of [tools.fail_instant, tools.fail_plain]) {
+			try { await f() } catch (e) { out.push([e.name, e.code, e.message, e.stack].join("|")) }
+		}
+		return out`)
+	var got []string
+	if err := json.Unmarshal(caught.Value, &got); err != nil || len(got) != 2 {
+		t.Fatalf("value %s: %v", caught.Value, err)
+	}
+	if got[0] != got[1] {
+		t.Errorf("instant failure %q, other tool's %q", got[0], got[1])
+	}
+	uncaught := map[string]engine.ScriptError{}
+	for _, name := range []string{"fail_instant", "fail_plain"} {
+		r := run(t, eng, `await tools.`+name+`()`)
+		if r.OK || r.Error == nil {
+			t.Fatalf("%s: the script did not fail", name)
+		}
+		e := *r.Error
+		e.Stack = strings.ReplaceAll(e.Stack, name, "TOOL")
+		uncaught[name] = e
+	}
+	if uncaught["fail_instant"] != uncaught["fail_plain"] {
+		t.Errorf("uncaught instant failure:\n%+v\nother tool's:\n%+v", uncaught["fail_instant"], uncaught["fail_plain"])
 	}
 }

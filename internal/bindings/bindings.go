@@ -586,15 +586,21 @@ func (b *Binding) begin(id int, c *Call) (context.Context, *metaHolder) {
 	return context.WithValue(ctx, metaKey{}, meta), meta
 }
 
-// runInstant runs a call of an Instant tool on the owner goroutine and
-// settles its promise at once (its reactions run as jobs, as after any
-// call). A settlement that fails (the VM was interrupted) ends the run
-// through the loop, as it would for a call that ran on a worker.
+// runInstant runs a call of an Instant tool on the owner goroutine. A
+// result settles its promise at once (its reactions run as jobs, as after
+// any call); a failure is settled from the loop, like a worker's, so its
+// Error is made outside the script's frames and reads as every tool
+// error does. A settlement that fails (the VM was interrupted) ends the
+// run through the loop, as it would for a call that ran on a worker.
 func (b *Binding) runInstant(id int, c *Call, args json.RawMessage) {
 	ctx, meta := b.begin(id, c)
 	value, err := b.cfg.Call(ctx, c.Name, args)
 	c.Meta = meta.v
-	if err := b.complete(id, c, value, err); err != nil {
+	if err != nil {
+		b.loop.Register()(func() error { return b.complete(id, c, nil, err) })
+		return
+	}
+	if err := b.complete(id, c, value, nil); err != nil {
 		b.loop.Register()(func() error { return err })
 	}
 }

@@ -64,6 +64,10 @@ type quickjsVM struct {
 	// yet; Close releases them before the engine frees its heap.
 	pending map[*qjsPromise]struct{}
 	mkError *quickjs.Value
+	// resolved is Promise.resolve bound to Promise, captured with mkError
+	// before any script runs: a call settled while it is being made gets
+	// its promise from it instead of a promise capability.
+	resolved *quickjs.Value
 	// rejections are the promises rejected with no handler (nil when the
 	// binding's layout is unknown).
 	rejections *rejections
@@ -203,27 +207,33 @@ func (q *quickjsVM) Define(name string, fn HostFunc) error {
 	return q.vm.RegisterFunc(name, func(args ...string) string { return fn(args) }, false)
 }
 
-// DefineAsync implements AsyncVM with QuickJS promise capabilities.
+// DefineAsync implements AsyncVM with QuickJS promise capabilities. A
+// call that fn settles with a value before it returns (an instant tool)
+// gets an already-resolved promise from Promise.resolve instead, which
+// costs a third of making a capability and settling it.
 func (q *quickjsVM) DefineAsync(name string, fn func(args []string, p Promise) error) error {
 	if _, err := q.errorMaker(); err != nil {
 		return err
 	}
 	return q.vm.RegisterFunc(name, func(args ...string) quickjs.Value {
-		pc, err := q.vm.NewPromiseCapability()
-		if err != nil {
+		p := &qjsPromise{q: q, making: true}
+		err := fn(args, p)
+		p.making = false
+		if p.early != nil {
+			// JS takes over this reference.
+			v := *p.early
+			p.early = nil
+			return v
+		}
+		if !p.capable() {
 			// Out of memory: the script sees undefined, and the memory
 			// state ends the run.
 			return quickjs.UndefinedValue
 		}
-		p := &qjsPromise{q: q, pc: pc}
-		if q.pending == nil {
-			q.pending = map[*qjsPromise]struct{}{}
-		}
-		q.pending[p] = struct{}{}
 		// JS takes over this reference; the capability keeps its own until
 		// the promise is settled or the VM closes.
-		promise := pc.Promise.Dup()
-		if err := fn(args, p); err != nil {
+		promise := p.pc.Promise.Dup()
+		if err != nil {
 			_ = p.Reject(err.Error())
 		}
 		return promise
@@ -234,9 +244,45 @@ func (q *quickjsVM) DefineAsync(name string, fn func(args []string, p Promise) e
 type qjsPromise struct {
 	q  *quickjsVM
 	pc *quickjs.PromiseCapability
+	// making is true while the call that made the promise runs; early is
+	// the promise when that call resolved it.
+	making  bool
+	early   *quickjs.Value
+	settled bool
+}
+
+// capable makes the promise's capability if it has none; false when the VM
+// is out of memory.
+func (p *qjsPromise) capable() bool {
+	if p.pc != nil {
+		return true
+	}
+	pc, err := p.q.vm.NewPromiseCapability()
+	if err != nil {
+		return false
+	}
+	p.pc = pc
+	if p.q.pending == nil {
+		p.q.pending = map[*qjsPromise]struct{}{}
+	}
+	p.q.pending[p] = struct{}{}
+	return true
 }
 
 func (p *qjsPromise) Resolve(valueJSON string) error {
+	if p.making && p.pc == nil && !p.settled {
+		p.settled = true
+		if !p.q.enter() {
+			return ErrInterrupted
+		}
+		defer p.q.leave()
+		v, err := p.q.resolved.CallValue(quickjs.UndefinedValue, json.RawMessage(valueJSON))
+		if err != nil {
+			return p.q.convertErr(err)
+		}
+		p.early = &v
+		return nil
+	}
 	return p.settle(func() error {
 		_, err := p.pc.Resolve.Call(quickjs.UndefinedValue, json.RawMessage(valueJSON))
 		return err
@@ -262,8 +308,12 @@ func (p *qjsPromise) Reject(errorJSON string) error {
 // settle calls into JS once and releases the capability, also when the VM
 // refuses the call (an interrupted VM): the promise is then left pending.
 func (p *qjsPromise) settle(f func() error) error {
-	if p.pc == nil {
+	if p.settled {
 		return errorf("promise settled twice")
+	}
+	p.settled = true
+	if !p.capable() {
+		return errorf("out of memory making a promise")
 	}
 	defer p.release()
 	if !p.q.enter() {
@@ -311,7 +361,12 @@ func (q *quickjsVM) errorMaker() (quickjs.Value, error) {
 	if err != nil {
 		return quickjs.Value{}, err
 	}
-	q.mkError = &v
+	r, err := q.vm.EvalValue(`Promise.resolve.bind(Promise)`, quickjs.EvalGlobal)
+	if err != nil {
+		v.Free()
+		return quickjs.Value{}, err
+	}
+	q.mkError, q.resolved = &v, &r
 	return v, nil
 }
 
@@ -541,6 +596,7 @@ func (q *quickjsVM) Close() error {
 	}
 	if q.mkError != nil {
 		q.mkError.Free()
+		q.resolved.Free()
 	}
 	if q.cContext != 0 {
 		trackers.Delete(q.cContext)

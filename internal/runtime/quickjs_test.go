@@ -163,11 +163,19 @@ func TestAsyncPromises(t *testing.T) {
 	if !ok {
 		t.Fatal("the QuickJS VM does not implement AsyncVM")
 	}
+	var secondErr error
 	if err := av.DefineAsync("hp", func(args []string, p Promise) error {
 		switch args[0] {
 		case "refuse":
 			return errors.New(`{"name":"ToolError","message":"refused at once","code":"ERR_NOPE"}`)
 		case "never":
+			return nil
+		case "now":
+			// Settled while the call runs: an already-resolved promise.
+			if err := p.Resolve(`{"v":"now"}`); err != nil {
+				return err
+			}
+			secondErr = p.Resolve(`{"v":"again"}`)
 			return nil
 		}
 		post := loop.Register()
@@ -191,15 +199,24 @@ func TestAsyncPromises(t *testing.T) {
 			try { await hp(k) } catch (e) { errs.push([e instanceof Error, e.name, e.message, e.code, e.callId]) }
 		}
 		hp("never"); hp("never");
-		done(JSON.stringify({r, all: all.map(x => x.v), errs}));
-	})()`
+		// A script's Promise.resolve is not what settles them.
+		const resolve = Promise.resolve;
+		Promise.resolve = () => ({v: "forged"});
+		const now = hp("now");
+		Promise.resolve = resolve; // Promise.all calls it
+		const nows = [now instanceof Promise, (await now).v, (await Promise.all([hp("now"), hp("a")])).map(x => x.v).join()];
+		done(JSON.stringify({r, all: all.map(x => x.v), errs, nows}));
+	})().catch(e => done("threw " + e))`
 	err = loop.Run(context.Background(), time.Time{}, func() error { return vm.Eval(src) }, func() bool { return result != "" })
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"r":{"v":"x","n":[1,2]},"all":["a","b"],"errs":[[true,"ToolError","nope","ERR_X","7"],[true,"ToolError","refused at once","ERR_NOPE",null]]}`
+	want := `{"r":{"v":"x","n":[1,2]},"all":["a","b"],"errs":[[true,"ToolError","nope","ERR_X","7"],[true,"ToolError","refused at once","ERR_NOPE",null]],"nows":[true,"now","now,a"]}`
 	if result != want {
 		t.Fatalf("got  %s\nwant %s", result, want)
+	}
+	if secondErr == nil {
+		t.Error("a promise resolved while its call ran could be resolved again")
 	}
 	if err := vm.Close(); err != nil {
 		t.Fatal(err)
