@@ -13,17 +13,25 @@ declare namespace tools {
     /** number of lines to read from offset (default: to the end, within the 3,000-line / 50 KiB cap) */
     limit?: number;
   }): Promise<string>;
-  /** Create a file, or replace a whole file with new content. Creating needs no prior read; overwriting an existing file needs this session to have read (or written, or edited) its current content, else it is refused with FILE_MUTATION_CONFLICT (ERR_CONFLICT): read the file again and retry. Files marked as generated (@generated, DO NOT EDIT, auto-generated near the top) are never overwritten. A shebang makes the file executable. Returns the new `[path#TAG]` header for edit. To change part of a file, prefer edit. Also: `a.zip:dir/m.txt` sets one archive member (rewritten atomically, other members byte-identical; `../` and `dir/` refused); `app.db:users` with a JSON5 object inserts a row ({} = defaults), `app.db:users:3` updates those columns, empty content deletes row 3; `nb.ipynb:cell:2` replaces that cell's source (outputs and metadata kept); `conflict://1` (or `conflict://*`) replaces the conflict region, its lines @ours, @theirs, @base standing for the sides. A path ending in a line selector (`a.ts:2-3`) is refused: write replaces whole files. */
+  /** Create a file, or replace a whole file with new content. Creating needs no prior read; overwriting an existing file needs this session to have read (or written, or edited) its current content, else it is refused with FILE_MUTATION_CONFLICT (ERR_CONFLICT): read the file again and retry. Files marked @generated or DO NOT EDIT need allowGenerated: true. delete: true deletes, moveTo moves. A shebang makes the file executable. Returns the new `[path#TAG]` header for edit. To change part of a file, prefer edit. Also: `a.zip:dir/m.txt` sets one archive member (rewritten atomically, other members byte-identical; `../` and `dir/` refused); `app.db:users` with a JSON5 object inserts a row ({} = defaults), `app.db:users:3` updates those columns, empty content deletes row 3; `nb.ipynb:cell:2` replaces that cell's source (outputs and metadata kept); `conflict://1` (or `conflict://*`) replaces the conflict region, its lines @ours, @theirs, @base standing for the sides. A path ending in a line selector (`a.ts:2-3`) is refused: write replaces whole files. */
   function write(args: {
     /** file to create or overwrite, relative to the workspace root or absolute; missing directories are created; or a.zip:dir/m.txt, app.db:users[:ROWID], nb.ipynb:cell:N, conflict://N, local://path */
     path: string;
     /** the complete new content of the file */
-    content: string;
+    content?: string;
+    /** delete it */
+    "delete"?: boolean;
+    /** move it here */
+    moveTo?: string;
+    /** change it even if marked as generated */
+    allowGenerated?: boolean;
   }): Promise<{
     path: string;
     tag: string;
     bytes: number;
     created: boolean;
+    deleted?: boolean;
+    movedFrom?: string;
     madeExecutable?: boolean;
     strippedHashline?: boolean;
     keptHashline?: boolean;
@@ -35,11 +43,13 @@ declare namespace tools {
    * Edit existing files with a hashline script. Start each file's section with the `[PATH#TAG]` header from your latest read, search, write or edit of it, then ops on the ORIGINAL line numbers (they do not shift within a call):
    *   replace N..M:  (then +TEXT rows; an empty body deletes)   delete N..M   insert before N:   insert after N:
    *   insert head:   insert tail:   replace block N:   delete block N   insert after block N:  (N opens a syntactic block)
-   * Body rows are `+TEXT` (`+` alone is a blank line, `+-x` writes -x); no `-` rows, no old text, no @@ hunks. Several sections edit several files; all are checked before any is written. A stale TAG is recovered when the file's changes do not overlap yours, else the edit is rejected (ERR_STALE_ANCHOR): read the file again. To create a file use write. Returns the new header and a numbered diff.
+   * Body rows are `+TEXT` (`+` alone is a blank line, `+-x` writes -x); no `-` rows, no old text, no @@ hunks. Several sections edit several files, all or nothing. A stale TAG is recovered when the file's changes do not overlap yours, else the edit is rejected (ERR_STALE_ANCHOR): read the file again. Files marked @generated or DO NOT EDIT need allowGenerated: true. To create a file use write. Returns the new header and a numbered diff.
    */
   function edit(args: {
     /** one or more hashline sections: a [PATH#TAG] header copied from read/search/write/edit output, then ops such as replace N..M:, delete N..M, insert before|after N:, insert head:, insert tail:, replace block N:, each body row written +TEXT */
     input: string;
+    /** change them even if marked as generated */
+    allowGenerated?: boolean;
   }): Promise<{
     /** the result as a model sees it: each file's new [path#TAG] header and its numbered diff */
     text: string;
@@ -167,9 +177,9 @@ declare namespace tools {
     gitignore?: boolean;
     /** Include hidden files and directories */
     hidden?: boolean;
-    /** Maximum results; the newest are kept */
+    /** Maximum results; the newest are kept (1–10000, default 200) */
     limit?: number;
-    /** Seconds before the scan stops with partial results */
+    /** Seconds before the scan stops with partial results (at most 300, default 5) */
     timeout?: number;
   }): Promise<{
     /** the result as a model sees it: a tree of paths relative to scopePath, then notices */
@@ -255,7 +265,7 @@ declare namespace tools {
     nextSkip?: number;
     /** the file limit per page, set when more matching files exist */
     fileLimitReached?: number;
-    /** collection stopped at 2000 matches; later matches need a narrower pattern or path */
+    /** this page stopped at 2000 matches; page on with nextSkip */
     collectionLimitReached?: boolean;
     /** the 50 KB output cap cut the text */
     outputLimitReached?: boolean;
@@ -354,6 +364,8 @@ type McpResult = string | Array<string | { type: "image" | "audio"; data: string
 declare const ALL_TOOLS: ReadonlyArray<{ name: string; description: string; namespace: string }>;
 /** Arguments given after "--" on the command line. */
 declare const ARGS: ReadonlyArray<string>;
+/** How this run treats files: "dry-run" writes nothing (bash runs in a scratch copy holding the pending changes), "atomic" rolls every change back on failure. */
+declare const RUN: { readonly mode: "write" | "dry-run" | "atomic"; readonly dryRun: boolean; readonly atomic: boolean };
 /** Ranked tools matching query (BM25 over names, descriptions and parameter names); the array's total says how many matched. */
 declare function searchTools(query: string, options?: { limit?: number; namespace?: string }): Array<{ name: string; description: string; namespace?: string }> & { total: number };
 /** A tool's description, once, and its declaration: the call's TypeScript signature with each argument's and result field's doc. undefined for an unknown name. */

@@ -310,19 +310,38 @@ func TestApprovalAssumeYesAndDryRun(t *testing.T) {
 		t.Errorf("a dry run asked about %s", req.Summary())
 		return engine.ApprovalAnswer{}
 	}}
+	// A dry run's bash runs in the scratch copy holding the pending
+	// changes, so it runs unasked, sees a.txt and its changes join the
+	// run's; one that names the real workspace, or runs in the background,
+	// is still denied.
 	r = run(t, dry, `
 		await tools.write({path: "a.txt", content: "x"});
-		try { await tools.bash({command: "touch b.txt"}) } catch (e) { return e.code + ": " + e.message }`, never.option())
-	if got := string(r.Value); !strings.Contains(got, "ERR_DENIED") || !strings.Contains(got, "a dry run never asks") {
-		t.Errorf("dry-run bash: %s", got)
+		const b = await tools.bash({command: "cat a.txt > b.txt"});
+		let named, bg;
+		try { await tools.bash({command: "touch `+root+`/c.txt"}) } catch (e) { named = e.code + ": " + e.message }
+		try { await tools.bash({command: "touch d.txt", runInBackground: true}) } catch (e) { bg = e.code + ": " + e.message }
+		return {exit: b.exitCode, named, bg}`, never.option())
+	var got struct {
+		Exit      int
+		Named, Bg string
 	}
-	if c := r.Calls[0]; c.Approval != engine.Allowed || !strings.Contains(c.ApprovalRule, "--dry-run writes nothing") {
-		t.Errorf("dry-run write record %+v", c)
+	if err := json.Unmarshal(r.Value, &got); err != nil || !r.OK || got.Exit != 0 {
+		t.Fatalf("dry-run bash: %s %s %v", r.Value, r.Text, err)
 	}
-	if len(r.Changes) != 1 || r.Changes[0].Path != "a.txt" {
-		t.Errorf("changes %+v", r.Changes)
+	for what, msg := range map[string]string{"the real workspace named": got.Named, "background": got.Bg} {
+		if !strings.Contains(msg, "ERR_DENIED") || !strings.Contains(msg, "a dry run never asks") {
+			t.Errorf("dry-run bash, %s: %s", what, msg)
+		}
 	}
-	for _, f := range []string{"a.txt", "b.txt"} {
+	for i, c := range r.Calls[:2] {
+		if c.Approval != engine.Allowed || !strings.Contains(c.ApprovalRule, "--dry-run writes nothing") {
+			t.Errorf("dry-run record %d %+v", i, c)
+		}
+	}
+	if len(r.Changes) != 2 || r.Changes[0].Path != "a.txt" || r.Changes[1].Path != "b.txt" || !strings.Contains(r.Diff, "+++ b/b.txt") {
+		t.Errorf("changes %+v\n%s", r.Changes, r.Diff)
+	}
+	for _, f := range []string{"a.txt", "b.txt", "c.txt", "d.txt"} {
 		if _, err := os.Stat(filepath.Join(root, f)); err == nil {
 			t.Errorf("dry run made %s", f)
 		}

@@ -196,6 +196,10 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 	}
 
 	mode := e.cfg.fileMode
+	if ro.fileModeSet {
+		mode = ro.fileMode
+	}
+	hostMode := mode
 	if sopts.DryRun {
 		mode = journal.DryRun // a script may ask to write nothing, never the reverse
 	}
@@ -204,7 +208,7 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 		deadline: deadline, budget: timeout, strict: e.cfg.strict || sopts.Strict, files: journal.New(mode), models: e.cfg.models.NewRun()}
 	run.warnings = warnings(diags, run.source.Name)
 	run.gate = &gate{pol: e.policy, ask: ro.ask, askBy: ro.askBy, dryRun: mode == journal.DryRun,
-		scriptDryRun: sopts.DryRun && e.cfg.fileMode != journal.DryRun, stop: run.stop}
+		scriptDryRun: sopts.DryRun && hostMode != journal.DryRun, stop: run.stop}
 	rec.gate = run.gate
 	res := run.execute(ctx)
 	if tokensOver {
@@ -214,6 +218,14 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 		res.Warnings = append(res.Warnings, fmt.Sprintf("// @options timeout_ms %d is above this run's deadline of %v, which applies: a script can shorten the deadline, not extend it (the host sets it, e.g. --timeout)", sopts.TimeoutMs, e.cfg.timeout))
 	}
 	e.finishFiles(res, run.files)
+	if res.OK && res.Changed && e.cfg.failOnChange {
+		res.ExitCode = ExitChanged
+		verb := "changed"
+		if res.DryRun {
+			verb = "would change"
+		}
+		res.Warnings = append(res.Warnings, fmt.Sprintf("--fail-on-change: the run %s %s (exit %d).", verb, plural(len(res.Changes), "file"), ExitChanged))
+	}
 	e.finishResult(res, start, maxTokens)
 	emit(Event{Type: "run_end", Time: time.Now(), Result: res})
 	return res, nil
@@ -235,7 +247,8 @@ func pickLimit[T int | time.Duration](ceiling, script T) (limit T, over bool) {
 // finishResult sets the wall time, exit code and rendered text.
 func (e *Engine) finishResult(r *Result, start time.Time, maxTokens int) {
 	r.Wall = time.Since(start)
-	if r.OK {
+	r.Version = Version()
+	if r.OK && r.ExitCode != ExitChanged {
 		r.ExitCode = ExitOK
 	} else if r.ExitCode == 0 && r.Error != nil {
 		r.ExitCode = exitCodeFor(r.Error.Kind)
@@ -422,6 +435,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 		Store:        store,
 		Sink:         s.rec,
 		Args:         s.ro.args,
+		Run:          bindings.RunInfo{Mode: s.files.Mode().String(), DryRun: s.files.Mode() == journal.DryRun, Atomic: s.files.Mode() == journal.Atomic},
 		CallIDPrefix: s.ro.callIDPrefix,
 		Source:       s.source,
 	})
@@ -442,6 +456,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 			r.Calls[i] = s.rec.convert(c)
 		}
 	}
+	r.CallStats = convertStats(b.Stats())
 	r.Usage = s.modelUsage()
 	s.classify(r, out, loopErr, vm)
 	s.unhandledRejections(r, vm)

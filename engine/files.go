@@ -1,9 +1,13 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"path/filepath"
 	"strings"
 
+	"github.com/atomic-script/atomic-script/internal/gitstate"
 	"github.com/atomic-script/atomic-script/internal/tools/journal"
 	"github.com/atomic-script/atomic-script/tools"
 )
@@ -12,24 +16,30 @@ import (
 const maxListedPaths = 20
 
 // finishFiles ends the run's journal and puts what it knows in the result:
-// a failed atomic run is rolled back (RolledBack, and a note of what was
-// restored); a dry run gets its Diff; every run lists its Changes. It runs
-// after the script settled (or was abandoned at the deadline): closing the
-// journal refuses any mutation still on its way.
+// a failed atomic run is rolled back (Rollback says file by file what
+// happened, RolledBack only when all of it was undone, and an incomplete
+// rollback exits ExitRollbackIncomplete); a dry run gets its Diff; every
+// run lists its Changes. It runs after the script settled (or was
+// abandoned at the deadline): closing the journal refuses any mutation
+// still on its way.
 func (e *Engine) finishFiles(r *Result, j *journal.Journal) {
 	root := &tools.Env{Root: e.cfg.root}
-	bashCalls := 0
-	for _, c := range r.Calls {
-		if c.Name == "bash" {
-			bashCalls++
-		}
-	}
+	bashCalls := r.CallStats.ByTool["bash"].Count
 	switch {
 	case j.Mode() == journal.Atomic && !r.OK:
-		changed := j.Changes()
 		rep := j.Rollback()
-		r.RolledBack = true
-		r.Warnings = append(r.Warnings, rollbackNote(changed, rep, root.Display))
+		rb := &Rollback{Restored: displayAll(rep.Restored, root.Display), Removed: displayAll(rep.Removed, root.Display), Failed: []RollbackFailure{}}
+		for _, f := range rep.Failed {
+			rb.Failed = append(rb.Failed, RollbackFailure{Path: root.Display(f.Path), Error: errText(f.Err)})
+			r.Changes = append(r.Changes, FileChange{Path: root.Display(f.Path), Action: "modified"})
+		}
+		r.Rollback = rb
+		r.RolledBack = rep.Complete() && len(rep.Restored)+len(rep.Removed) > 0
+		r.Changed = len(rb.Failed) > 0
+		if !rep.Complete() {
+			r.ExitCode = ExitRollbackIncomplete
+		}
+		r.Warnings = append(r.Warnings, rollbackNote(rb))
 		if bashCalls > 0 {
 			r.Warnings = append(r.Warnings, fmt.Sprintf("%s ran during this atomic run: files changed by shell commands are not journaled and were not rolled back.", plural(bashCalls, "bash command")))
 		}
@@ -38,61 +48,132 @@ func (e *Engine) finishFiles(r *Result, j *journal.Journal) {
 		j.Close()
 		r.DryRun = true
 		r.Diff = j.Diff(root.Display)
-		if bashCalls > 0 {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("%s ran during this dry run: shell commands are not held back, so any files they changed were changed for real and are not in the diff.", plural(bashCalls, "bash command")))
+		if cost := j.ScratchCost(); bashCalls > 0 && cost.Files > 0 {
+			how := "copied"
+			if cost.Cloned == cost.Files {
+				how = "cloned (reflinks)"
+			}
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%s ran in a scratch copy of the workspace holding the run's pending changes (%d files, %.1f MB, %s in %d ms); what they changed there is in the diff, and the workspace was not touched. Commands that reach outside it (absolute paths, the network) had real effects.",
+				plural(bashCalls, "bash command"), cost.Files, float64(cost.Bytes)/1e6, how, cost.Took.Milliseconds()))
 		}
 	default:
 		j.Close()
 	}
-	for _, c := range j.Changes() {
-		r.Changes = append(r.Changes, FileChange{Path: root.Display(c.Path), Action: string(c.Action)})
+	changes := j.Changes()
+	for _, c := range changes {
+		fc := FileChange{Path: root.Display(c.Path), Action: string(c.Action)}
+		if c.From != "" {
+			fc.From = root.Display(c.From)
+		}
+		r.Changes = append(r.Changes, fc)
+	}
+	r.Changed = len(r.Changes) > 0
+	if w := e.dirtyWarning(j, changes, root.Display, r.DryRun); w != "" {
+		r.Warnings = append(r.Warnings, w)
 	}
 }
 
-// rollbackNote says what an atomic rollback did, naming the files.
-func rollbackNote(changed []journal.Change, rep journal.Report, display func(string) string) string {
-	if len(changed) == 0 && len(rep.Failed) == 0 {
+// dirtyWarning names the files the run changed (or would change) that had
+// uncommitted changes before it: their original differs from what HEAD
+// holds, or they were not in git at all. Their diff mixes the run's change
+// with the user's, and git cannot take the run's change back alone. "" when
+// there are none or the workspace is not in git.
+func (e *Engine) dirtyWarning(j *journal.Journal, changes []journal.Change, display func(string) string, dry bool) string {
+	var rel []string
+	orig := map[string][]byte{}
+	for _, c := range changes {
+		data, existed, ok := j.Original(c.Path)
+		if !ok || !existed {
+			continue // created by the run
+		}
+		p := display(c.Path)
+		if filepath.IsAbs(p) {
+			continue // outside the workspace
+		}
+		rel = append(rel, p)
+		orig[p] = data
+	}
+	if len(rel) == 0 {
+		return ""
+	}
+	head, ok := gitstate.HeadBlobs(e.cfg.root, rel)
+	if !ok {
+		return ""
+	}
+	var dirty []string
+	for _, p := range rel {
+		if head[p] != gitstate.BlobID(orig[p]) {
+			dirty = append(dirty, p)
+		}
+	}
+	if len(dirty) == 0 {
+		return ""
+	}
+	verb := "changed"
+	if dry {
+		verb = "would change"
+	}
+	return fmt.Sprintf("The run %s %s that had uncommitted changes (or were not in git) before it: %s. Their diff mixes your changes with the run's, and git cannot undo the run's alone; commit or stash first, or use --require-clean to refuse a dirty work tree.",
+		verb, plural(len(dirty), "file"), listPaths(dirty))
+}
+
+// DirtyFiles lists the files of the git work tree at root that have
+// uncommitted changes (staged, unstaged or untracked and not ignored), as
+// `git status` shows them; it fails when root is not in a git work tree.
+// `run --require-clean` refuses to start when the list is not empty.
+func DirtyFiles(root string) ([]string, error) { return gitstate.Dirty(root) }
+
+func displayAll(paths []string, display func(string) string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = display(p)
+	}
+	return out
+}
+
+// errText is an error's message without the path an *fs.PathError repeats.
+func errText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Op + ": " + pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// rollbackNote says what an atomic rollback did, naming the files: what
+// was restored and removed, and, when the rollback is incomplete, exactly
+// which files are left changed and why.
+func rollbackNote(rb *Rollback) string {
+	if len(rb.Restored)+len(rb.Removed)+len(rb.Failed) == 0 {
 		return "Atomic run failed: it had changed no files, so there was nothing to roll back."
 	}
-	var restored, removed []string
-	failed := append([]string(nil), rep.Failed...)
-	for _, c := range changed {
-		if i := failedIndex(rep.Failed, c.Path); i >= 0 {
-			failed[i] = display(c.Path) + rep.Failed[i][len(c.Path):]
-			continue
-		}
-		if c.Action == journal.Created {
-			removed = append(removed, display(c.Path))
-		} else {
-			restored = append(restored, display(c.Path))
-		}
-	}
 	var parts []string
-	if len(restored) > 0 {
-		parts = append(parts, "restored "+listPaths(restored))
+	if len(rb.Restored) > 0 {
+		parts = append(parts, "restored "+listPaths(rb.Restored))
 	}
-	if len(removed) > 0 {
-		parts = append(parts, "removed "+listPaths(removed)+" (created by the run)")
+	if len(rb.Removed) > 0 {
+		parts = append(parts, "removed "+listPaths(rb.Removed)+" (created by the run)")
 	}
-	msg := "Atomic run failed: file changes were rolled back"
+	if len(rb.Failed) == 0 {
+		return "Atomic run failed: file changes were rolled back: " + strings.Join(parts, "; ") + "."
+	}
+	failed := make([]string, 0, len(rb.Failed))
+	for i, f := range rb.Failed {
+		if i == maxListedPaths {
+			failed = append(failed, fmt.Sprintf("and %d more", len(rb.Failed)-maxListedPaths))
+			break
+		}
+		failed = append(failed, f.Path+" ("+f.Error+")")
+	}
+	left := "1 file is left as the run changed it"
+	if len(rb.Failed) > 1 {
+		left = fmt.Sprintf("%d files are left as the run changed them", len(rb.Failed))
+	}
+	msg := fmt.Sprintf("Atomic run failed and its rollback is INCOMPLETE (exit %d): %s: %s.", ExitRollbackIncomplete, left, strings.Join(failed, "; "))
 	if len(parts) > 0 {
-		msg += ": " + strings.Join(parts, "; ")
-	}
-	msg += "."
-	if len(failed) > 0 {
-		msg += " Could not restore " + strings.Join(failed, "; ") + "."
+		msg += " The rest was rolled back: " + strings.Join(parts, "; ") + "."
 	}
 	return msg
-}
-
-// failedIndex is the index of path's entry ("path: why") in failed, or -1.
-func failedIndex(failed []string, path string) int {
-	for i, f := range failed {
-		if strings.HasPrefix(f, path+": ") {
-			return i
-		}
-	}
-	return -1
 }
 
 func listPaths(paths []string) string {
@@ -116,6 +197,10 @@ func changesLine(cs []FileChange) string {
 		if i == maxListedPaths {
 			parts = append(parts, fmt.Sprintf("and %d more", len(cs)-maxListedPaths))
 			break
+		}
+		if c.From != "" {
+			parts = append(parts, c.Action+" "+c.From+" → "+c.Path)
+			continue
 		}
 		parts = append(parts, c.Action+" "+c.Path)
 	}

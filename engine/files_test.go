@@ -249,6 +249,22 @@ return [typeof a, typeof b];`)
 	}
 }
 
+// TestRunFileModeIsPerRun: one run of a writing engine can be a dry run
+// (engine.WithRunFileMode), with the same overlay, diff and RUN global as
+// an engine-wide dry run; the next run writes again.
+func TestRunFileModeIsPerRun(t *testing.T) {
+	eng, root := filesEngine(t, engine.WriteFiles, map[string]string{"a.txt": "a\n"})
+	code := `await tools.read({path: "a.txt"}); await tools.write({path: "a.txt", content: "A\n"}); return RUN.mode`
+	r := run(t, eng, code, engine.WithRunFileMode(engine.DryRun))
+	if !r.OK || string(r.Value) != `"dry-run"` || !r.DryRun || !r.Changed || fileText(t, root, "a.txt") != "a\n" || !strings.Contains(r.Diff, "+A\n") {
+		t.Fatalf("dry run: %s\n%s", r.Value, r.Text)
+	}
+	r = run(t, eng, code)
+	if !r.OK || string(r.Value) != `"write"` || r.DryRun || fileText(t, root, "a.txt") != "A\n" {
+		t.Fatalf("write run: %s\n%s", r.Value, r.Text)
+	}
+}
+
 // TestFilesAtomicRollbackThroughLinks: a script that swaps a file it
 // changed for a link to a file outside the workspace, and another file's
 // directory for a link to an outside directory, then fails: the rollback
@@ -288,8 +304,8 @@ throw new Error("check failed");
 	if fi, err := os.Lstat(filepath.Join(root, "a.txt")); err != nil || !fi.Mode().IsRegular() || fileText(t, root, "a.txt") != "a\n" {
 		t.Errorf("a.txt was not restored in place: %v %v", fi, err)
 	}
-	want := "Warning: Atomic run failed: file changes were rolled back: restored a.txt. Could not restore d/a.txt: " + filepath.Join(root, "d") + ": a directory on its path was replaced by a link or a file since the run changed it."
-	if !strings.Contains(r.Text, want) {
+	want := "Warning: Atomic run failed and its rollback is INCOMPLETE (exit 6): 1 file is left as the run changed it: d/a.txt (" + filepath.Join(root, "d") + ": a directory on its path was replaced by a link or a file since the run changed it). The rest was rolled back: restored a.txt."
+	if !strings.Contains(r.Text, want) || r.ExitCode != engine.ExitRollbackIncomplete || r.RolledBack {
 		t.Errorf("text lacks %q:\n%s", want, r.Text)
 	}
 }

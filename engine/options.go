@@ -28,6 +28,7 @@ type config struct {
 	namespaces      []Namespace
 	fileMode        journal.Mode
 	approvals       ApprovalPolicy
+	failOnChange    bool
 	models          *models.Client
 	strict          bool
 }
@@ -155,6 +156,13 @@ func WithStrict() Option {
 	return func(c *config) error { c.strict = true; return nil }
 }
 
+// WithFailOnChange makes a run that succeeds but changed files (in a dry
+// run: would change them) exit ExitChanged, the check mode of `gofmt -l`:
+// CI can require that a migration has already been applied everywhere.
+func WithFailOnChange() Option {
+	return func(c *config) error { c.failOnChange = true; return nil }
+}
+
 // WithJSEngine selects the JavaScript engine (default QuickJS).
 func WithJSEngine(j JSEngine) Option {
 	return func(c *config) error {
@@ -180,6 +188,8 @@ func WithNamespaces(ns ...Namespace) Option {
 
 // runConfig is what RunOptions set.
 type runConfig struct {
+	fileMode     journal.Mode
+	fileModeSet  bool
 	name         string
 	args         []string
 	callIDPrefix string
@@ -190,6 +200,18 @@ type runConfig struct {
 
 // RunOption configures one Run.
 type RunOption func(*runConfig)
+
+// WithRunFileMode sets what this run's file mutations do, overriding the
+// engine's WithFileMode for one run: a host that offers a per-call dry run
+// (an MCP codemode call with dry_run) previews with the same journal,
+// overlay and scratch copy as `run --dry-run`.
+func WithRunFileMode(m FileMode) RunOption {
+	return func(r *runConfig) {
+		if jm, err := m.journalMode(); err == nil {
+			r.fileMode, r.fileModeSet = jm, true
+		}
+	}
+}
 
 // WithArgs passes arguments to the script as ARGS.
 func WithArgs(args ...string) RunOption {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -147,12 +148,17 @@ func renderSegments(r *Result) []segment {
 		add(true)
 		if len(r.Calls) > 0 {
 			switch {
+			case r.Rollback != nil && len(r.Rollback.Failed) > 0:
+				b.WriteString("Tool calls made (the rollback is incomplete: the files named above are left changed):\n")
 			case r.RolledBack:
 				b.WriteString("Tool calls made (file changes were rolled back):\n")
 			case r.DryRun:
-				b.WriteString("Tool calls made (dry run: files were not written; other effects, such as bash commands, were real):\n")
+				b.WriteString("Tool calls made (dry run: files were not written, bash ran in a scratch copy; effects outside the workspace, such as network calls, were real):\n")
 			default:
 				b.WriteString("Tool calls made (their effects are not undone):\n")
+			}
+			if st := r.CallStats; st.Folded > 0 {
+				fmt.Fprintf(&b, "(%d of %d calls listed: the first and last 50 and the failed ones; all of them by tool: %s)\n", st.Kept, st.Total, toolCounts(st))
 			}
 			for _, c := range r.Calls {
 				b.WriteString("- " + describeCall(c) + "\n")
@@ -161,6 +167,24 @@ func renderSegments(r *Result) []segment {
 	}
 	add(false)
 	return segs
+}
+
+// toolCounts renders the per-tool call counts: "read 1000 (2 failed), edit 1000".
+func toolCounts(st CallStats) string {
+	names := make([]string, 0, len(st.ByTool))
+	for n := range st.ByTool {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, n := range names {
+		t := st.ByTool[n]
+		parts[i] = fmt.Sprintf("%s %d", n, t.Count)
+		if bad := t.Errors + t.Cancelled; bad > 0 {
+			parts[i] += fmt.Sprintf(" (%d failed)", bad)
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // describeCall renders a call on one line: `3 read {"path":"a"} → ok (2 ms)`.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/bindings"
 	"github.com/atomic-script/atomic-script/models"
 	"github.com/atomic-script/atomic-script/tools"
 )
@@ -27,6 +28,13 @@ const (
 	ExitTimeout = 3
 	ExitSandbox = 4
 	ExitAborted = 5
+	// ExitRollbackIncomplete: an --atomic run failed and some files could
+	// not be restored (Result.Rollback.Failed names them); it wins over the
+	// failure's own code, which stays in Result.Error.
+	ExitRollbackIncomplete = 6
+	// ExitChanged: the run succeeded and changed files (or, in a dry run,
+	// would have) while WithFailOnChange was set (--fail-on-change).
+	ExitChanged = 7
 )
 
 // ScriptError says why a run failed.
@@ -34,10 +42,10 @@ type ScriptError struct {
 	Kind    Kind   `json:"kind"`
 	Name    string `json:"name"`
 	Message string `json:"message"`
-	Stack   string `json:"stack,omitempty"`
-	Code    string `json:"code,omitempty"`
+	Stack   string `json:"stack"`
+	Code    string `json:"code"`
 	// CallID names the tool call whose failure ended the script, if any.
-	CallID string `json:"callId,omitempty"`
+	CallID string `json:"callId"`
 }
 
 func (e *ScriptError) Error() string {
@@ -88,42 +96,100 @@ func (c Call) MarshalJSON() ([]byte, error) {
 }
 
 // Result is everything one run produced. Run never fails because the script
-// did: OK is false and Error says why.
+// did: OK is false and Error says why. Its JSON (run --json) has every
+// field in every result: null, "", false or [] when there is nothing.
 type Result struct {
 	OK bool `json:"ok"`
-	// Value is the JSON of the script's return value (empty for undefined).
-	Value json.RawMessage `json:"value,omitempty"`
-	Error *ScriptError    `json:"error,omitempty"`
+	// Value is the JSON of the script's return value (null for undefined).
+	Value json.RawMessage `json:"value"`
+	Error *ScriptError    `json:"error"`
 	// ExitCode is what the CLI exits with (see the Exit* constants).
 	ExitCode int      `json:"exitCode"`
 	Output   []Item   `json:"output"`
 	Logs     []string `json:"logs"`
-	Calls    []Call   `json:"calls"`
+	// Calls are the kept call records: the first 50 and last 50 calls and
+	// up to 1,000 failed ones; CallStats counts every call and says how
+	// many records were folded, so memory and --json stay bounded at a
+	// million calls.
+	Calls     []Call    `json:"calls"`
+	CallStats CallStats `json:"callStats"`
 	// Text is the rendered result a model reads, capped at the output
 	// budget; FullOutputPath names a 0600 file with all of it when capped.
 	Text           string        `json:"text"`
 	Truncated      bool          `json:"truncated"`
-	FullOutputPath string        `json:"fullOutputPath,omitempty"`
+	FullOutputPath string        `json:"fullOutputPath"`
 	Wall           time.Duration `json:"-"`
 	// Warnings are engine notes about the run (cancelled unawaited calls).
-	Warnings []string `json:"warnings,omitempty"`
-	// Changes lists the files the run changed (or, in a dry run, would
-	// change); Diff is their unified diff in a dry run.
-	Changes []FileChange `json:"changes,omitempty"`
-	Diff    string       `json:"diff,omitempty"`
-	// RolledBack is set when --atomic restored the files after a failure.
-	RolledBack bool `json:"rolledBack,omitempty"`
+	Warnings []string `json:"warnings"`
+	// Changed is set when the run changed files (in a dry run: would
+	// have); Changes lists them, and Diff is their unified diff in a dry
+	// run.
+	Changed bool         `json:"changed"`
+	Changes []FileChange `json:"changes"`
+	Diff    string       `json:"diff"`
+	// RolledBack is set when --atomic put every changed file back after a
+	// failure; Rollback says file by file what the rollback did (nil when
+	// there was none), and an incomplete one exits ExitRollbackIncomplete.
+	RolledBack bool      `json:"rolledBack"`
+	Rollback   *Rollback `json:"rollback"`
 	// DryRun is set when the run wrote nothing (--dry-run): Changes and
 	// Diff say what it would have changed.
-	DryRun bool `json:"dryRun,omitempty"`
-	// Usage is what the run's models.* calls used, when it made any.
-	Usage *models.Totals `json:"usage,omitempty"`
+	DryRun bool `json:"dryRun"`
+	// Version is the atomic-script version that ran (see Version).
+	Version string `json:"version"`
+	// Usage is what the run's models.* calls used (null when none).
+	Usage *models.Totals `json:"usage"`
+}
+
+// Rollback is what an --atomic rollback did, as it happened: the files
+// put back as they were (Restored), the files the run created and the
+// rollback removed (Removed), and the files it could not put back (Failed,
+// left as the run made them). Paths are workspace-relative.
+type Rollback struct {
+	Restored []string          `json:"restored"`
+	Removed  []string          `json:"removed"`
+	Failed   []RollbackFailure `json:"failed"`
+}
+
+// RollbackFailure is one file a rollback could not restore.
+type RollbackFailure struct {
+	Path  string `json:"path"`
+	Error string `json:"error"`
+}
+
+// CallStats counts a run's calls: Total made, Kept whole in Calls, Folded
+// into these counts only (FailedFolded of them failed), and per tool.
+type CallStats struct {
+	Total        int                  `json:"total"`
+	Kept         int                  `json:"kept"`
+	Folded       int                  `json:"folded"`
+	FailedFolded int                  `json:"failedFolded"`
+	ByTool       map[string]ToolStats `json:"byTool"`
+}
+
+// ToolStats sums one tool's calls.
+type ToolStats struct {
+	Count      int   `json:"count"`
+	OK         int   `json:"ok"`
+	Errors     int   `json:"errors"`
+	Cancelled  int   `json:"cancelled"`
+	DurationMs int64 `json:"durationMs"`
+}
+
+func convertStats(s bindings.CallStats) CallStats {
+	out := CallStats{Total: s.Total, Kept: s.Kept, Folded: s.Folded, FailedFolded: s.FailedFolded, ByTool: map[string]ToolStats{}}
+	for name, t := range s.ByTool {
+		out.ByTool[name] = ToolStats{Count: t.Count, OK: t.OK, Errors: t.Errors, Cancelled: t.Cancelled, DurationMs: t.Duration.Milliseconds()}
+	}
+	return out
 }
 
 // FileChange is one file a run changed.
 type FileChange struct {
 	Path   string `json:"path"`
-	Action string `json:"action"` // created | modified | deleted | mode
+	Action string `json:"action"` // created | modified | deleted | mode | renamed
+	// From is where a renamed file was ("" for the other actions).
+	From string `json:"from"`
 }
 
 // MarshalJSON adds wallTimeMs.
@@ -137,6 +203,18 @@ func (r Result) MarshalJSON() ([]byte, error) {
 	}
 	if r.Calls == nil {
 		r.Calls = []Call{}
+	}
+	if r.Warnings == nil {
+		r.Warnings = []string{}
+	}
+	if r.CallStats.ByTool == nil {
+		r.CallStats.ByTool = map[string]ToolStats{}
+	}
+	if r.Changes == nil {
+		r.Changes = []FileChange{}
+	}
+	if len(r.Value) == 0 {
+		r.Value = json.RawMessage("null")
 	}
 	return json.Marshal(struct {
 		plain

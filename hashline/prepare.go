@@ -206,7 +206,16 @@ func prepareSection(s Section, opts PrepareOptions) (*FileResult, error) {
 	direct := liveTag == s.Tag && store.Holds(abs, s.Tag, live)
 	snap, snapOK := store.Lookup(abs, s.Tag)
 	reject := func(recognized bool) error {
-		return mismatchError(s, liveTag, live, recognized)
+		kind := rejectUnknown
+		switch {
+		case recognized:
+			kind = rejectChanged
+		case liveTag == s.Tag:
+			kind = rejectUnread
+		case store.Known(abs, s.Tag):
+			kind = rejectDropped
+		}
+		return mismatchError(s, liveTag, live, kind)
 	}
 	if liveTag == s.Tag && !direct {
 		return nil, reject(snapOK)
@@ -299,15 +308,34 @@ func anyAnchored(ops []Op) bool {
 	return false
 }
 
+// rejectKind is why a section's tag does not authorise its edit.
+type rejectKind int
+
+const (
+	rejectUnknown rejectKind = iota // the session never saw this tag for the file
+	rejectChanged                   // the file changed since the session's snapshot
+	rejectDropped                   // the file changed, and the snapshot's text was evicted
+	rejectUnread                    // the tag matches the file, but the session never read this content
+)
+
 // mismatchError is the rejection of a section whose tag does not authorise
-// an edit of the live text: two lines, then the anchored lines in context.
-func mismatchError(s Section, liveTag, live string, recognized bool) *Error {
+// an edit of the live text: two lines that say what to do, then the
+// anchored lines in context. It never calls a tag that matches the file
+// unknown: that case says the session has not read this content.
+func mismatchError(s Section, liveTag, live string, kind rejectKind) *Error {
 	var msg string
-	if recognized {
+	switch kind {
+	case rejectUnread:
+		msg = "Edit rejected for " + s.Path + ": this session has no record of reading its current content (#" + liveTag + ").\n" +
+			"A tag alone does not prove a read (16 bits collide; tags from another session or run do not count). Read it again with `read`, then edit with the header it prints."
+	case rejectDropped:
+		msg = "Edit rejected for " + s.Path + ": the file changed since this session read it (#" + s.Tag + " → #" + liveTag + "), and the text of that read is no longer kept, so your edit cannot be merged into the change.\n" +
+			"Read it again with `read` and edit with the new header."
+	case rejectChanged:
 		msg = "Edit rejected for " + s.Path + ": file changed between read and edit.\n" +
 			"Section is bound to #" + s.Tag + ", but the current file hashes to #" + liveTag +
 			". If a prior edit in this session modified this file, copy the [path#newhash] header from that edit's response; otherwise re-read the file with `read` to refresh the tag before retrying."
-	} else {
+	default:
 		msg = "Edit rejected for " + s.Path + ": hash #" + s.Tag + " is not from this session.\n" +
 			"The current file hashes to #" + liveTag + ". Re-read the file with `read` to copy a current [path#tag] header — never invent the tag and never reuse one from a prior session."
 	}

@@ -157,7 +157,9 @@ func TestPrepareStaleProcedure(t *testing.T) {
 			name:  "a valid hash from another session",
 			setup: func(s *session) string { return Tag(base) },
 			input: "replace 2..2:\n+TWO",
-			want:  "ERR Edit rejected for f: hash #",
+			// Never "hash #X is not from this session. The current file
+			// hashes to #X" (issue 20): say what to do.
+			want: "ERR Edit rejected for f: this session has no record of reading its current content (#" + Tag(base) + ").\nA tag alone does not prove a read",
 		},
 		{
 			name: "same hash, different text (trailing whitespace) is a change",

@@ -2,23 +2,46 @@ package hashline
 
 import (
 	"container/list"
+	"crypto/sha256"
 	"sync"
 )
 
-// Default bounds of a session's snapshot store (docs/hashline.md).
+// Default bounds of a session's snapshot store (docs/hashline.md). There
+// is no file-count horizon: a migration reads every file, then edits every
+// file.
 const (
-	DefaultMaxPaths    = 30       // distinct files remembered, least recently used dropped first
+	DefaultMaxPaths    = 0        // no bound on the number of files (the byte budgets bound the store)
 	DefaultMaxVersions = 4        // versions kept per file, oldest dropped first
 	DefaultMaxChars    = 64 << 20 // bytes of snapshot text kept over all files
+	// DefaultMaxRecordBytes bounds the read records: a record of every
+	// version a session observed (path, tag and a SHA-256 of the text)
+	// outlives the text's eviction, so an unchanged file still edits
+	// directly. 48 MiB keeps more than 100,000 files with paths up to 300
+	// bytes.
+	DefaultMaxRecordBytes = 48 << 20
+)
+
+// historyOverhead is what a file's entry costs beyond its texts, so that a
+// million tiny files cannot outgrow the byte budget.
+const historyOverhead = 96
+
+// recordOverhead is what a read record costs beyond its path; each version
+// adds recordVersionCost.
+const (
+	recordOverhead    = 120
+	recordVersionCost = 40
 )
 
 // Store is a session's snapshot store: the normalised texts this session has
 // observed, by file and tag. A tag is only a lookup key — 16 bits collide —
 // so the store keeps colliding versions apart and callers compare full text.
 //
-// It is a bounded LRU: [DefaultMaxPaths] files, [DefaultMaxVersions] versions
-// each, [DefaultMaxChars] bytes of text in total (a file's history costs the
-// sum of its versions' lengths plus one). Paths are absolute, cleaned file
+// It is a bounded LRU: [DefaultMaxVersions] versions a file,
+// [DefaultMaxChars] bytes of text in total (a file's history costs the sum
+// of its versions' lengths plus its path and a fixed overhead), and no bound
+// on the number of files. Beside the texts it keeps a read record of every
+// version observed ([DefaultMaxRecordBytes]), so [Store.Holds] and
+// [Store.Known] stay true for a file whose text was evicted. Paths are absolute, cleaned file
 // paths; the display path of a [path#TAG] header is the caller's business.
 // Any access refreshes a file's recency. Safe for concurrent use.
 type Store struct {
@@ -27,6 +50,28 @@ type Store struct {
 	size                         int
 	lru                          *list.List // of *history, most recent first
 	byPath                       map[string]*list.Element
+
+	// Read records, bounded by recLimit bytes, least recently recorded
+	// dropped first.
+	recLimit, recSize int
+	recLRU            *list.List // of *readRecord, most recent first
+	recs              map[string]*list.Element
+}
+
+// readRecord is what a session observed of one file, kept after the texts
+// are evicted: each version's tag and the SHA-256 of its normalised text.
+type readRecord struct {
+	path     string
+	versions []seen // newest first
+}
+
+type seen struct {
+	tag string
+	sum [sha256.Size]byte
+}
+
+func (r *readRecord) cost() int {
+	return recordOverhead + len(r.path) + recordVersionCost*len(r.versions)
 }
 
 type history struct {
@@ -46,7 +91,7 @@ func NewStore() *Store { return NewStoreWithLimits(0, 0, 0) }
 // of zero or less means the default.
 func NewStoreWithLimits(maxPaths, maxVersions, maxChars int) *Store {
 	if maxPaths <= 0 {
-		maxPaths = DefaultMaxPaths
+		maxPaths = int(^uint(0) >> 1)
 	}
 	if maxVersions <= 0 {
 		maxVersions = DefaultMaxVersions
@@ -55,7 +100,85 @@ func NewStoreWithLimits(maxPaths, maxVersions, maxChars int) *Store {
 		maxChars = DefaultMaxChars
 	}
 	return &Store{maxPaths: maxPaths, maxVersions: maxVersions, limit: maxChars,
-		lru: list.New(), byPath: map[string]*list.Element{}}
+		lru: list.New(), byPath: map[string]*list.Element{},
+		recLimit: DefaultMaxRecordBytes, recLRU: list.New(), recs: map[string]*list.Element{}}
+}
+
+// SetRecordLimit sets the byte budget of the read records (tests).
+func (s *Store) SetRecordLimit(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.recLimit = n
+	s.trimRecords()
+}
+
+// note adds a version to path's read record.
+func (s *Store) note(path, tag, text string) {
+	v := seen{tag: tag, sum: sha256.Sum256([]byte(text))}
+	var r *readRecord
+	if e, ok := s.recs[path]; ok {
+		s.recLRU.MoveToFront(e)
+		r = e.Value.(*readRecord)
+		s.recSize -= r.cost()
+	} else {
+		r = &readRecord{path: path}
+		s.recs[path] = s.recLRU.PushFront(r)
+	}
+	out := []seen{v}
+	for _, o := range r.versions {
+		if o != v && len(out) < s.maxVersions {
+			out = append(out, o)
+		}
+	}
+	r.versions = out
+	s.recSize += r.cost()
+	s.trimRecords()
+}
+
+func (s *Store) trimRecords() {
+	for s.recSize > s.recLimit && s.recLRU.Len() > 0 {
+		back := s.recLRU.Back()
+		r := back.Value.(*readRecord)
+		s.recSize -= r.cost()
+		delete(s.recs, r.path)
+		s.recLRU.Remove(back)
+	}
+}
+
+// recorded reports whether path's read record has a version with tag (and,
+// when text is not nil, exactly that text).
+func (s *Store) recorded(path, tag string, text *string) bool {
+	e, ok := s.recs[path]
+	if !ok {
+		return false
+	}
+	var sum [sha256.Size]byte
+	if text != nil {
+		sum = sha256.Sum256([]byte(*text))
+	}
+	for _, v := range e.Value.(*readRecord).versions {
+		if v.tag == tag && (text == nil || v.sum == sum) {
+			return true
+		}
+	}
+	return false
+}
+
+// Observed reports whether this session has a read record of path: it
+// observed some version of the file, even if that text was evicted.
+func (s *Store) Observed(path string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.recs[path]
+	return ok
+}
+
+// Records returns the number of files with a read record and the bytes
+// the records use.
+func (s *Store) Records() (files, size int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.recLRU.Len(), s.recSize
 }
 
 // Record stores text (raw or normalised; it is normalised first) as the
@@ -67,11 +190,12 @@ func (s *Store) Record(path, text string) (tag string) {
 	tag = TagNormalized(text)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.note(path, tag, text)
 	h := s.touch(path)
 	if h == nil {
-		h = &history{path: path, size: 1}
+		h = &history{path: path, size: historyOverhead + len(path)}
 		s.byPath[path] = s.lru.PushFront(h)
-		s.size++
+		s.size += h.size
 	}
 	for i, v := range h.versions {
 		if v.tag == tag && v.text == text {
@@ -111,37 +235,35 @@ func (s *Store) Lookup(path, tag string) (text string, ok bool) {
 	return text, true
 }
 
-// Holds reports whether a version of path with this tag and exactly this
-// normalised text is kept: the condition for an edit to apply directly.
+// Holds reports whether this session observed a version of path with this
+// tag and exactly this normalised text (kept, or in the read record): the
+// condition for an edit to apply directly.
 func (s *Store) Holds(path, tag, text string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	h := s.touch(path)
-	if h == nil {
-		return false
-	}
-	for _, v := range h.versions {
-		if v.tag == tag && v.text == text {
-			return true
+	if h := s.touch(path); h != nil {
+		for _, v := range h.versions {
+			if v.tag == tag && v.text == text {
+				return true
+			}
 		}
 	}
-	return false
+	return s.recorded(path, tag, &text)
 }
 
-// Known reports whether any kept version of path has this tag.
+// Known reports whether this session observed a version of path with this
+// tag (its text kept or not).
 func (s *Store) Known(path, tag string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	h := s.touch(path)
-	if h == nil {
-		return false
-	}
-	for _, v := range h.versions {
-		if v.tag == tag {
-			return true
+	if h := s.touch(path); h != nil {
+		for _, v := range h.versions {
+			if v.tag == tag {
+				return true
+			}
 		}
 	}
-	return false
+	return s.recorded(path, tag, nil)
 }
 
 // Head returns the newest recorded version of path.
@@ -163,12 +285,18 @@ func (s *Store) isHead(path, tag, text string) bool {
 	return h != nil && len(h.versions) > 0 && h.versions[0].tag == tag && h.versions[0].text == text
 }
 
-// Forget drops every version of path (a deleted or renamed file).
+// Forget drops every version of path and its read record (a deleted or
+// renamed file).
 func (s *Store) Forget(path string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if e, ok := s.byPath[path]; ok {
 		s.remove(e)
+	}
+	if e, ok := s.recs[path]; ok {
+		s.recSize -= e.Value.(*readRecord).cost()
+		delete(s.recs, path)
+		s.recLRU.Remove(e)
 	}
 }
 

@@ -65,38 +65,70 @@ func TestStoreCollisions(t *testing.T) {
 	}
 }
 
-func TestStoreBounds(t *testing.T) {
+// TestStoreHasNoCountHorizon: every file a session reads stays known
+// (issue 20: the 31st file evicted the first, and edit then refused its
+// still-valid tag). Texts are bounded by bytes; an evicted text's read
+// record still proves the observation.
+func TestStoreHasNoCountHorizon(t *testing.T) {
 	s := NewStore()
-	for i := 0; i < 31; i++ {
-		s.Record(fmt.Sprintf("/p%d", i), "x\n")
+	const n = 100_000
+	for i := 0; i < n; i++ {
+		s.Record(fmt.Sprintf("/repo/src/pkg%03d/file%06d.go", i%1000, i), fmt.Sprintf("package p%d\n", i))
 	}
-	if p, _, _ := s.Len(); p != 30 {
-		t.Errorf("%d paths, want 30", p)
+	if p, _, _ := s.Len(); p != n {
+		t.Errorf("%d files kept, want %d", p, n)
 	}
-	if _, _, ok := s.Head("/p0"); ok {
-		t.Error("least recently used path kept")
+	first := "/repo/src/pkg000/file000000.go"
+	if !s.Holds(first, Tag("package p0\n"), "package p0\n") {
+		t.Error("the first of 100,000 files read is no longer held")
 	}
-	// Size bound: least recently used files go first, then old versions.
-	s = NewStoreWithLimits(0, 0, 100)
-	s.Record("/old", strings.Repeat("o", 40))
-	s.Record("/new", strings.Repeat("a", 40))
-	s.Record("/new", strings.Repeat("b", 40))
+	if files, size := s.Records(); files != n || size > DefaultMaxRecordBytes {
+		t.Errorf("records: %d files, %d bytes", files, size)
+	}
+}
+
+func TestStoreBounds(t *testing.T) {
+	// Size bound: least recently used files go first, then old versions;
+	// their read records stay.
+	s := NewStoreWithLimits(0, 0, 600)
+	s.Record("/old", strings.Repeat("o", 200))
+	s.Record("/new", strings.Repeat("a", 200))
+	s.Record("/new", strings.Repeat("b", 200))
 	if _, _, ok := s.Head("/old"); ok {
 		t.Error("older file kept past the size bound")
 	}
-	if _, _, size := s.Len(); size > 100 {
+	if _, _, size := s.Len(); size > 600 {
 		t.Errorf("size %d over the bound", size)
 	}
-	s.Record("/new", strings.Repeat("c", 90))
-	if _, v, size := s.Len(); v != 1 || size > 100 {
+	old := strings.Repeat("o", 200)
+	if !s.Holds("/old", Tag(old), old) || !s.Known("/old", Tag(old)) || !s.Observed("/old") {
+		t.Error("the read record of an evicted text is gone")
+	}
+	if _, ok := s.Lookup("/old", Tag(old)); ok {
+		t.Error("Lookup found an evicted text")
+	}
+	if s.Holds("/old", Tag(old), old+"x") {
+		t.Error("a record must match the exact text")
+	}
+	s.Record("/new", strings.Repeat("c", 450))
+	if _, v, size := s.Len(); v != 1 || size > 600 {
 		t.Errorf("%d versions, %d bytes", v, size)
 	}
 	// A text too large on its own is not kept; its tag is still returned.
-	if tag := s.Record("/huge", strings.Repeat("h", 200)); tag != Tag(strings.Repeat("h", 200)) {
+	if tag := s.Record("/huge", strings.Repeat("h", 2000)); tag != Tag(strings.Repeat("h", 2000)) {
 		t.Error("tag")
 	}
 	if _, _, ok := s.Head("/huge"); ok {
 		t.Error("oversized text kept")
+	}
+	// Records are bounded by bytes too, oldest first.
+	s.SetRecordLimit(400)
+	if s.Observed("/old") || !s.Observed("/huge") {
+		t.Error("record budget: the oldest record must go first")
+	}
+	s.Forget("/huge")
+	if s.Observed("/huge") || s.Known("/huge", Tag(strings.Repeat("h", 2000))) {
+		t.Error("Forget kept the record")
 	}
 }
 
@@ -116,7 +148,7 @@ func TestStoreConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if p, v, _ := s.Len(); p > 30 || v > 120 {
+	if p, v, _ := s.Len(); p > 40 || v > 160 {
 		t.Errorf("bounds broken: %d paths, %d versions", p, v)
 	}
 }

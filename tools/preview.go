@@ -20,9 +20,10 @@ type Preview struct {
 	// Diff is the unified diff of the files the call would change.
 	Diff string
 	// Contained is set when every change the call makes goes through the
-	// Env's Files (write and edit; bash once a dry run runs it in a scratch
-	// copy whose changes join the run's overlay): in a dry run nothing it
-	// does reaches the workspace, so a dry run lets it run without asking.
+	// Env's Files (write and edit; in a dry run, a foreground bash command
+	// that runs in the scratch copy, whose changes join the run's overlay):
+	// in a dry run nothing it does reaches the workspace, so a dry run lets
+	// it run without asking.
 	Contained bool
 }
 

@@ -164,6 +164,8 @@ type Config struct {
 	Store         Store // nil: store/load throw
 	Sink          Sink
 	Args          []string
+	// Run is what the read-only RUN global says about the run (its mode).
+	Run RunInfo
 	// CallIDPrefix prefixes nested call ids as "<prefix>/<n>".
 	CallIDPrefix string
 	// Source names the script in stack frames and maps their positions.
@@ -173,6 +175,17 @@ type Config struct {
 	MaxInFlight int
 	// MaxOutputBytes bounds what text() and console keep; 0 means 64 MiB.
 	MaxOutputBytes int
+}
+
+// RunInfo is the RUN global: how this run treats files, so a script can
+// tell a preview from the real thing.
+type RunInfo struct {
+	// Mode is "write", "dry-run" or "atomic".
+	Mode string `json:"mode"`
+	// DryRun: files are not written (changes stay in an overlay; bash runs
+	// in a scratch copy). Atomic: a failure rolls every change back.
+	DryRun bool `json:"dryRun"`
+	Atomic bool `json:"atomic"`
 }
 
 // Call records one nested tool call.
@@ -193,6 +206,8 @@ type Call struct {
 	// (ok or error), and the script never saw its result.
 	Late bool `json:"-"`
 
+	// num is the call's number in the run (records' order).
+	num int
 	// promise is the call's promise when the VM makes promises in Go
 	// (runtime.AsyncVM); nil when the prelude's batch settles it.
 	promise runtime.Promise
@@ -258,7 +273,7 @@ type Binding struct {
 
 	nextID   int
 	launched int // calls launched so far (CallInfo.Seq)
-	calls    []*Call
+	calls    records
 	running  map[int]*Call
 	queued   []queuedCall
 	inFlight int
@@ -351,14 +366,21 @@ func (b *Binding) Done() bool { return b.finished }
 // Outcome returns how the script settled.
 func (b *Binding) Outcome() Outcome { return b.outcome }
 
-// Calls returns the calls made so far, in order.
+// Calls returns the kept records of the calls made so far, in order: the
+// first and last calls and the failed ones (see KeepFirstCalls); Stats
+// counts them all.
 func (b *Binding) Calls() []Call {
-	out := make([]Call, len(b.calls))
-	for i, c := range b.calls {
+	kept := b.calls.kept()
+	out := make([]Call, len(kept))
+	for i, c := range kept {
 		out[i] = *c
 	}
 	return out
 }
+
+// Stats counts every call of the run by tool and says how many records
+// were folded into the counts.
+func (b *Binding) Stats() CallStats { return b.calls.stats(len(b.calls.kept())) }
 
 // Finish cancels every call still queued or running, records it as
 // cancelled and waits up to grace for the running ones to return (a bash
@@ -371,6 +393,7 @@ func (b *Binding) Finish(grace time.Duration) {
 		q.call.Status = StatusCancelled
 		q.call.Error = "cancelled: the script ended before this call started"
 		q.call.Code = string(tools.ErrCancelled)
+		b.calls.ended(q.call)
 		b.cfg.Sink.CallEnded(*q.call)
 	}
 	b.queued = nil
@@ -412,6 +435,7 @@ func (b *Binding) Finish(grace time.Duration) {
 			c.Error = "cancelled: the script ended while this call was running"
 			c.Code = string(tools.ErrCancelled)
 		}
+		b.calls.ended(c)
 		b.cfg.Sink.CallEnded(*c)
 	}
 	b.running = map[int]*Call{}
@@ -464,23 +488,26 @@ func (b *Binding) start(name string, raw json.RawMessage, p runtime.Promise) (id
 	// The record keeps a short form of the arguments for the whole run;
 	// the full text lives only as long as the call.
 	c := &Call{ID: b.callID(id), Name: name, Args: RecordArgs(raw), Status: StatusRunning, Started: time.Now(), promise: p}
-	b.calls = append(b.calls, c)
+	b.calls.add(c)
 	if b.finished {
 		c.Status = StatusCancelled
 		c.Error = "refused: the script had already finished"
 		c.Code = string(tools.ErrCancelled)
+		b.calls.ended(c)
 		return id, refusal("ToolError", tools.ErrCancelled, name+": the script has already finished; calls made after it settles are not run")
 	}
 	if !IsModelCall(name) && b.entry(name) == nil {
 		c.Status = StatusError
 		c.Error = "unknown tool"
 		c.Code = string(tools.ErrUnknownTool)
+		b.calls.ended(c)
 		return id, refusal("ToolError", tools.ErrUnknownTool, fmt.Sprintf("unknown tool %q; see ALL_TOOLS or searchTools()", name))
 	}
 	if msg := b.argsRefused(len(raw)); msg != "" {
 		c.Status = StatusError
 		c.Error = msg
 		c.Code = string(tools.ErrLimit)
+		b.calls.ended(c)
 		return id, refusal("ToolError", tools.ErrLimit, name+": "+msg)
 	}
 	b.cfg.Sink.CallStarted(*c)
@@ -679,6 +706,7 @@ func (b *Binding) complete(id int, c *Call, value json.RawMessage, err error) er
 				b.batch = append(b.batch, []any{id, true, value})
 			}
 		}
+		b.calls.ended(c)
 		b.cfg.Sink.CallEnded(*c)
 	}
 	for b.inFlight < b.cfg.MaxInFlight && len(b.queued) > 0 && !b.finished {
@@ -752,6 +780,8 @@ func (b *Binding) sync(op, payload string) (any, error) {
 	switch op {
 	case "catalog":
 		return b.cat.json, nil
+	case "run":
+		return b.cfg.Run, nil
 	case "args":
 		if b.cfg.Args == nil {
 			return []string{}, nil

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -217,6 +218,8 @@ type McpResult = string | Array<string | { type: "image" | "audio"; data: string
 declare const ALL_TOOLS: ReadonlyArray<{ name: string; description: string; namespace: string }>;
 /** Arguments given after "--" on the command line. */
 declare const ARGS: ReadonlyArray<string>;
+/** How this run treats files: "dry-run" writes nothing (bash runs in a scratch copy holding the pending changes), "atomic" rolls every change back on failure. */
+declare const RUN: { readonly mode: "write" | "dry-run" | "atomic"; readonly dryRun: boolean; readonly atomic: boolean };
 /** Ranked tools matching query (BM25 over names, descriptions and parameter names); the array's total says how many matched. */
 declare function searchTools(query: string, options?: { limit?: number; namespace?: string }): Array<{ name: string; description: string; namespace?: string }> & { total: number };
 /** A tool's description, once, and its declaration: the call's TypeScript signature with each argument's and result field's doc. undefined for an unknown name. */
@@ -277,6 +280,30 @@ func writeDoc(b *strings.Builder, indent, text string) {
 		fmt.Fprintf(b, "%s * %s\n", indent, strings.TrimRight(l, " "))
 	}
 	fmt.Fprintf(b, "%s */\n", indent)
+}
+
+// propDoc is a property's description with its numeric bounds and
+// default, so a limit the tool enforces is declared where a script's author
+// reads the types ("limit (1–10000, default 200)").
+func propDoc(p *jsonschema.Schema) string { return withBounds(p.Description, p) }
+
+// withBounds appends p's numeric bounds and default to desc.
+func withBounds(desc string, p *jsonschema.Schema) string {
+	var facts []string
+	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+	switch {
+	case p.Minimum != nil && p.Maximum != nil:
+		facts = append(facts, num(*p.Minimum)+"–"+num(*p.Maximum))
+	case p.Maximum != nil:
+		facts = append(facts, "at most "+num(*p.Maximum))
+	}
+	if len(p.Default) > 0 && (p.Minimum != nil || p.Maximum != nil) {
+		facts = append(facts, "default "+string(p.Default))
+	}
+	if len(facts) == 0 {
+		return desc
+	}
+	return strings.TrimSpace(desc + " (" + strings.Join(facts, ", ") + ")")
 }
 
 // tsWriter renders schemas as TypeScript. compact is the codemode tool's
@@ -382,11 +409,11 @@ func (w tsWriter) scalar(t string, s *jsonschema.Schema, indent string) string {
 				sep = ";"
 				continue
 			case w.compact:
-				if d := firstSentence(p.Description); d != "" {
+				if d := withBounds(firstSentence(p.Description), p); d != "" {
 					fmt.Fprintf(&b, "%s/** %s */\n", inner, strings.ReplaceAll(d, "*/", "*\\/"))
 				}
 			default:
-				writeDoc(&b, inner, p.Description)
+				writeDoc(&b, inner, propDoc(p))
 			}
 			fmt.Fprintf(&b, "%s%s%s: %s;\n", inner, propName(n), opt, w.typ(p, inner))
 		}

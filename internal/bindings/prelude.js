@@ -490,6 +490,7 @@
   define("tools", __as_guard(ObjectFreeze(tools), ""));
   ObjectDefineProperty(global, "ALL_TOOLS", { get: __as_allTools, enumerable: false, configurable: false });
   define("ARGS", ObjectFreeze(__as_sync("args")));
+  define("RUN", ObjectFreeze(__as_sync("run")));
   define("console", console);
   define("models", models);
   define("text", __as_text);

@@ -23,8 +23,9 @@ type Stdio struct {
 // OSStdio returns the real standard streams.
 func OSStdio() Stdio { return Stdio{In: os.Stdin, Out: os.Stdout, Err: os.Stderr} }
 
-// Version is set at build time with -ldflags "-X ...cli.Version=...".
-var Version = "dev"
+// Version is the running atomic-script's version, from its build
+// information (see engine.Version).
+var Version = engine.Version()
 
 const usage = `atomic-script — run one JavaScript program that drives coding tools.
 
@@ -47,7 +48,9 @@ serve --http requires "Authorization: Bearer TOKEN": TOKEN is
 $ATOMIC_SERVE_TOKEN (16+ characters) or a random one printed on stderr.
 
 Exit codes: 0 success, 1 script error, 2 usage or configuration error,
-3 timeout, 4 sandbox (memory limit, engine fault), 5 aborted (signal).
+3 timeout, 4 sandbox (memory limit, engine fault), 5 aborted (signal),
+6 an --atomic run failed and its rollback is incomplete (files left changed),
+7 --fail-on-change and the run changed (or would change) files.
 `
 
 // usageError is a mistake on the command line: exit 2 with a one-line

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -17,18 +18,20 @@ import (
 
 type runFlags struct {
 	common
-	expr      string
-	asJSON    bool
-	events    bool
-	timeout   time.Duration
-	maxTokens int
-	engine    string
-	session   string
-	dryRun    bool
-	atomic    bool
-	approve   string
-	yes       bool
-	strict    bool
+	expr         string
+	asJSON       bool
+	events       bool
+	timeout      time.Duration
+	maxTokens    int
+	engine       string
+	session      string
+	dryRun       bool
+	atomic       bool
+	approve      string
+	yes          bool
+	failOnChange bool
+	requireClean bool
+	strict       bool
 }
 
 func cmdRun(args []string, stdio Stdio) (_ int, err error) {
@@ -38,7 +41,7 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	defer func() {
 		// With --json, a run that could not start still answers on stdout,
 		// so a CI step that parses the JSON sees why (stderr says it too).
-		if err != nil && f.asJSON {
+		if err != nil && (f.asJSON || jsonRequested(args)) {
 			writeStartError(stdio.Out, err)
 		}
 	}()
@@ -50,11 +53,13 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	fs.IntVar(&f.maxTokens, "max-output-tokens", 0, "cap on the rendered result in estimated tokens (default 10000)")
 	fs.StringVar(&f.engine, "engine", "quickjs", "JavaScript engine: quickjs, or goja (pure Go, no heap limit of its own; for differential runs)")
 	fs.StringVar(&f.session, "session", "", "session id: store() values persist under it across runs")
-	fs.BoolVar(&f.dryRun, "dry-run", false, "write no files: the run's reads see its pending writes, and the result shows the unified diff it would apply (bash commands still run for real)")
+	fs.BoolVar(&f.dryRun, "dry-run", false, "write no files: the run's reads see its pending writes, and the result shows the unified diff it would apply (bash runs in a scratch copy of the workspace holding the pending changes; what it changes there joins the diff)")
 	fs.BoolVar(&f.atomic, "atomic", false, "restore every file the run changed (content and mode; created files removed) when the script fails, times out or is interrupted")
 	fs.StringVar(&f.approve, "approve", "", "ask before the script's calls of these approval classes (write,bash) that no allow pattern of the settings covers: on a terminal a prompt per call; without one (CI) they are denied unless --yes")
 	fs.BoolVar(&f.strict, "strict", false, "fail the run (exit 1) when the script leaves a promise rejection unhandled; without it that is a warning")
 	fs.BoolVar(&f.yes, "yes", false, "answer yes to every approval ask without prompting (deny rules still deny)")
+	fs.BoolVar(&f.failOnChange, "fail-on-change", false, fmt.Sprintf("exit %d when the run succeeds but changed files (with --dry-run: would change them), like gofmt -l: CI checks that a migration was applied everywhere", engine.ExitChanged))
+	fs.BoolVar(&f.requireClean, "require-clean", false, "refuse to start (exit 2, the files listed) when the workspace's git work tree has uncommitted changes")
 	pos, scriptArgs, err := cmd.parse(args, stdio.Out)
 	if err != nil {
 		return 0, err
@@ -79,6 +84,20 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 		return 0, err
 	}
 
+	if f.requireClean {
+		dirty, err := engine.DirtyFiles(ws.root)
+		if err != nil {
+			return 0, usagef("run: --require-clean: %v", err)
+		}
+		if len(dirty) > 0 {
+			shown := dirty[:min(len(dirty), 20)]
+			more := ""
+			if len(dirty) > len(shown) {
+				more = fmt.Sprintf(" and %d more", len(dirty)-len(shown))
+			}
+			return 0, usagef("run: --require-clean: the work tree has uncommitted changes in %d files: %s%s; commit or stash them first", len(dirty), strings.Join(shown, ", "), more)
+		}
+	}
 	newVM, err := vmFor(f.engine)
 	if err != nil {
 		return 0, err
@@ -101,6 +120,9 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	}
 	if f.session != "" {
 		opts = append(opts, engine.WithSession(f.session))
+	}
+	if f.failOnChange {
+		opts = append(opts, engine.WithFailOnChange())
 	}
 	if f.strict {
 		opts = append(opts, engine.WithStrict())
@@ -198,6 +220,21 @@ func vmFor(name string) (engine.JSEngine, error) {
 		return "", usagef("run: --engine: %v", err)
 	}
 	return j, nil
+}
+
+// jsonRequested reports whether --json appears among the run flags (before
+// "--"), so a usage error found before the flag parser reached it is still
+// answered in JSON.
+func jsonRequested(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "--json", "-json", "--json=true", "-json=true":
+			return true
+		}
+	}
+	return false
 }
 
 // writeStartError prints the --json answer of a run that never started:

@@ -33,3 +33,17 @@ func TestCommittedDTSIsCurrent(t *testing.T) {
 		t.Fatalf("docs/atomic.d.ts is stale: run go test ./internal/cli -run DTS -update")
 	}
 }
+
+// TestDTSDeclaresLimits: a cap a tool enforces is in the declarations a
+// script's author reads (issue 20: find's 10,000 limit was in the schema
+// only).
+func TestDTSDeclaresLimits(t *testing.T) {
+	t.Setenv("ATOMIC_HOME", t.TempDir())
+	var out, errb bytes.Buffer
+	if code := Main([]string{"types", "--cwd", t.TempDir()}, Stdio{Out: &out, Err: &errb}); code != 0 {
+		t.Fatalf("types exited %d: %s", code, errb.String())
+	}
+	if want := "/** Maximum results; the newest are kept (1–10000, default 200) */\n    limit?: number;"; !bytes.Contains(out.Bytes(), []byte(want)) {
+		t.Errorf("find's limit is not declared with its cap:\n%s", out.String())
+	}
+}

@@ -131,16 +131,16 @@ func TestArchiveWriteAndEdit(t *testing.T) {
 	before := zipRaw(t, abs)
 
 	// Replacing a member needs a read of it; a new member does not.
-	_, err := call(t, env, "write", WriteArgs{Path: "a.zip:docs/readme.md", Content: "new\n"})
+	_, err := call(t, env, "write", WriteArgs{Path: "a.zip:docs/readme.md", Content: ptr("new\n")})
 	wantErr(t, err, tools.ErrConflict, "no_prior_observation")
 	var w WriteResult
-	res := mustCall(t, env, "write", WriteArgs{Path: "a.zip:docs/added.md", Content: "added\n"})
+	res := mustCall(t, env, "write", WriteArgs{Path: "a.zip:docs/added.md", Content: ptr("added\n")})
 	w = res.Structured.(WriteResult)
 	if !w.Created || w.Source != "archive" || w.SourcePath != abs || w.Path != "a.zip:docs/added.md" {
 		t.Errorf("new member: %+v", w)
 	}
 	mustCall(t, env, "read", ReadArgs{Path: "a.zip:docs/readme.md"})
-	res = mustCall(t, env, "write", WriteArgs{Path: "a.zip:docs/readme.md", Content: "new\n"})
+	res = mustCall(t, env, "write", WriteArgs{Path: "a.zip:docs/readme.md", Content: ptr("new\n")})
 	if w = res.Structured.(WriteResult); w.Created || !strings.HasPrefix(w.Text, "[a.zip:docs/readme.md#") {
 		t.Errorf("replace: %+v", w)
 	}
@@ -159,7 +159,7 @@ func TestArchiveWriteAndEdit(t *testing.T) {
 		{"a.zip", "is an archive; write to one of its members"},
 		{"a.zip:docs/readme.md:2", "write replaces a whole member"},
 	} {
-		_, err := call(t, env, "write", WriteArgs{Path: c.path, Content: "x"})
+		_, err := call(t, env, "write", WriteArgs{Path: c.path, Content: ptr("x")})
 		wantErr(t, err, tools.ErrInvalidArgs, c.msg)
 	}
 	if !equalMaps(zipRaw(t, abs), after) {
@@ -178,7 +178,7 @@ func TestArchiveWriteAndEdit(t *testing.T) {
 	}
 
 	// A new archive is created by its first member's write.
-	res = mustCall(t, env, "write", WriteArgs{Path: "new.tgz:a/b.txt", Content: "fresh\n"})
+	res = mustCall(t, env, "write", WriteArgs{Path: "new.tgz:a/b.txt", Content: ptr("fresh\n")})
 	if got := mustCall(t, env, "read", ReadArgs{Path: "new.tgz:a/b.txt:raw"}).Text; got != "fresh\n" || !strings.Contains(res.Text, "created the tar.gz archive new.tgz") {
 		t.Errorf("new archive: %q %q", got, res.Text)
 	}
@@ -203,7 +203,7 @@ func TestArchiveDryRun(t *testing.T) {
 	j := journal.New(journal.DryRun)
 	env.Files = j
 	mustCall(t, env, "read", ReadArgs{Path: "a.zip:m.txt"})
-	mustCall(t, env, "write", WriteArgs{Path: "a.zip:m.txt", Content: "pending\n"})
+	mustCall(t, env, "write", WriteArgs{Path: "a.zip:m.txt", Content: ptr("pending\n")})
 	if got := mustCall(t, env, "read", ReadArgs{Path: "a.zip:m.txt:raw"}).Text; got != "pending\n" {
 		t.Errorf("the run sees %q", got)
 	}

@@ -49,7 +49,7 @@ func TestConflictRoundTrip(t *testing.T) {
 	env := newEnv(t)
 	gitMergeConflict(t, env, true)
 
-	_, err := call(t, env, "write", WriteArgs{Path: "conflict://1", Content: "@ours"})
+	_, err := call(t, env, "write", WriteArgs{Path: "conflict://1", Content: ptr("@ours")})
 	wantErr(t, err, tools.ErrConflict, "Read conflict://* (or the region) first")
 
 	list := mustCall(t, env, "read", ReadArgs{Path: "conflict://*"}).Text
@@ -71,17 +71,17 @@ func TestConflictRoundTrip(t *testing.T) {
 	if !strings.Contains(region, "[a.txt#") || !strings.Contains(region, "2:<<<<<<< HEAD") {
 		t.Errorf("region: %s", region)
 	}
-	_, err = call(t, env, "write", WriteArgs{Path: "conflict://1/ours", Content: "x"})
+	_, err = call(t, env, "write", WriteArgs{Path: "conflict://1/ours", Content: ptr("x")})
 	wantErr(t, err, tools.ErrNotAllowed, "conflict://1/ours is read-only")
 
-	res := mustCall(t, env, "write", WriteArgs{Path: "conflict://1", Content: "@theirs\n@ours\nhand-merged"})
+	res := mustCall(t, env, "write", WriteArgs{Path: "conflict://1", Content: ptr("@theirs\n@ours\nhand-merged")})
 	w := res.Structured.(WriteResult)
 	if w.Source != "conflict" || !strings.HasPrefix(w.Text, "[a.txt#") || !strings.Contains(w.Text, "Resolved conflict://1 (a.txt:2-8). 2 conflict regions left") {
 		t.Errorf("write: %+v", w)
 	}
 	// The region left in a.txt is now conflict://1; resolve the rest at once.
 	mustCall(t, env, "read", ReadArgs{Path: "conflict://*"})
-	res = mustCall(t, env, "write", WriteArgs{Path: "conflict://*", Content: "@base"})
+	res = mustCall(t, env, "write", WriteArgs{Path: "conflict://*", Content: ptr("@base")})
 	if !strings.Contains(res.Text, "[a.txt#") || !strings.Contains(res.Text, "[b.txt#") || !strings.Contains(res.Text, "0 conflict regions left") {
 		t.Errorf("write *: %s", res.Text)
 	}
@@ -106,6 +106,6 @@ func TestConflictsSelectorAndNoBase(t *testing.T) {
 	}
 	_, err := call(t, env, "read", ReadArgs{Path: "conflict://1/base"})
 	wantErr(t, err, tools.ErrNotFound, "conflict://1 has no base side")
-	_, err = call(t, env, "write", WriteArgs{Path: "conflict://1", Content: "@base"})
+	_, err = call(t, env, "write", WriteArgs{Path: "conflict://1", Content: ptr("@base")})
 	wantErr(t, err, tools.ErrInvalidArgs, "this region has none")
 }

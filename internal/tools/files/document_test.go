@@ -40,7 +40,7 @@ func TestDocumentRead(t *testing.T) {
 	wantErr(t, err, tools.ErrBinary, "scan.pdf (PDF, 1 page) has no text to show: it has no text layer")
 	_, err = call(t, env, "read", ReadArgs{Path: "old.doc"})
 	wantErr(t, err, tools.ErrInvalidArgs, "Unsupported document format: old.doc is a Word 97-2003 document (.doc)")
-	_, err = call(t, env, "write", WriteArgs{Path: "memo.docx", Content: "overwritten"})
+	_, err = call(t, env, "write", WriteArgs{Path: "memo.docx", Content: ptr("overwritten")})
 	wantErr(t, err, tools.ErrNotAllowed, "memo.docx is a document")
 	hdr := mustCall(t, env, "read", ReadArgs{Path: "memo.docx"}).Text
 	header := strings.Split(hdr, "\n")[1]

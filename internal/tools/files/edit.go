@@ -3,7 +3,10 @@ package files
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/atomic-script/atomic-script/internal/tools/units"
@@ -17,6 +20,8 @@ import (
 // EditArgs are edit's arguments.
 type EditArgs struct {
 	Input string `json:"input" jsonschema:"one or more hashline sections: a [PATH#TAG] header copied from read/search/write/edit output, then ops such as replace N..M:, delete N..M, insert before|after N:, insert head:, insert tail:, replace block N:, each body row written +TEXT"`
+	// AllowGenerated overrides the generated-file rule (see refuseGenerated).
+	AllowGenerated bool `json:"allowGenerated,omitempty" jsonschema:"change them even if marked as generated"`
 }
 
 // EditResult is edit's structured result (what a script receives).
@@ -57,8 +62,8 @@ func editTool() tools.Tool {
 			"  replace N..M:  (then +TEXT rows; an empty body deletes)   delete N..M   insert before N:   insert after N:\n" +
 			"  insert head:   insert tail:   replace block N:   delete block N   insert after block N:  (N opens a syntactic block)\n" +
 			"Body rows are `+TEXT` (`+` alone is a blank line, `+-x` writes -x); no `-` rows, no old text, no @@ hunks. Several sections edit " +
-			"several files; all are checked before any is written. A stale TAG is recovered when the file's changes do not overlap yours, else " +
-			"the edit is rejected (ERR_STALE_ANCHOR): read the file again. To create a file use write. Returns the new header and a numbered diff.",
+			"several files, all or nothing. A stale TAG is recovered when the file's changes do not overlap yours, else " +
+			"the edit is rejected (ERR_STALE_ANCHOR): read the file again. " + generatedRule + " To create a file use write. Returns the new header and a numbered diff.",
 		Output: tools.MustSchemaFor[EditResult](),
 	}, runEdit)
 }
@@ -91,13 +96,13 @@ func runEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Result, er
 		lock: func() (func(), error) { return lockFiles(ctx, env, "edit", paths...) },
 		prepare: func(inputs []string) (*hashline.Prepared, error) {
 			if len(inputs) == 1 {
-				return prepareEdit(ctx, env, ed, sections, 1)
+				return prepareEdit(ctx, env, ed, sections, 1, in.AllowGenerated)
 			}
 			merged, err := hashline.MergeParallel(inputs, opts)
 			if err != nil {
 				return nil, hashlineError(err)
 			}
-			return prepareEdit(ctx, env, ed, merged, len(inputs))
+			return prepareEdit(ctx, env, ed, merged, len(inputs), in.AllowGenerated)
 		},
 		commit: func(p *hashline.Prepared) (tools.Result, error) { return commitEdit(ctx, env, ed, p) },
 	})
@@ -106,10 +111,10 @@ func runEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Result, er
 // prepareEdit runs the whole edit in memory (hashline.Prepare): every
 // section read, checked against its tag, applied and rendered. The caller
 // holds the sections' path locks. Block parses stop when ctx ends.
-func prepareEdit(ctx context.Context, env *tools.Env, ed *editables, sections []hashline.Section, batch int) (*hashline.Prepared, error) {
+func prepareEdit(ctx context.Context, env *tools.Env, ed *editables, sections []hashline.Section, batch int, allowGenerated bool) (*hashline.Prepared, error) {
 	p, err := hashline.Prepare(sections, hashline.PrepareOptions{
 		Store:    env.Session.Snapshots,
-		Read:     editReader(env, ed),
+		Read:     editReader(env, ed, allowGenerated),
 		Resolver: blocks.NewContext(ctx),
 		Noops:    noopsOf(env),
 		Batch:    batch,
@@ -138,20 +143,39 @@ func commitEdit(ctx context.Context, env *tools.Env, ed *editables, p *hashline.
 			return tools.Result{}, err
 		}
 	}
-	names := p.Paths()
-	for i, f := range p.Files {
-		if i > 0 && ctx.Err() != nil {
-			return tools.Result{}, writeFailed(names, i, aborted(ctx))
+	if ctx.Err() != nil {
+		return tools.Result{}, aborted(ctx)
+	}
+	writes := make([]tools.FileWrite, 0, len(p.Files))
+	for _, f := range p.Files {
+		if ed.get(f.Abs) != nil {
+			continue // a resource part: written after the files, below
 		}
-		var err error
+		writes = append(writes, tools.FileWrite{Path: f.Abs, Data: []byte(f.Bytes), Perm: 0o644})
+	}
+	if err := tools.WriteAll(env.Files, writes); err != nil {
+		// Files left written (only when undoing failed) keep their new
+		// tags, so the session can go on from them.
+		var be *tools.BatchError
+		if errors.As(err, &be) {
+			for _, f := range p.Files {
+				if slices.Contains(be.Written, f.Abs) {
+					f.Record(env.Session.Snapshots)
+				}
+			}
+		}
+		return tools.Result{}, batchFailed(env, p, err)
+	}
+	// Archive members and notebook cells are written through their
+	// containers, after the files (each rewrite is atomic on its own).
+	for _, f := range p.Files {
 		if e := ed.get(f.Abs); e != nil {
-			err = e.Write(ctx, f.Bytes)
-		} else {
-			err = env.Files.WriteFile(f.Abs, []byte(f.Bytes), 0o644)
+			if err := e.Write(ctx, f.Bytes); err != nil {
+				return tools.Result{}, writeError(f.Display, err)
+			}
 		}
-		if err != nil {
-			return tools.Result{}, writeFailed(names, i, err)
-		}
+	}
+	for _, f := range p.Files {
 		f.Record(env.Session.Snapshots)
 	}
 
@@ -187,7 +211,7 @@ func (e *editables) put(x *resource.Editable) {
 // editReader reads a section's file through env.Files, so a dry run's
 // pending content is what an edit applies to; a section naming an archive
 // member or a notebook cell reads that part.
-func editReader(env *tools.Env, ed *editables) hashline.Reader {
+func editReader(env *tools.Env, ed *editables, allowGenerated bool) hashline.Reader {
 	return hashline.ReaderFunc(func(display string) (string, string, error) {
 		if e, ok, err := resource.OpenEditable(env, display); ok {
 			if err != nil {
@@ -208,6 +232,9 @@ func editReader(env *tools.Env, ed *editables) hashline.Reader {
 		}
 		if isBinary(data) {
 			return abs, "", tools.Errorf(tools.ErrBinary, "Binary file (%s): edit changes text files only", units.Size(int64(len(data))))
+		}
+		if err := refuseGenerated(display, data, allowGenerated); err != nil {
+			return abs, "", err
 		}
 		return abs, string(data), nil
 	})
@@ -243,15 +270,42 @@ func stillCurrent(env *tools.Env, ed *editables, f *hashline.FileResult) error {
 	return nil
 }
 
-// writeFailed reports a failed write of section i, naming the sections
-// already written and those not written; the code is the cause's.
-func writeFailed(names []string, i int, cause error) error {
-	he := hashline.WriteFailedError(names, i, errors.New(errText(cause)))
+// batchFailed reports an edit whose files were not written: which file
+// failed and why, and that nothing was written (every file of the edit is
+// as it was) — or, if undoing the renames failed too, exactly which files
+// are left changed. The code is the cause's.
+func batchFailed(env *tools.Env, p *hashline.Prepared, err error) error {
+	be := &tools.BatchError{Err: err}
+	errors.As(err, &be)
+	cause := be.Err
+	failed := be.Path
+	for _, f := range p.Files {
+		if f.Abs == be.Path {
+			failed = f.Display
+		}
+	}
+	var msg string
+	if len(be.Written) == 0 {
+		msg = fmt.Sprintf("Edit not applied: writing %s failed: %s. Nothing was written: all %d files of this edit are as they were; fix the cause and send the same edit again.", failed, errText(cause), len(p.Files))
+		if len(p.Files) == 1 {
+			msg = fmt.Sprintf("Edit not applied: writing %s failed: %s. Nothing was written; fix the cause and send the same edit again.", failed, errText(cause))
+		}
+	} else {
+		left := make([]string, len(be.Written))
+		for i, w := range be.Written {
+			left[i] = env.Display(w)
+		}
+		msg = fmt.Sprintf("Edit failed part-way: writing %s failed: %s, and these files could not be put back, so they have the new content: %s. The other files of this edit are as they were; read them before editing again.", failed, errText(cause), strings.Join(left, ", "))
+	}
 	code := tools.CodeOf(cause)
-	if code == tools.ErrTool || code == tools.ErrNotFound {
+	switch {
+	case code == tools.ErrCancelled:
+	case errors.Is(cause, fs.ErrPermission):
+		code = tools.ErrPermission
+	case code == tools.ErrTool || code == tools.ErrNotFound:
 		code = tools.ErrIO
 	}
-	return &tools.Error{Code: code, Msg: he.Msg, Err: cause}
+	return &tools.Error{Code: code, Msg: msg, Err: err}
 }
 
 // hashlineError maps a hashline failure to a coded tool error, keeping the
@@ -259,6 +313,9 @@ func writeFailed(names []string, i int, cause error) error {
 func hashlineError(err error) error {
 	var te *tools.Error
 	if errors.As(err, &te) {
+		if te.Code == tools.ErrNotAllowed {
+			return te // the generated-file rule, worded as write words it
+		}
 		return err
 	}
 	var he *hashline.Error

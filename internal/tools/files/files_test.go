@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -240,9 +241,10 @@ func TestSequentialEditsStopWaiting(t *testing.T) {
 }
 
 // failingFiles fails writes of one path, as a full disk or a revoked
-// permission would (the test runs as root, which ignores permissions).
+// permission would (the test runs as root, which ignores permissions). It
+// is a Files that cannot write a batch all or nothing (no BatchWriter).
 type failingFiles struct {
-	tools.DirectFiles
+	tools.Files
 	fail string
 }
 
@@ -250,7 +252,7 @@ func (f failingFiles) WriteFile(path string, data []byte, perm fs.FileMode) erro
 	if path == f.fail {
 		return &fs.PathError{Op: "open", Path: path, Err: errors.New("no space left on device")}
 	}
-	return f.DirectFiles.WriteFile(path, data, perm)
+	return f.Files.WriteFile(path, data, perm)
 }
 
 func TestEditWriteFailureNamesSections(t *testing.T) {
@@ -261,10 +263,10 @@ func TestEditWriteFailureNamesSections(t *testing.T) {
 		tags = append(tags, hashline.Tag(n+"\n"))
 		mustCall(t, env, "read", ReadArgs{Path: n + ".txt"})
 	}
-	env.Files = failingFiles{fail: filepath.Join(env.Root, "b.txt")}
+	env.Files = failingFiles{Files: tools.DirectFiles{}, fail: filepath.Join(env.Root, "b.txt")}
 	input := fmt.Sprintf("[a.txt#%s]\nreplace 1..1:\n+A\n[b.txt#%s]\nreplace 1..1:\n+B\n[c.txt#%s]\nreplace 1..1:\n+C", tags[0], tags[1], tags[2])
 	_, err := call(t, env, "edit", EditArgs{Input: input})
-	want := "Failed to write b.txt: no space left on device Sections already written: a.txt. Sections not written: c.txt."
+	want := "Edit failed part-way: writing b.txt failed: no space left on device, and these files could not be put back, so they have the new content: a.txt. The other files of this edit are as they were; read them before editing again."
 	if err == nil || err.Error() != want || tools.CodeOf(err) != tools.ErrIO {
 		t.Errorf("error %v (%s), want %q", err, tools.CodeOf(err), want)
 	}
@@ -316,11 +318,11 @@ func TestWriteKeepsModeAndMakesExecutable(t *testing.T) {
 	p := put(t, env, "x.sh", "echo\n")
 	os.Chmod(p, 0o640)
 	mustCall(t, env, "read", ReadArgs{Path: "x.sh"})
-	res := mustCall(t, env, "write", WriteArgs{Path: "x.sh", Content: "echo two\n"})
+	res := mustCall(t, env, "write", WriteArgs{Path: "x.sh", Content: ptr("echo two\n")})
 	if fi, _ := os.Stat(p); fi.Mode().Perm() != 0o640 || res.Structured.(WriteResult).MadeExecutable {
 		t.Errorf("mode %v after a plain overwrite", fi.Mode())
 	}
-	res = mustCall(t, env, "write", WriteArgs{Path: "x.sh", Content: "#!/bin/sh\necho three\n"})
+	res = mustCall(t, env, "write", WriteArgs{Path: "x.sh", Content: ptr("#!/bin/sh\necho three\n")})
 	if fi, _ := os.Stat(p); fi.Mode().Perm() != 0o750 || !res.Structured.(WriteResult).MadeExecutable {
 		t.Errorf("mode %v after a shebang write (%+v)", fi.Mode(), res.Structured)
 	}
@@ -329,7 +331,7 @@ func TestWriteKeepsModeAndMakesExecutable(t *testing.T) {
 func TestWriteTargetExists(t *testing.T) {
 	env := newEnv(t)
 	env.Files = &appearingFiles{Files: tools.DirectFiles{}}
-	_, err := call(t, env, "write", WriteArgs{Path: "race.txt", Content: "mine\n"})
+	_, err := call(t, env, "write", WriteArgs{Path: "race.txt", Content: ptr("mine\n")})
 	if err == nil || !strings.HasPrefix(err.Error(), "FILE_MUTATION_CONFLICT:target_exists race.txt\n") || tools.CodeOf(err) != tools.ErrConflict {
 		t.Fatalf("error %v", err)
 	}
@@ -359,7 +361,7 @@ func TestDryRunJournal(t *testing.T) {
 	env.Files = j
 	mustCall(t, env, "read", ReadArgs{Path: "a.txt"})
 	mustCall(t, env, "edit", EditArgs{Input: "[a.txt#" + hashline.Tag("one\n") + "]\ninsert tail:\n+two"})
-	mustCall(t, env, "write", WriteArgs{Path: "n/new.txt", Content: "new\n"})
+	mustCall(t, env, "write", WriteArgs{Path: "n/new.txt", Content: ptr("new\n")})
 	if got, _ := os.ReadFile(p); string(got) != "one\n" {
 		t.Errorf("dry run wrote a.txt: %q", got)
 	}
@@ -382,7 +384,7 @@ func TestCancelledCallsWriteNothing(t *testing.T) {
 		tool tools.Tool
 		args any
 	}{
-		{toolNamed("write"), WriteArgs{Path: "a.txt", Content: "x"}},
+		{toolNamed("write"), WriteArgs{Path: "a.txt", Content: ptr("x")}},
 		{toolNamed("edit"), EditArgs{Input: "[a.txt#" + hashline.Tag("one\n") + "]\ninsert tail:\n+x"}},
 	} {
 		data, _ := json.Marshal(c.args)
@@ -401,5 +403,101 @@ func TestEnvWithoutFiles(t *testing.T) {
 	put(t, env, "a.txt", "a\n")
 	mustCall(t, env, "read", ReadArgs{Path: "a.txt"})
 	mustCall(t, env, "edit", EditArgs{Input: "[a.txt#" + hashline.Tag("a\n") + "]\ninsert tail:\n+b"})
-	mustCall(t, env, "write", WriteArgs{Path: "b.txt", Content: "b\n"})
+	mustCall(t, env, "write", WriteArgs{Path: "b.txt", Content: ptr("b\n")})
 }
+
+// TestReadAllThenEditAll is the natural migration: read every file, then
+// edit every file with the headers read printed (issue 20: the session
+// remembered 30 files, so the 31st read evicted the first and its edit was
+// refused with "hash #X is not from this session. The current file hashes
+// to #X"). Texts beyond the snapshot byte budget still edit directly from
+// the read record; a file that changed since says to read it again.
+func TestReadAllThenEditAll(t *testing.T) {
+	env := newEnv(t)
+	env.Session.Snapshots = hashline.NewStoreWithLimits(0, 0, 64<<10) // texts of a few files only
+	const n = 1000
+	headers := make([]string, n)
+	for i := range n {
+		put(t, env, fmt.Sprintf("pkg/f%04d.go", i), fmt.Sprintf("package pkg\n\n// F%d is file %d.\nfunc F%d() {}\n", i, i, i))
+	}
+	for i := range n {
+		out := mustCall(t, env, "read", ReadArgs{Path: fmt.Sprintf("pkg/f%04d.go", i)}).Text
+		headers[i] = out[:strings.IndexByte(out, '\n')]
+	}
+	if files, _, _ := env.Session.Snapshots.Len(); files >= n {
+		t.Fatalf("the test needs evicted texts: %d of %d kept", files, n)
+	}
+	// One file changes behind the session's back.
+	put(t, env, "pkg/f0001.go", "package pkg\n\n// changed\nfunc F1() {}\n")
+	for i := range n {
+		_, err := call(t, env, "edit", EditArgs{Input: headers[i] + fmt.Sprintf("\nreplace 3..3:\n+// F%d is documented.", i)})
+		switch {
+		case i == 1:
+			if err == nil || !strings.Contains(err.Error(), "Read it again with `read`") || strings.Contains(err.Error(), "not from this session") {
+				t.Errorf("changed file: %v", err)
+			}
+		case err != nil:
+			t.Fatalf("file %d: %v", i, err)
+		}
+	}
+	data, _ := os.ReadFile(filepath.Join(env.Root, "pkg/f0000.go"))
+	if string(data) != "package pkg\n\n// F0 is documented.\nfunc F0() {}\n" {
+		t.Errorf("f0000.go = %q", data)
+	}
+}
+
+// immutable makes p immutable (chattr +i) so that even root cannot replace
+// it, and undoes that at the end of the test; it skips where chattr cannot.
+func immutable(t *testing.T, p string) {
+	t.Helper()
+	if out, err := exec.Command("chattr", "+i", p).CombinedOutput(); err != nil {
+		t.Skipf("chattr +i not available here: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("chattr", "-i", p).Run() })
+}
+
+// TestMultiFileEditIsAllOrNothing: a multi-file edit whose 10th file cannot
+// be replaced writes none of them, leaves no temp files, and says nothing
+// was written (issue 20: it left 9 written, "Sections already written: …
+// (9)"). Through the journal too.
+func TestMultiFileEditIsAllOrNothing(t *testing.T) {
+	for _, files := range []string{"direct", "journal"} {
+		t.Run(files, func(t *testing.T) {
+			env := newEnv(t)
+			if files == "journal" {
+				env.Files = journal.New(journal.Atomic)
+			}
+			var input strings.Builder
+			orig := map[string]string{}
+			for i := range 12 {
+				name := fmt.Sprintf("f%02d.txt", i)
+				orig[name] = fmt.Sprintf("file %d\n", i)
+				put(t, env, name, orig[name])
+				out := mustCall(t, env, "read", ReadArgs{Path: name}).Text
+				fmt.Fprintf(&input, "%s\nreplace 1..1:\n+FILE %d\n", out[:strings.IndexByte(out, '\n')], i)
+			}
+			immutable(t, filepath.Join(env.Root, "f09.txt"))
+			_, err := call(t, env, "edit", EditArgs{Input: input.String()})
+			if err == nil || !strings.Contains(err.Error(), "writing f09.txt failed") || !strings.Contains(err.Error(), "Nothing was written: all 12 files of this edit are as they were") {
+				t.Fatalf("err = %v", err)
+			}
+			entries, _ := os.ReadDir(env.Root)
+			if len(entries) != 12 {
+				t.Errorf("%d entries left in the workspace (temp or backup files?)", len(entries))
+			}
+			for name, want := range orig {
+				data, _ := os.ReadFile(filepath.Join(env.Root, name))
+				if string(data) != want {
+					t.Errorf("%s = %q, want %q", name, data, want)
+				}
+			}
+			// The same edit goes through once the cause is gone.
+			exec.Command("chattr", "-i", filepath.Join(env.Root, "f09.txt")).Run()
+			if _, err := call(t, env, "edit", EditArgs{Input: input.String()}); err != nil {
+				t.Fatalf("retry: %v", err)
+			}
+		})
+	}
+}
+
+func ptr(s string) *string { return &s }

@@ -33,7 +33,7 @@ const nbFixture = `{
 func TestNotebookCellWriteAndEdit(t *testing.T) {
 	env := newEnv(t)
 	abs := put(t, env, "nb.ipynb", nbFixture)
-	_, err := call(t, env, "write", WriteArgs{Path: "nb.ipynb:cell:0", Content: "print(3)\n"})
+	_, err := call(t, env, "write", WriteArgs{Path: "nb.ipynb:cell:0", Content: ptr("print(3)\n")})
 	wantErr(t, err, tools.ErrConflict, "no_prior_observation")
 
 	res := mustCall(t, env, "read", ReadArgs{Path: "nb.ipynb:cell:0"})
@@ -41,7 +41,7 @@ func TestNotebookCellWriteAndEdit(t *testing.T) {
 	if !strings.HasPrefix(res.Text, want) || !strings.Contains(res.Text, "1:print(1 + 1)\n2:x = 2\n\n[output: stdout]\n2") {
 		t.Fatalf("cell read:\n%s", res.Text)
 	}
-	res = mustCall(t, env, "write", WriteArgs{Path: "nb.ipynb:cell:0", Content: "import os\nprint(os.getcwd())\n"})
+	res = mustCall(t, env, "write", WriteArgs{Path: "nb.ipynb:cell:0", Content: ptr("import os\nprint(os.getcwd())\n")})
 	if w := res.Structured.(WriteResult); w.Source != "notebook" || w.SourcePath != abs || !strings.HasPrefix(w.Text, "[nb.ipynb:cell:0#") {
 		t.Errorf("write: %+v", w)
 	}
@@ -64,7 +64,7 @@ func TestNotebookCellWriteAndEdit(t *testing.T) {
 	if !strings.Contains(string(got), `{"cell_type": "markdown", "metadata": {}, "source": "# New title\nmore"}`) {
 		t.Errorf("edited cell:\n%s", got)
 	}
-	_, err = call(t, env, "write", WriteArgs{Path: "nb.ipynb:cell:5", Content: "x"})
+	_, err = call(t, env, "write", WriteArgs{Path: "nb.ipynb:cell:5", Content: ptr("x")})
 	wantErr(t, err, tools.ErrInvalidArgs, "Cell 5 does not exist (the notebook has 2 cells")
 }
 

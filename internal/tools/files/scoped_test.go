@@ -41,7 +41,7 @@ func TestLocalAndSkillPaths(t *testing.T) {
 	if header != "["+filepath.ToSlash(filepath.Join(skills, "pdf", "SKILL.md"))+"#"+header[strings.LastIndexByte(header, '#')+1:] {
 		t.Errorf("skill header %s", header)
 	}
-	mustCall(t, env, "write", WriteArgs{Path: "local://src/new.txt", Content: "new\n"})
+	mustCall(t, env, "write", WriteArgs{Path: "local://src/new.txt", Content: ptr("new\n")})
 	if data, _ := os.ReadFile(filepath.Join(env.Root, "src/new.txt")); string(data) != "new\n" {
 		t.Errorf("local write: %q", data)
 	}
@@ -59,7 +59,7 @@ func TestLocalAndSkillPaths(t *testing.T) {
 		if c.tool == "read" {
 			_, err = call(t, env, "read", ReadArgs{Path: c.path})
 		} else {
-			_, err = call(t, env, "write", WriteArgs{Path: c.path, Content: "x"})
+			_, err = call(t, env, "write", WriteArgs{Path: c.path, Content: ptr("x")})
 		}
 		code := tools.ErrNotAllowed
 		if strings.Contains(c.msg, "not a URL") {

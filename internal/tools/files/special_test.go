@@ -33,7 +33,7 @@ func TestSpecialFilesRefused(t *testing.T) {
 		for _, target := range []struct{ path, what string }{{"pipe", "a named pipe (FIFO)"}, {"/dev/zero", "a character device"}} {
 			calls := map[string]any{
 				"read":  ReadArgs{Path: target.path},
-				"write": WriteArgs{Path: target.path, Content: "x"},
+				"write": WriteArgs{Path: target.path, Content: ptr("x")},
 				"edit":  EditArgs{Input: "[" + target.path + "#" + hashline.Tag("") + "]\nreplace 1..1:\n+x"},
 			}
 			for tool, args := range calls {
@@ -73,7 +73,7 @@ func TestLockWaitEndsWithTheCall(t *testing.T) {
 	time.Sleep(200 * time.Millisecond) // flock(1) has the lock
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
-	data, _ := json.Marshal(WriteArgs{Path: "f.txt", Content: "new\n"})
+	data, _ := json.Marshal(WriteArgs{Path: "f.txt", Content: ptr("new\n")})
 	start := time.Now()
 	_, err := tools.Invoke(ctx, toolNamed("write"), env, data)
 	if code := tools.CodeOf(err); code != tools.ErrTimeout && code != tools.ErrCancelled {

@@ -96,16 +96,16 @@ func TestSQLiteRead(t *testing.T) {
 func TestSQLiteWrite(t *testing.T) {
 	env := newEnv(t)
 	abs := dbFixture(t, env, "app.db", usersDB...)
-	res := mustCall(t, env, "write", WriteArgs{Path: "app.db:users", Content: "// new user\n{name: 'Gus', age: 40,}"})
+	res := mustCall(t, env, "write", WriteArgs{Path: "app.db:users", Content: ptr("// new user\n{name: 'Gus', age: 40,}")})
 	w := res.Structured.(WriteResult)
 	if !w.Created || w.Path != "app.db:users:7" || w.Source != "sqlite" || w.SourcePath != abs {
 		t.Errorf("insert: %+v", w)
 	}
-	mustCall(t, env, "write", WriteArgs{Path: "app.db:users:7", Content: "{age: 41}"})
+	mustCall(t, env, "write", WriteArgs{Path: "app.db:users:7", Content: ptr("{age: 41}")})
 	if got := mustCall(t, env, "read", ReadArgs{Path: "app.db:users:7"}).Text; !strings.HasSuffix(got, `{"id":7,"name":"Gus","age":41}`) {
 		t.Errorf("after update: %s", got)
 	}
-	mustCall(t, env, "write", WriteArgs{Path: "app.db:users:7", Content: ""})
+	mustCall(t, env, "write", WriteArgs{Path: "app.db:users:7", Content: ptr("")})
 	_, err := call(t, env, "read", ReadArgs{Path: "app.db:users:7"})
 	wantErr(t, err, tools.ErrNotFound, "no row with id 7")
 
@@ -117,7 +117,7 @@ func TestSQLiteWrite(t *testing.T) {
 		{"app.db:users?limit=1", "{}", "queries and parameters are read-only"},
 		{"app.db", "{}", "write to one of its tables"},
 	} {
-		_, err := call(t, env, "write", WriteArgs{Path: c.path, Content: c.content})
+		_, err := call(t, env, "write", WriteArgs{Path: c.path, Content: ptr(c.content)})
 		if err == nil || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("write %s %q: %v, want %q", c.path, c.content, err, c.msg)
 		}
@@ -129,7 +129,7 @@ func TestSQLiteWrite(t *testing.T) {
 	// A dry run keeps the change in the overlay; reads see it.
 	j := journal.New(journal.DryRun)
 	env.Files = j
-	mustCall(t, env, "write", WriteArgs{Path: "app.db:users", Content: "{name: 'Dry'}"})
+	mustCall(t, env, "write", WriteArgs{Path: "app.db:users", Content: ptr("{name: 'Dry'}")})
 	if got := mustCall(t, env, "read", ReadArgs{Path: "app.db?q=SELECT name FROM users WHERE name = 'Dry'"}).Text; !strings.Contains(got, `{"name":"Dry"}`) {
 		t.Errorf("dry run read: %s", got)
 	}
@@ -149,7 +149,7 @@ func TestSQLiteLocked(t *testing.T) {
 		t.Fatal(err)
 	}
 	before, _ := os.ReadFile(abs)
-	_, err := call(t, env, "write", WriteArgs{Path: "app.db:users", Content: "{name: 'x'}"})
+	_, err := call(t, env, "write", WriteArgs{Path: "app.db:users", Content: ptr("{name: 'x'}")})
 	wantErr(t, err, tools.ErrConflict, "app.db is locked by another connection")
 	if after, _ := os.ReadFile(abs); !bytes.Equal(before, after) {
 		t.Error("a write to a locked database changed it")

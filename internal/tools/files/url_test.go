@@ -44,7 +44,7 @@ func TestReadURL(t *testing.T) {
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	args, _ := json.Marshal(WriteArgs{Path: srv.URL + "/page", Content: "x"})
+	args, _ := json.Marshal(WriteArgs{Path: srv.URL + "/page", Content: ptr("x")})
 	if _, err := writeTool().Run(context.Background(), env, args); err == nil || !strings.Contains(err.Error(), "URLs are not supported here") {
 		t.Errorf("write to a URL: %v", err)
 	}

@@ -15,8 +15,13 @@ import (
 
 // WriteArgs are write's arguments.
 type WriteArgs struct {
-	Path    string `json:"path" jsonschema:"file to create or overwrite, relative to the workspace root or absolute; missing directories are created; or a.zip:dir/m.txt, app.db:users[:ROWID], nb.ipynb:cell:N, conflict://N, local://path"`
-	Content string `json:"content" jsonschema:"the complete new content of the file"`
+	Path    string  `json:"path" jsonschema:"file to create or overwrite, relative to the workspace root or absolute; missing directories are created; or a.zip:dir/m.txt, app.db:users[:ROWID], nb.ipynb:cell:N, conflict://N, local://path"`
+	Content *string `json:"content,omitempty" jsonschema:"the complete new content of the file"`
+	// Delete and MoveTo are the journaled deletion and move (see runMove).
+	Delete bool   `json:"delete,omitempty" jsonschema:"delete it"`
+	MoveTo string `json:"moveTo,omitempty" jsonschema:"move it here"`
+	// AllowGenerated overrides the generated-file rule (see refuseGenerated).
+	AllowGenerated bool `json:"allowGenerated,omitempty" jsonschema:"change it even if marked as generated"`
 }
 
 // WriteResult is write's structured result (what a script receives).
@@ -25,6 +30,10 @@ type WriteResult struct {
 	Tag     string `json:"tag"`     // the new snapshot tag, for edit's [path#TAG]
 	Bytes   int    `json:"bytes"`   // bytes written
 	Created bool   `json:"created"` // the file did not exist before
+	// Deleted and MovedFrom report a deletion and a move (Path is the new
+	// path).
+	Deleted   bool   `json:"deleted,omitempty"`
+	MovedFrom string `json:"movedFrom,omitempty"`
 	// MadeExecutable is set when a shebang made the file executable.
 	MadeExecutable bool `json:"madeExecutable,omitempty"`
 	// StrippedHashline is set when copied hashline output (a header and
@@ -46,7 +55,7 @@ func writeTool() tools.Tool {
 		Name: "write",
 		Description: "Create a file, or replace a whole file with new content. Creating needs no prior read; overwriting an existing file needs this session " +
 			"to have read (or written, or edited) its current content, else it is refused with FILE_MUTATION_CONFLICT (ERR_CONFLICT): read the file " +
-			"again and retry. Files marked as generated (@generated, DO NOT EDIT, auto-generated near the top) are never overwritten. A shebang makes the " +
+			"again and retry. " + generatedRule + " delete: true deletes, moveTo moves. A shebang makes the " +
 			"file executable. Returns the new `[path#TAG]` header for edit. To change part of a file, prefer edit. " +
 			"Also: `a.zip:dir/m.txt` sets one archive member (rewritten atomically, other members byte-identical; `../` and `dir/` refused); " +
 			"`app.db:users` with a JSON5 object inserts a row ({} = defaults), `app.db:users:3` updates those columns, empty content deletes row 3; " +
@@ -69,12 +78,21 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 		return WriteResult{}, aborted(ctx)
 	}
 	if t.res.IsResource() {
-		w, err := resource.Write(ctx, env, t.res, in.Content)
+		if in.Delete || in.MoveTo != "" {
+			return WriteResult{}, tools.Errorf(tools.ErrInvalidArgs, "write: delete and moveTo work on files, not on %s", t.display)
+		}
+		w, err := resource.Write(ctx, env, t.res, deref(in.Content))
 		if err != nil {
 			return WriteResult{}, err
 		}
 		return WriteResult{Path: w.Display, Tag: w.Tag, Bytes: w.Bytes, Created: w.Created, StrippedHashline: w.Stripped,
 			Source: w.Source, SourcePath: w.SourcePath, Text: w.Text}, nil
+	}
+	if in.Delete || in.MoveTo != "" {
+		return runMove(ctx, env, t, in)
+	}
+	if in.Content == nil {
+		return WriteResult{}, tools.Errorf(tools.ErrInvalidArgs, "write: content is required (the whole new content of %s); to delete the file pass delete: true, to move it moveTo", t.display)
 	}
 	// The file's lock is held from the guard's check through the rename,
 	// so no other call or process that takes it can change the file in
@@ -86,12 +104,12 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 	defer unlock()
 
 	conflict := conflictFor(env, t)
-	exists, mode, err := guardWrite(env, t)
+	exists, mode, err := guardWrite(env, t, in.AllowGenerated)
 	if err != nil {
 		return WriteResult{}, err
 	}
 
-	content, stripped := newContent(env, t, in.Content)
+	content, stripped := newContent(env, t, *in.Content)
 	data := []byte(content)
 	shebang := strings.HasPrefix(content, "#!")
 	made := false
@@ -141,6 +159,77 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 	return r, nil
 }
 
+// runMove is write's journaled deletion ({path, delete: true}) and move
+// ({path, moveTo}): through env.Files, so a dry run shows a deletion or a
+// rename in its diff and --atomic puts the file back. Neither needs a
+// prior read (nothing is lost: the journal keeps the content); a generated
+// file follows write's rule. The session's snapshots follow the file.
+func runMove(ctx context.Context, env *tools.Env, t *target, in WriteArgs) (WriteResult, error) {
+	switch {
+	case in.Delete && in.MoveTo != "":
+		return WriteResult{}, tools.Errorf(tools.ErrInvalidArgs, "write: give delete or moveTo, not both")
+	case in.Content != nil:
+		return WriteResult{}, tools.Errorf(tools.ErrInvalidArgs, "write: content cannot go with %s; %s first, then write the content", map[bool]string{true: "delete", false: "moveTo"}[in.Delete], map[bool]string{true: "delete", false: "move"}[in.Delete])
+	}
+	fi, err := env.Files.Stat(t.abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return WriteResult{}, tools.Errorf(tools.ErrNotFound, "File not found: %s. Nothing to %s.", t.display, map[bool]string{true: "delete", false: "move"}[in.Delete])
+	case err != nil:
+		return WriteResult{}, writeError(t.display, err)
+	case !fi.Mode().IsRegular():
+		return WriteResult{}, tools.Errorf(tools.ErrInvalidArgs, "%s is not a regular file: write deletes and moves files only", t.display)
+	}
+	if !overCap(fi) {
+		if cur, err := env.Files.ReadFile(t.abs); err == nil {
+			if err := refuseGenerated(t.display, cur, in.AllowGenerated); err != nil {
+				return WriteResult{}, err
+			}
+		}
+	}
+	if in.Delete {
+		unlock, err := lockFiles(ctx, env, "write", t.abs)
+		if err != nil {
+			return WriteResult{}, err
+		}
+		defer unlock()
+		if err := env.Files.Remove(t.abs); err != nil {
+			return WriteResult{}, writeError(t.display, err)
+		}
+		env.Session.Snapshots.Forget(t.abs)
+		return WriteResult{Path: t.display, Deleted: true, Text: "Deleted " + t.display}, nil
+	}
+	dst, err := resolveWrite(env, in.MoveTo)
+	if err != nil {
+		return WriteResult{}, err
+	}
+	mv, ok := env.Files.(tools.Mover)
+	if !ok {
+		return WriteResult{}, tools.Errorf(tools.ErrNotAllowed, "write: this host cannot move files")
+	}
+	unlock, err := lockFiles(ctx, env, "write", t.abs, dst.abs)
+	if err != nil {
+		return WriteResult{}, err
+	}
+	defer unlock()
+	if err := mv.Rename(t.abs, dst.abs); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return WriteResult{}, tools.Errorf(tools.ErrConflict, "Cannot move %s to %s: %s exists. Delete or move it first.", t.display, dst.display, dst.display)
+		}
+		return WriteResult{}, writeError(dst.display, err)
+	}
+	r := WriteResult{Path: dst.display, MovedFrom: t.display, Bytes: int(fi.Size())}
+	if data, err := env.Files.ReadFile(dst.abs); err == nil && !overCap(fi) {
+		r.Tag = env.Session.Snapshots.Record(dst.abs, string(data))
+	}
+	env.Session.Snapshots.Forget(t.abs)
+	r.Text = "Moved " + t.display + " to " + dst.display
+	if r.Tag != "" {
+		r.Text = hashline.Header(dst.display, r.Tag) + "\n" + r.Text
+	}
+	return r, nil
+}
+
 // conflictFor builds write's FILE_MUTATION_CONFLICT errors for t.
 func conflictFor(env *tools.Env, t *target) func(reason string, c hashline.Conflict) error {
 	return func(reason string, c hashline.Conflict) error {
@@ -153,7 +242,7 @@ func conflictFor(env *tools.Env, t *target) func(reason string, c hashline.Confl
 // regular file, a generated file, a file over the cap, or one whose
 // current content this session has not seen. It reports whether t exists
 // and its permission bits.
-func guardWrite(env *tools.Env, t *target) (exists bool, mode fs.FileMode, err error) {
+func guardWrite(env *tools.Env, t *target, allowGenerated bool) (exists bool, mode fs.FileMode, err error) {
 	conflict := conflictFor(env, t)
 	fi, err := env.Files.Stat(t.abs)
 	exists = err == nil
@@ -176,8 +265,8 @@ func guardWrite(env *tools.Env, t *target) (exists bool, mode fs.FileMode, err e
 	if err != nil {
 		return false, 0, conflict(hashline.TargetUnreadable, hashline.Conflict{Errno: errnoOr(err, "")})
 	}
-	if isGenerated(cur) {
-		return false, 0, tools.Errorf(tools.ErrNotAllowed, "Refusing to overwrite generated file: %s\nIt is marked as generated near the top: change its generator or source and regenerate it instead.", t.display)
+	if err := refuseGenerated(t.display, cur, allowGenerated); err != nil {
+		return false, 0, err
 	}
 	norm := hashline.Normalize(string(cur))
 	if !env.Session.Snapshots.Holds(t.abs, hashline.TagNormalized(norm), norm) {
@@ -185,6 +274,10 @@ func guardWrite(env *tools.Env, t *target) (exists bool, mode fs.FileMode, err e
 		if _, head, ok := env.Session.Snapshots.Head(t.abs); ok {
 			ev := hashline.Diverge(head, norm)
 			return false, 0, conflict(hashline.ChangedSinceObservation, hashline.Conflict{Evidence: &ev, Live: live})
+		}
+		if env.Session.Snapshots.Observed(t.abs) {
+			// Read before, but that text is no longer kept: no evidence.
+			return false, 0, conflict(hashline.ChangedSinceObservation, hashline.Conflict{Live: live})
 		}
 		return false, 0, conflict(hashline.NoPriorObservation, hashline.Conflict{Live: live})
 	}
@@ -199,6 +292,20 @@ func newContent(env *tools.Env, t *target, content string) (string, bool) {
 		Resolve: func(display string) (string, bool) { return env.Abs(display), true },
 		Target:  []string{t.given, t.abs, t.display},
 	})
+}
+
+// generatedRule is how write's and edit's descriptions state the one
+// generated-file rule both follow.
+const generatedRule = "Files marked @generated or DO NOT EDIT need allowGenerated: true."
+
+// refuseGenerated is the generated-file rule of write and edit: an
+// existing file marked as generated is changed only with allowGenerated,
+// since the next run of its generator would undo the change.
+func refuseGenerated(display string, current []byte, allowGenerated bool) error {
+	if allowGenerated || !isGenerated(current) {
+		return nil
+	}
+	return tools.Errorf(tools.ErrNotAllowed, "Refusing to change generated file: %s\nIt is marked as generated near the top (@generated, DO NOT EDIT or auto-generated): change its generator or source and regenerate it, or pass allowGenerated: true to change it anyway.", display)
 }
 
 // generatedRE finds the markers of a generated file.

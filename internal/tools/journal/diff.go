@@ -5,6 +5,7 @@ import (
 	"crypto/sha1"
 	"fmt"
 	"io/fs"
+	"maps"
 	"sort"
 	"strconv"
 	"strings"
@@ -49,13 +50,30 @@ func (j *Journal) Diff(display func(abs string) string) string {
 
 // fileChanges lists every touched file whose state differs from before
 // the run, for the diff.
+// A file the run moved (a deleted source and a created destination that
+// the journal saw move) is one rename.
 func (j *Journal) fileChanges() []fileDiff {
 	var out []fileDiff
+	j.mu.Lock()
+	moves := maps.Clone(j.moves)
+	j.mu.Unlock()
+	states := map[string]fileDiff{}
 	for _, p := range j.touched() {
 		before, now := j.original(p), j.current(p)
 		if a := actionOf(before, now); a != "" {
-			out = append(out, fileDiff{path: p, before: before, now: now, action: a})
+			states[p] = fileDiff{path: p, before: before, now: now, action: a}
 		}
+	}
+	for to, from := range moves {
+		dst, src := states[to], states[from]
+		if dst.action != Created || src.action != Deleted {
+			continue
+		}
+		delete(states, from)
+		states[to] = fileDiff{path: to, movedFrom: from, before: src.before, now: dst.now, action: Renamed}
+	}
+	for _, f := range states {
+		out = append(out, f)
 	}
 	return out
 }

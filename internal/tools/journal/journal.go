@@ -62,7 +62,9 @@ type Journal struct {
 	order   []string          // paths in the order they were first touched
 	dirs    []createdDir      // directories the run created, in order
 	overlay map[string]*pending
+	moves   map[string]string // destination → source of the run's moves
 	snap    map[string][]byte // cached Pending result; nil when stale
+	scr     *scratch          // a dry run's scratch copy for bash, once made
 	held    int64             // bytes of original and pending content held
 }
 
@@ -108,7 +110,7 @@ type pending struct {
 
 // New returns an empty journal in mode m.
 func New(m Mode) *Journal {
-	return &Journal{mode: m, entries: map[string]*entry{}, overlay: map[string]*pending{}}
+	return &Journal{mode: m, entries: map[string]*entry{}, overlay: map[string]*pending{}, moves: map[string]string{}}
 }
 
 // Mode returns the journal's mode.
@@ -165,6 +167,131 @@ func (j *Journal) WriteFile(path string, data []byte, perm fs.FileMode) error {
 		}
 		return tools.WriteFileAtomic(path, data, perm)
 	})
+}
+
+// WriteFiles writes a batch all or nothing (tools.BatchWriter): every path
+// is locked and recorded first; in a dry run the whole batch is staged or
+// none of it (one budget check); otherwise tools.WriteFilesAtomic writes
+// it, undoing its renames if a step fails.
+func (j *Journal) WriteFiles(writes []tools.FileWrite) error {
+	j.gate.RLock()
+	defer j.gate.RUnlock()
+	if j.closed {
+		return &tools.Error{Code: tools.ErrCancelled, Msg: "cannot change files: " + ErrClosed.Error(), Err: ErrClosed}
+	}
+	resolved := make([]tools.FileWrite, len(writes))
+	keys := make([]string, len(writes))
+	for i, w := range writes {
+		resolved[i] = w
+		resolved[i].Path = resolve(filepath.Clean(w.Path))
+		keys[i] = resolved[i].Path
+	}
+	unlock := j.locks.LockAll(keys)
+	defer unlock()
+	for i, w := range resolved {
+		if err := j.capture(w.Path); err != nil {
+			return &tools.BatchError{Path: writes[i].Path, Err: err}
+		}
+	}
+	if j.mode == DryRun {
+		return j.stageAll(writes, resolved)
+	}
+	for i, w := range resolved {
+		if err := j.mkdirs(filepath.Dir(w.Path)); err != nil {
+			return &tools.BatchError{Path: writes[i].Path, Err: err}
+		}
+	}
+	return tools.WriteFilesAtomic(resolved)
+}
+
+// stageAll stages a dry run's batch, or none of it.
+func (j *Journal) stageAll(given, writes []tools.FileWrite) error {
+	staged := make([]*pending, len(writes))
+	var delta int64
+	for i, w := range writes {
+		mode := w.Perm
+		if fi, err := j.Stat(w.Path); err == nil {
+			if fi.IsDir() {
+				return &tools.BatchError{Path: given[i].Path, Err: &fs.PathError{Op: "open", Path: w.Path, Err: syscall.EISDIR}}
+			}
+			mode = fi.Mode()
+		}
+		staged[i] = &pending{data: bytes.Clone(w.Data), mode: mode.Perm(), modTime: time.Now()}
+		delta += int64(len(w.Data))
+		if old, ok := j.pendingOf(w.Path); ok {
+			delta -= int64(len(old.data))
+		}
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if delta > 0 && j.held+delta > maxHeld {
+		return &tools.BatchError{Path: given[0].Path, Err: heldLimit(given[0].Path, j.held, delta)}
+	}
+	j.held += delta
+	for i, w := range writes {
+		j.overlay[w.Path] = staged[i]
+	}
+	j.snap = nil
+	return nil
+}
+
+var _ tools.BatchWriter = (*Journal)(nil)
+var _ tools.Mover = (*Journal)(nil)
+
+// Rename moves the file from to to (tools.Mover), recording both paths
+// first, and the move itself so the diff shows a rename. It fails with an
+// error matching fs.ErrExist when to exists (as the run sees it).
+func (j *Journal) Rename(from, to string) error {
+	j.gate.RLock()
+	defer j.gate.RUnlock()
+	if j.closed {
+		return &tools.Error{Code: tools.ErrCancelled, Msg: "cannot move " + from + ": " + ErrClosed.Error(), Err: ErrClosed}
+	}
+	from, to = resolve(filepath.Clean(from)), filepath.Clean(to)
+	unlock := j.locks.LockAll([]string{from, to})
+	defer unlock()
+	for _, p := range []string{from, to} {
+		if err := j.capture(p); err != nil {
+			return err
+		}
+	}
+	fi, err := j.Stat(from)
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return &fs.PathError{Op: "move", Path: from, Err: syscall.EINVAL}
+	}
+	if _, err := j.Stat(to); err == nil {
+		return &fs.PathError{Op: "move", Path: to, Err: syscall.EEXIST}
+	}
+	if j.mode == DryRun {
+		data, err := j.ReadFile(from)
+		if err != nil {
+			return err
+		}
+		if err := j.stage(to, &pending{data: data, mode: fi.Mode().Perm(), modTime: fi.ModTime()}); err != nil {
+			return err
+		}
+		if err := j.stage(from, &pending{deleted: true}); err != nil {
+			return err
+		}
+	} else {
+		if err := j.mkdirs(filepath.Dir(to)); err != nil {
+			return err
+		}
+		if err := tools.MoveFile(from, to); err != nil {
+			return err
+		}
+	}
+	j.mu.Lock()
+	if src, ok := j.moves[from]; ok {
+		delete(j.moves, from) // a moved file moved again: one rename
+		from = src
+	}
+	j.moves[to] = from
+	j.mu.Unlock()
+	return nil
 }
 
 // CreateFile creates path with data, failing with an error matching
@@ -398,6 +525,7 @@ func (j *Journal) Close() {
 	j.gate.Lock()
 	j.closed = true
 	j.gate.Unlock()
+	j.removeScratch()
 }
 
 // Action is what a run did to one file.
@@ -408,13 +536,15 @@ const (
 	Created  Action = "created"
 	Modified Action = "modified"
 	Deleted  Action = "deleted"
-	ModeOnly Action = "mode" // only the permission bits changed
+	ModeOnly Action = "mode"    // only the permission bits changed
+	Renamed  Action = "renamed" // moved (Change.From is where from), maybe changed too
 )
 
 // Change is one file a run changed (or, in a dry run, would change).
 type Change struct {
 	Path   string // absolute
 	Action Action
+	From   string // for Renamed: the absolute path before the move
 }
 
 // state is a file's state now as the run sees it.
@@ -457,6 +587,16 @@ func (j *Journal) touched() []string {
 	return paths
 }
 
+// Original returns path's content before the run's first change of it and
+// whether it existed then; ok is false for a path the run never touched.
+func (j *Journal) Original(path string) (data []byte, existed, ok bool) {
+	e := j.original(path)
+	if e == nil {
+		return nil, false, false
+	}
+	return e.data, e.existed, true
+}
+
 func (j *Journal) original(path string) *entry {
 	j.mu.Lock()
 	defer j.mu.Unlock()
@@ -469,11 +609,10 @@ func (j *Journal) original(path string) *entry {
 // anything else (a bash command) to a file the run touched shows too.
 func (j *Journal) Changes() []Change {
 	var out []Change
-	for _, p := range j.touched() {
-		if a := actionOf(j.original(p), j.current(p)); a != "" {
-			out = append(out, Change{Path: p, Action: a})
-		}
+	for _, f := range j.fileChanges() {
+		out = append(out, Change{Path: f.path, Action: f.action, From: f.movedFrom})
 	}
+	sort.Slice(out, func(a, b int) bool { return out[a].Path < out[b].Path })
 	return out
 }
 
@@ -493,23 +632,39 @@ func actionOf(before *entry, now state) Action {
 	return ""
 }
 
-// Report says what a rollback did.
+// Report says what a rollback did, file by file, as it happened.
 type Report struct {
-	Restored int // files given their original content and mode back
-	Removed  int // files the run had created, removed
-	Dirs     int // directories the run had created, removed
-	// Failed lists the paths that could not be restored, with why.
-	Failed []string
+	// Restored lists the files that had changed and got their original
+	// content, mode and modification time back; Removed the files the run
+	// had created, removed again. Absolute paths, in path order.
+	Restored, Removed []string
+	// Dirs counts the directories the run had created, removed again.
+	Dirs int
+	// Failed lists the files that had changed and could not be put back:
+	// they are left as the run made them.
+	Failed []Failure
 }
 
+// Failure is one file a rollback could not restore, and why.
+type Failure struct {
+	Path string // absolute
+	Err  error
+}
+
+// Complete reports whether every changed file was put back.
+func (r Report) Complete() bool { return len(r.Failed) == 0 }
+
 // Rollback closes the journal and undoes every change the run made: in a
-// dry run it discards the overlay; otherwise it restores each touched
-// file's content, mode and modification time, removes files the run created
-// and then the directories it created, when they are empty. Each file is
-// restored under its lock (safefile.Lock), in the directory it was in when
-// the run first changed it and without following a link (a link the script
-// put in its place is replaced, a directory swapped for a link is left
-// alone and reported). It goes on past a failure and reports every path it
+// dry run it discards the overlay; otherwise each file that differs from
+// its state before the run (content, existence or mode) gets its content,
+// mode and modification time back, files the run created are removed, and
+// then the directories it created, when empty. Each file is restored under
+// its lock (safefile.Lock), in the directory it was in when the run first
+// changed it and without following a link (a link the script put in its
+// place is replaced, a directory swapped for a link is left alone and
+// reported). A touched file that is as it was (a write that failed, a
+// change changed back) is not reported; its modification time is put back
+// where it moved. It goes on past a failure and reports every file it
 // could not restore.
 func (j *Journal) Rollback() Report {
 	j.Close()
@@ -527,14 +682,20 @@ func (j *Journal) Rollback() Report {
 	for i := len(order) - 1; i >= 0; i-- {
 		p := order[i]
 		e := j.original(p)
+		if actionOf(e, j.current(p)) == "" {
+			if e.existed {
+				os.Chtimes(p, time.Time{}, e.modTime) // best effort: the content is the original
+			}
+			continue
+		}
 		if err := restoreLocked(p, e); err != nil {
-			r.Failed = append(r.Failed, fmt.Sprintf("%s: %v", p, err))
+			r.Failed = append(r.Failed, Failure{Path: p, Err: err})
 			continue
 		}
 		if e.existed {
-			r.Restored++
-		} else if _, err := os.Lstat(p); err != nil {
-			r.Removed++
+			r.Restored = append(r.Restored, p)
+		} else {
+			r.Removed = append(r.Removed, p)
 		}
 	}
 	for i := len(dirs) - 1; i >= 0; i-- {
@@ -542,6 +703,9 @@ func (j *Journal) Rollback() Report {
 			r.Dirs++
 		}
 	}
+	sort.Strings(r.Restored)
+	sort.Strings(r.Removed)
+	sort.Slice(r.Failed, func(a, b int) bool { return r.Failed[a].Path < r.Failed[b].Path })
 	return r
 }
 

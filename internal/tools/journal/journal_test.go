@@ -107,7 +107,10 @@ func TestAtomicRollbackRestoresEverything(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := j.Rollback()
-	if len(r.Failed) > 0 || r.Restored != 4 || r.Removed != 1 || r.Dirs != 2 {
+	// same.txt was written with its own content: not a change, so not
+	// reported as restored (its mtime is put back all the same).
+	if !r.Complete() || strings.Join(names(root, r.Restored), ",") != "a.txt,gone.txt,run.sh" ||
+		strings.Join(names(root, r.Removed), ",") != "new/dir/b.txt" || r.Dirs != 2 {
 		t.Errorf("report = %+v", r)
 	}
 	for name, content := range fixture {
@@ -143,7 +146,7 @@ func TestRollbackKeepsDirectoriesWithForeignFiles(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(root, "d/bash-made.txt"), []byte("y"), 0o644)
 	r := j.Rollback()
-	if r.Removed != 1 || r.Dirs != 0 || !exists(filepath.Join(root, "d/bash-made.txt")) {
+	if len(r.Removed) != 1 || r.Dirs != 0 || !exists(filepath.Join(root, "d/bash-made.txt")) {
 		t.Errorf("report %+v; bash-made file must stay", r)
 	}
 }
@@ -302,7 +305,7 @@ func TestConcurrentMutations(t *testing.T) {
 		t.Errorf("%d changes", n)
 	}
 	r := j.Rollback()
-	if len(r.Failed) > 0 || r.Restored != 1 || r.Removed != 68 || r.Dirs != 4 {
+	if len(r.Failed) > 0 || len(r.Restored) != 1 || len(r.Removed) != 68 || r.Dirs != 4 {
 		t.Errorf("report %+v", r)
 	}
 	entries, _ := os.ReadDir(root)
@@ -434,6 +437,47 @@ func TestHeldLimitUnderConcurrency(t *testing.T) {
 	}
 }
 
+func names(root string, paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = rel(root)(p)
+	}
+	return out
+}
+
+// TestRollbackReportsWhatHappened: a restore that fails is reported as
+// failed with its cause and the rest goes on; a touched file whose own
+// write failed (so it never changed) is neither restored nor failed (issue
+// 20: the first was reported as rolled back, the second as "could not
+// restore" on a clean tree).
+func TestRollbackReportsWhatHappened(t *testing.T) {
+	root := workspace(t, map[string]string{"a.txt": "a\n", "b.txt": "b\n", "c.txt": "c\n"})
+	p := func(n string) string { return filepath.Join(root, n) }
+	j := New(Atomic)
+	if err := j.WriteFile(p("a.txt"), []byte("A\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := j.WriteFile(p("b.txt"), []byte("B\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := j.CreateFile(p("c.txt"), []byte("C\n"), 0o644); !errors.Is(err, fs.ErrExist) {
+		t.Fatalf("create over c.txt: %v", err)
+	}
+	// Something replaces b.txt with a directory: it cannot be restored.
+	os.Remove(p("b.txt"))
+	os.Mkdir(p("b.txt"), 0o755)
+	r := j.Rollback()
+	if strings.Join(names(root, r.Restored), ",") != "a.txt" || len(r.Removed) != 0 {
+		t.Errorf("restored %v removed %v", r.Restored, r.Removed)
+	}
+	if r.Complete() || len(r.Failed) != 1 || rel(root)(r.Failed[0].Path) != "b.txt" || !strings.Contains(r.Failed[0].Err.Error(), "directory") {
+		t.Errorf("failed = %+v", r.Failed)
+	}
+	if read(t, p("a.txt")) != "a\n" || read(t, p("c.txt")) != "c\n" {
+		t.Error("a.txt or c.txt not as before")
+	}
+}
+
 // TestRollbackNeverWritesThroughLinks: after a run changed files, a script
 // (through bash) swaps them or their directory for links to a file outside
 // the workspace. The rollback restores the workspace's files in place,
@@ -470,12 +514,12 @@ func TestRollbackNeverWritesThroughLinks(t *testing.T) {
 	if fi, err := os.Lstat(a); err != nil || !fi.Mode().IsRegular() || read(t, a) != "original a" {
 		t.Errorf("a.txt after the rollback: %v %v", fi, err)
 	}
-	if r.Restored != 1 || len(r.Failed) != 2 {
+	if len(r.Restored) != 1 || len(r.Failed) != 2 {
 		t.Fatalf("report %+v", r)
 	}
 	for i, want := range []string{b, c} {
-		if !strings.HasPrefix(r.Failed[1-i], want+": ") || !strings.Contains(r.Failed[1-i], "replaced by a link") {
-			t.Errorf("failure %d: %q, want it to name %s and the link", 1-i, r.Failed[1-i], want)
+		if f := r.Failed[i]; f.Path != want || !strings.Contains(f.Err.Error(), "replaced by a link") {
+			t.Errorf("failure %d: %s: %v, want it to name %s and the link", i, f.Path, f.Err, want)
 		}
 	}
 }

@@ -143,9 +143,11 @@ type collection struct {
 }
 
 // collect searches the targets in order until it has need matching files
-// or ceiling matches. Directory trees are walked in parallel;
+// or ceiling matches in the files from index pageStart on (the files of
+// earlier pages are listed but do not count, so paging by nextSkip reaches
+// every match). Directory trees are walked in parallel;
 // the walk stops as soon as the page is settled.
-func collect(ctx context.Context, env *tools.Env, s *searcher, sc *scope, gitignore, hidden bool, need, ceiling int) (*collection, error) {
+func collect(ctx context.Context, env *tools.Env, s *searcher, sc *scope, gitignore, hidden bool, pageStart, need, ceiling int) (*collection, error) {
 	workers := len(s.readers) - 1
 	var roots []walk.Root
 	rootOf := map[int]int{}
@@ -198,7 +200,9 @@ func collect(ctx context.Context, env *tools.Env, s *searcher, sc *scope, gitign
 		}
 		seen[f.abs] = true
 		col.files = append(col.files, f)
-		total += f.count
+		if len(col.files) > pageStart {
+			total += f.count
+		}
 		if total >= ceiling {
 			col.ceiling = true
 		}
@@ -331,7 +335,7 @@ func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult
 			Data:    map[string]any{"scopePath": scopePathOf(env, sc.targets), "filesSearched": n, "matchingFiles": f},
 		}
 	})
-	col, err := collect(ctx, env, s, sc, boolOr(a.Gitignore, true), boolOr(a.Hidden, true), need, searchCollectLimit)
+	col, err := collect(ctx, env, s, sc, boolOr(a.Gitignore, true), boolOr(a.Hidden, true), pageSkip, need, searchCollectLimit)
 	stop()
 	if err != nil {
 		return nil, err

@@ -35,7 +35,7 @@ type SearchResult struct {
 	NextSkip        int          `json:"nextSkip,omitempty" jsonschema:"the skip of the next page, when there are more matching files"`
 	// FileLimitReached is the page size when more matching files exist.
 	FileLimitReached       int      `json:"fileLimitReached,omitempty" jsonschema:"the file limit per page, set when more matching files exist"`
-	CollectionLimitReached bool     `json:"collectionLimitReached,omitempty" jsonschema:"collection stopped at 2000 matches; later matches need a narrower pattern or path"`
+	CollectionLimitReached bool     `json:"collectionLimitReached,omitempty" jsonschema:"this page stopped at 2000 matches; page on with nextSkip"`
 	OutputLimitReached     bool     `json:"outputLimitReached,omitempty" jsonschema:"the 50 KB output cap cut the text"`
 	LinesTruncated         bool     `json:"linesTruncated,omitempty" jsonschema:"some rows were cut at 512 characters"`
 	Truncated              bool     `json:"truncated" jsonschema:"a limit cut what is shown: rows (shownMatchCount < matchCount; a file's matches fewer than its count), files (nextSkip, collectionLimitReached) or line text (linesTruncated); the counts themselves are never cut"`
@@ -180,7 +180,7 @@ func pageNotices(res *SearchResult, sc *scope, col *collection, pageLen int, mor
 		res.NextSkip = pageSkip + res.FileCount
 		notices = append(notices, fmt.Sprintf("[%d matching files shown. Use skip=%d to view more.]", res.FileCount, res.NextSkip))
 	case col.ceiling:
-		notices = append(notices, fmt.Sprintf("[Search collected the first %d matches before pagination; refine the pattern or path for later results.]", searchCollectLimit))
+		notices = append(notices, fmt.Sprintf("[This page stopped at %d matches; refine the pattern or path for later results.]", searchCollectLimit))
 	}
 	res.CollectionLimitReached = col.ceiling
 	if res.NextSkip > 0 {

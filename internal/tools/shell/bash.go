@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -36,6 +37,37 @@ const timeoutExitCode = 124
 const killGrace = 2 * time.Second
 
 func runBash(ctx context.Context, env *tools.Env, a bashArgs) (tools.Result, error) {
+	if sc, ok := env.Files.(tools.Scratch); ok {
+		dir, on, err := sc.ScratchRoot(env.Root)
+		if err != nil {
+			return tools.Result{}, err
+		}
+		if on {
+			// A dry run: the command runs in the scratch copy that holds
+			// the pending changes, and what it changes there joins them.
+			if a.RunInBackground {
+				return tools.Result{}, tools.Errorf(tools.ErrNotAllowed, "bash: a dry run cannot start background tasks (their changes could not join the run's); run the command in the foreground")
+			}
+			scratchEnv := *env
+			scratchEnv.Root = dir
+			if a.Cwd != "" && filepath.IsAbs(a.Cwd) {
+				if rel, err := filepath.Rel(env.Root, a.Cwd); err == nil && filepath.IsLocal(rel) {
+					a.Cwd = rel
+				}
+			}
+			res, err := runBashIn(ctx, &scratchEnv, a)
+			if cerr := sc.CollectScratch(); cerr != nil && err == nil {
+				res.Text += "\n[dry run: some changes made in the scratch copy could not be collected: " + cerr.Error() + "]"
+			}
+			return res, err
+		}
+	}
+	return runBashIn(ctx, env, a)
+}
+
+// runBashIn runs the command with env's root as the default working
+// directory.
+func runBashIn(ctx context.Context, env *tools.Env, a bashArgs) (tools.Result, error) {
 	c, to, err := prepare(env, a)
 	if err != nil {
 		return tools.Result{}, err
@@ -53,15 +85,43 @@ func runBash(ctx context.Context, env *tools.Env, a bashArgs) (tools.Result, err
 
 // previewBash says what a bash call would run: the command exactly as bash
 // -c receives it (the interceptor only refuses commands, it never rewrites
-// one), where, and the variables the call sets. Contained stays false: a
-// command acts on the real workspace even in a dry run, so a dry run does
-// not let it run unasked (set it once dry runs run bash in a scratch copy).
+// one), where, and the variables the call sets. It is Contained in a dry
+// run, where a foreground command runs in the scratch copy and its changes
+// join the run's overlay — unless the command, its variables or its
+// directory name the real workspace by its absolute path (bash does not
+// rewrite those, so they would reach it).
 func previewBash(ctx context.Context, env *tools.Env, a bashArgs) (tools.Preview, error) {
 	dir := env.Root
 	if a.Cwd != "" {
 		dir = env.Abs(a.Cwd)
 	}
-	return tools.Preview{Command: a.Command, Cwd: dir, Env: a.Env}, nil
+	pv := tools.Preview{Command: a.Command, Cwd: dir, Env: a.Env}
+	if sc, ok := env.Files.(tools.Scratch); ok && sc.InScratch() && !a.RunInBackground {
+		pv.Contained = !namesRoot(env.Root, a)
+	}
+	return pv, nil
+}
+
+// namesRoot reports whether a bash call names root by its absolute path in
+// its command or variables, or runs outside it.
+func namesRoot(root string, a bashArgs) bool {
+	if a.Cwd != "" && filepath.IsAbs(a.Cwd) {
+		// An absolute cwd inside root is mapped into the copy (see Run).
+		if rel, err := filepath.Rel(root, a.Cwd); err != nil || !filepath.IsLocal(rel) {
+			return true
+		}
+	} else if a.Cwd != "" && !filepath.IsLocal(a.Cwd) {
+		return true
+	}
+	if strings.Contains(a.Command, root) {
+		return true
+	}
+	for k, v := range a.Env {
+		if strings.Contains(k, root) || strings.Contains(v, root) {
+			return true
+		}
+	}
+	return false
 }
 
 func runForeground(ctx context.Context, env *tools.Env, c command, to timeouts) (tools.Result, error) {
