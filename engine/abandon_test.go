@@ -30,30 +30,42 @@ func TestDeadlineAbandonCancelsCalls(t *testing.T) {
 		// timeout) and the abandoned sort burns a core for a minute.
 		t.Skip("needs the engine's real speed: make timing runs it")
 	}
-	p := &probe{}
-	var mu sync.Mutex
-	var events []string
-	reg := testTools(p)
-	// The script waits for the sleep to have started before it gets
-	// stuck: on a loaded machine the call could otherwise still be on its
-	// way to the tool when the run is abandoned.
-	reg.Add(tools.New(tools.Spec{Name: "until_started", Description: "Returns once a sleep has started."}, func(ctx context.Context, env *tools.Env, in struct{}) (tools.Result, error) {
-		for p.started.Load() == 0 && ctx.Err() == nil {
-			time.Sleep(time.Millisecond)
-		}
-		return tools.Result{}, ctx.Err()
-	}))
-	t.Setenv("TMPDIR", t.TempDir())
-	eng, err := engine.New(engine.WithRoot(t.TempDir()), engine.WithTools(reg), engine.WithTimeout(1500*time.Millisecond), engine.WithEvents(func(ev engine.Event) {
+	// The VM must be inside the sort at the deadline. On a loaded machine
+	// the setup before it can pass a short deadline (a plain timeout, the
+	// interrupt stops the setup loop): then try a longer one. The script
+	// waits for the sleep to have started before it gets stuck: the call
+	// could otherwise still be on its way to the tool when the run is
+	// abandoned.
+	var (
+		p      *probe
+		mu     sync.Mutex
+		events []string
+		r      *engine.Result
+	)
+	for _, timeout := range []time.Duration{500 * time.Millisecond, 2 * time.Second, 5 * time.Second} {
+		p = &probe{}
 		mu.Lock()
-		events = append(events, ev.Type)
+		events = nil
 		mu.Unlock()
-	}))
-	if err != nil {
-		t.Fatal(err)
+		sleeps := p
+		reg := testTools(p)
+		reg.Add(tools.New(tools.Spec{Name: "until_started", Description: "Returns once a sleep has started."}, func(ctx context.Context, env *tools.Env, in struct{}) (tools.Result, error) {
+			for sleeps.started.Load() == 0 && ctx.Err() == nil {
+				time.Sleep(time.Millisecond)
+			}
+			return tools.Result{}, ctx.Err()
+		}))
+		eng := newEngine(t, p, engine.WithTools(reg), engine.WithTimeout(timeout), engine.WithEvents(func(ev engine.Event) {
+			mu.Lock()
+			events = append(events, ev.Type)
+			mu.Unlock()
+		}))
+		r = run(t, eng, `tools.sleep({ms: 60000}); await tools.until_started({});`+stuckBuiltin+`return 1`)
+		if r.Error == nil || r.Error.Kind != engine.KindTimeout || strings.Contains(r.Error.Message, "abandoned") {
+			break
+		}
+		t.Logf("the setup passed the %v deadline before the sort began; trying a longer one", timeout)
 	}
-	defer eng.Close()
-	r := run(t, eng, `tools.sleep({ms: 60000}); await tools.until_started({});`+stuckBuiltin+`return 1`)
 	if r.Error == nil || r.Error.Kind != engine.KindTimeout || !strings.Contains(r.Error.Message, "abandoned") {
 		t.Fatalf("want an abandoned run, got %+v", r.Error)
 	}

@@ -286,7 +286,14 @@ func TestAbortFromContext(t *testing.T) {
 	p := &probe{}
 	eng := newEngine(t, p)
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(200*time.Millisecond, cancel)
+	// Cancel once the sleep is running (a fixed delay can pass before a
+	// loaded machine, or the race detector, has started the script).
+	go func() {
+		for p.started.Load() == 0 {
+			time.Sleep(5 * time.Millisecond)
+		}
+		cancel()
+	}()
 	r, err := eng.Run(ctx, `text("partial"); await tools.sleep({ms: 20000})`)
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,18 @@ import (
 	"github.com/atomic-script/atomic-script/tools"
 )
 
+// commandCalls counts the run's calls of tools that run shell commands
+// (tools.TagRunsCommands): what they change is not journaled.
+func (e *Engine) commandCalls(st CallStats) int {
+	n := 0
+	for name, t := range st.ByTool {
+		if tool, ok := e.cfg.registry.Get(name); ok && tools.HasTag(tool, tools.TagRunsCommands) {
+			n += t.Count
+		}
+	}
+	return n
+}
+
 // maxListedPaths bounds the paths a rollback note names.
 const maxListedPaths = 20
 
@@ -24,7 +36,7 @@ const maxListedPaths = 20
 // still on its way.
 func (e *Engine) finishFiles(r *Result, j *journal.Journal) {
 	root := &tools.Env{Root: e.cfg.root}
-	bashCalls := r.CallStats.ByTool["bash"].Count
+	bashCalls := e.commandCalls(r.CallStats)
 	switch {
 	case j.Mode() == journal.Atomic && !r.OK:
 		rep := j.Rollback()

@@ -64,50 +64,7 @@ func renderSegments(r *Result) []segment {
 		add(false)
 		segs = append(segs, segment{s, false})
 	}
-	texts, size := 0, 64
-	for _, it := range r.Output {
-		if it.Type == "text" {
-			texts++
-			if len(it.Text) < largePiece {
-				size += len(it.Text) + 32
-			}
-		}
-	}
-	for _, l := range r.Logs {
-		if len(l) < largePiece {
-			size += len(l) + 1
-		}
-	}
-	b.Grow(size) // one copy of many small pieces, not a doubling series
-	b.WriteString("Output:\n")
-	if len(r.Output) == 0 {
-		b.WriteString("(no output)\n")
-	}
-	n, imgs := 0, 0
-	for _, it := range r.Output {
-		switch it.Type {
-		case "text":
-			n++
-			if texts > 1 {
-				fmt.Fprintf(&b, "==> text %d/%d <==\n", n, texts)
-			}
-			piece(it.Text)
-			if !strings.HasSuffix(it.Text, "\n") {
-				b.WriteByte('\n')
-			}
-		case "image":
-			imgs++
-			fmt.Fprintf(&b, "[image %d: %s, %d bytes]\n", imgs, it.Image.MIMEType, len(it.Image.Data))
-		}
-	}
-	if len(r.Logs) > 0 {
-		b.WriteString("<console_output>\n")
-		for _, l := range r.Logs {
-			piece(l)
-			b.WriteByte('\n')
-		}
-		b.WriteString("</console_output>\n")
-	}
+	writeOutput(&b, piece, r)
 	add(false)
 	for _, w := range r.Warnings {
 		b.WriteString("Warning: " + w + "\n")
@@ -167,6 +124,55 @@ func renderSegments(r *Result) []segment {
 	}
 	add(false)
 	return segs
+}
+
+// writeOutput writes the output items and the console block; piece
+// writes a text or a log line (a large one becomes a segment of its own).
+func writeOutput(b *strings.Builder, piece func(string), r *Result) {
+	texts, size := 0, 64
+	for _, it := range r.Output {
+		if it.Type == "text" {
+			texts++
+			if len(it.Text) < largePiece {
+				size += len(it.Text) + 32
+			}
+		}
+	}
+	for _, l := range r.Logs {
+		if len(l) < largePiece {
+			size += len(l) + 1
+		}
+	}
+	b.Grow(size) // one copy of many small pieces, not a doubling series
+	b.WriteString("Output:\n")
+	if len(r.Output) == 0 {
+		b.WriteString("(no output)\n")
+	}
+	n, imgs := 0, 0
+	for _, it := range r.Output {
+		switch it.Type {
+		case "text":
+			n++
+			if texts > 1 {
+				fmt.Fprintf(b, "==> text %d/%d <==\n", n, texts)
+			}
+			piece(it.Text)
+			if !strings.HasSuffix(it.Text, "\n") {
+				b.WriteByte('\n')
+			}
+		case "image":
+			imgs++
+			fmt.Fprintf(b, "[image %d: %s, %d bytes]\n", imgs, it.Image.MIMEType, len(it.Image.Data))
+		}
+	}
+	if len(r.Logs) > 0 {
+		b.WriteString("<console_output>\n")
+		for _, l := range r.Logs {
+			piece(l)
+			b.WriteByte('\n')
+		}
+		b.WriteString("</console_output>\n")
+	}
 }
 
 // toolCounts renders the per-tool call counts: "read 1000 (2 failed), edit 1000".

@@ -14,6 +14,7 @@ for (let skip = 0; ; ) {
   skip = page.nextSkip;
 }
 const answers = await Promise.all(todos.map(t => models.classify({ input: t.text, labels, instructions })));
+/** @type {Record<string, string[]>} */
 const byLabel = Object.fromEntries(labels.map(l => [l, []]));
 todos.forEach((t, i) => byLabel[answers[i].label].push(`${t.where}  ${t.text}`));
 for (const l of labels) {

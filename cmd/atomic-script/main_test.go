@@ -35,8 +35,13 @@ func TestMain(m *testing.M) {
 // TestScripts runs the CLI scripts in testdata/script. Each is a hermetic
 // workspace: HOME, the settings home and the state dir point inside it.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{
-		Dir:                 "testdata/script",
+	testscript.Run(t, scriptParams("testdata/script"))
+}
+
+// scriptParams are the CLI scripts' conditions, set-up and commands.
+func scriptParams(dir string) testscript.Params {
+	return testscript.Params{
+		Dir:                 dir,
 		RequireExplicitExec: true,
 		Condition: func(cond string) (bool, error) {
 			if cond == "race" {
@@ -95,7 +100,7 @@ func TestScripts(t *testing.T) {
 				}
 			},
 		},
-	})
+	}
 }
 
 // cmdWebserver starts a web server on loopback for the rest of the script:

@@ -73,23 +73,32 @@ func cmdOpenAIFake(ts *testscript.TestScript, neg bool, args []string) {
 		fakesMu.Unlock()
 	})
 	settingsFile := ""
+	var set []func(*openaifake.Server)
 	for _, a := range args {
 		k, v, _ := strings.Cut(a, "=")
 		switch k {
 		case "key":
-			srv.Key = v
+			set = append(set, func(s *openaifake.Server) { s.Key = v })
 		case "models":
-			srv.Models = strings.Split(v, ",")
+			set = append(set, func(s *openaifake.Server) { s.Models = strings.Split(v, ",") })
 		case "delay":
 			d, err := time.ParseDuration(v)
 			ts.Check(err)
-			srv.Delay = func(string) time.Duration { return d }
+			set = append(set, func(s *openaifake.Server) { s.Delay = func(string) time.Duration { return d } })
 		case "settings":
 			settingsFile = ts.MkAbs(v)
 		default:
 			ts.Fatalf("openaifake: unknown option %q", a)
 		}
 	}
+	// The requests come from atomic-script processes: set the fields under
+	// the fake's lock so its handlers see them (and the race detector
+	// knows they do).
+	srv.Set(func(s *openaifake.Server) {
+		for _, f := range set {
+			f(s)
+		}
+	})
 	if settingsFile != "" {
 		data, _ := json.Marshal(map[string]any{"models": map[string]any{"baseURL": srv.BaseURL(), "apiKeyEnv": "FAKE_KEY"}})
 		ts.Check(os.MkdirAll(filepath.Dir(settingsFile), 0o755))

@@ -36,6 +36,8 @@ Usage:
   atomic-script tools [--json] [--tools LIST]   which tools are active, and how to enable the others
   atomic-script types [--tools LIST]            TypeScript declarations of everything a script can call
   atomic-script store list|get|rm|export|import --session ID [KEY|FILE]
+  atomic-script aggregate [--json|--markdown] RESULT.json...   one table of many run --json results
+  atomic-script schema result|events            the JSON Schema of run --json results and --events lines
   atomic-script version
 
 Run "atomic-script COMMAND -h" for a command's flags.
@@ -79,6 +81,10 @@ func Main(args []string, stdio Stdio) int {
 		code, err = cmdCheck(args[1:], stdio)
 	case "serve":
 		code, err = cmdServe(args[1:], stdio)
+	case "aggregate":
+		code, err = cmdAggregate(args[1:], stdio)
+	case "schema":
+		err = cmdSchema(args[1:], stdio)
 	case "tools":
 		err = cmdTools(args[1:], stdio)
 	case "types":

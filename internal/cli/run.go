@@ -3,10 +3,12 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -32,19 +34,14 @@ type runFlags struct {
 	failOnChange bool
 	requireClean bool
 	strict       bool
+	reports      []reportSpec
+	repos        string
+	jobs         int
+	results      string
 }
 
-func cmdRun(args []string, stdio Stdio) (_ int, err error) {
-	cmd := newCommand("run", "atomic-script run FILE|-|-e CODE [flags] [-- ARGS...]", 0, -1)
-	fs := cmd.fs
-	var f runFlags
-	defer func() {
-		// With --json, a run that could not start still answers on stdout,
-		// so a CI step that parses the JSON sees why (stderr says it too).
-		if err != nil && (f.asJSON || jsonRequested(args)) {
-			writeStartError(stdio.Out, err)
-		}
-	}()
+// registerRun defines run's flags on fs.
+func (f *runFlags) registerRun(fs *flag.FlagSet) {
 	f.register(fs)
 	fs.StringVar(&f.expr, "e", "", "run CODE instead of a file")
 	fs.BoolVar(&f.asJSON, "json", false, "print the structured result as JSON")
@@ -60,6 +57,89 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	fs.BoolVar(&f.yes, "yes", false, "answer yes to every approval ask without prompting (deny rules still deny)")
 	fs.BoolVar(&f.failOnChange, "fail-on-change", false, fmt.Sprintf("exit %d when the run succeeds but changed files (with --dry-run: would change them), like gofmt -l: CI checks that a migration was applied everywhere", engine.ExitChanged))
 	fs.BoolVar(&f.requireClean, "require-clean", false, "refuse to start (exit 2, the files listed) when the workspace's git work tree has uncommitted changes")
+	fs.Func("report", "after the run, write a report for CI to FILE: .xml is JUnit, .md a Markdown summary (for $GITHUB_STEP_SUMMARY, which is appended to); junit:PATH or md:PATH for other names; repeatable", func(v string) error {
+		r, err := parseReport(v)
+		f.reports = append(f.reports, r)
+		return err
+	})
+	fs.StringVar(&f.repos, "repos", "", "run the script in each repository: DIR (its subdirectories) or a FILE listing paths, one a line; one --json result per repository in --results, then the aggregate table")
+	fs.IntVar(&f.jobs, "j", 0, "with --repos: repositories run at once (default: the number of CPUs)")
+	fs.StringVar(&f.results, "results", "atomic-results", "with --repos: the directory for the results (NAME.json per repository)")
+}
+
+// requireClean refuses a workspace whose git work tree has uncommitted
+// changes, naming the files (--require-clean).
+func requireClean(root string) error {
+	dirty, err := engine.DirtyFiles(root)
+	if err != nil {
+		return usagef("run: --require-clean: %v", err)
+	}
+	if len(dirty) > 0 {
+		shown := dirty[:min(len(dirty), 20)]
+		more := ""
+		if len(dirty) > len(shown) {
+			more = fmt.Sprintf(" and %d more", len(dirty)-len(shown))
+		}
+		return usagef("run: --require-clean: the work tree has uncommitted changes in %d files: %s%s; commit or stash them first", len(dirty), strings.Join(shown, ", "), more)
+	}
+	return nil
+}
+
+// eventHandler is the one events handler that feeds every consumer:
+// --events, the status line, or the plain progress lines (CI). nil when
+// none listens; closeEvents stops the progress lines.
+func (f *runFlags) eventHandler(stdio Stdio, status *statusLine) (onEvent func(engine.Event), closeEvents func()) {
+	var handlers []func(engine.Event)
+	closeEvents = func() {}
+	var out sync.Mutex
+	if f.events {
+		handlers = append(handlers, func(ev engine.Event) {
+			out.Lock()
+			defer out.Unlock()
+			_ = ev.WriteJSON(stdio.Out)
+		})
+	}
+	if status != nil && !f.events {
+		handlers = append(handlers, status.event)
+	}
+	if d := progressInterval(); status == nil && d > 0 {
+		lines := newProgressLines(stdio.Err, d)
+		closeEvents = lines.close
+		handlers = append(handlers, lines.event)
+	}
+	if len(handlers) == 0 {
+		return nil, closeEvents
+	}
+	return func(ev engine.Event) {
+		for _, h := range handlers {
+			h(ev)
+		}
+	}, closeEvents
+}
+
+// conflicts refuses flags that cannot go together.
+func (f *runFlags) conflicts() error {
+	if f.asJSON && f.events {
+		return usagef("run: --json and --events both write stdout; pick one (the last --events line carries the result)")
+	}
+	if f.dryRun && f.atomic {
+		return usagef("run: --dry-run writes nothing, so there is nothing for --atomic to roll back; pick one")
+	}
+	return nil
+}
+
+func cmdRun(args []string, stdio Stdio) (exit int, err error) {
+	cmd := newCommand("run", "atomic-script run FILE|-|-e CODE [flags] [-- ARGS...]", 0, -1)
+	fs := cmd.fs
+	var f runFlags
+	defer func() {
+		// With --json, a run that could not start still answers on stdout,
+		// so a CI step that parses the JSON sees why (stderr says it too).
+		if err != nil && (f.asJSON || jsonRequested(args)) {
+			writeStartError(stdio.Out, err)
+		}
+	}()
+	f.registerRun(fs)
 	pos, scriptArgs, err := cmd.parse(args, stdio.Out)
 	if err != nil {
 		return 0, err
@@ -69,11 +149,18 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 		return 0, err
 	}
 	engine.WarmUp(name) // overlaps the setup below
-	if f.asJSON && f.events {
-		return 0, usagef("run: --json and --events both write stdout; pick one (the last --events line carries the result)")
+	if err := f.conflicts(); err != nil {
+		return 0, err
 	}
-	if f.dryRun && f.atomic {
-		return 0, usagef("run: --dry-run writes nothing, so there is nothing for --atomic to roll back; pick one")
+	if f.repos != "" {
+		if err := os.MkdirAll(f.results, 0o755); err != nil {
+			return 0, usagef("run: --results %s: %v", f.results, err)
+		}
+		src, err := scriptSource(f.expr, pos, code, f.results)
+		if err != nil {
+			return 0, err
+		}
+		return runRepos(&f, fs, src, scriptArgs, stdio)
 	}
 	approve, err := parseApprove("run", f.approve)
 	if err != nil {
@@ -85,17 +172,8 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	}
 
 	if f.requireClean {
-		dirty, err := engine.DirtyFiles(ws.root)
-		if err != nil {
-			return 0, usagef("run: --require-clean: %v", err)
-		}
-		if len(dirty) > 0 {
-			shown := dirty[:min(len(dirty), 20)]
-			more := ""
-			if len(dirty) > len(shown) {
-				more = fmt.Sprintf(" and %d more", len(dirty)-len(shown))
-			}
-			return 0, usagef("run: --require-clean: the work tree has uncommitted changes in %d files: %s%s; commit or stash them first", len(dirty), strings.Join(shown, ", "), more)
+		if err := requireClean(ws.root); err != nil {
+			return 0, err
 		}
 	}
 	newVM, err := vmFor(f.engine)
@@ -131,17 +209,11 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	hub := mcpclient.New(ws.settings.MCPServers, mcpclient.Options{Root: ws.root, Stderr: stdio.Err, Version: Version})
 	defer hub.Close()
 	opts = append(opts, engine.WithNamespaces(hub.Namespaces(ws.enabled)...))
-	var out sync.Mutex
-	if f.events {
-		opts = append(opts, engine.WithEvents(func(ev engine.Event) {
-			out.Lock()
-			defer out.Unlock()
-			_ = ev.WriteJSON(stdio.Out)
-		}))
-	}
 	status := newStatusLine(stdio.Err)
-	if status != nil && !f.events {
-		opts = append(opts, engine.WithEvents(status.event))
+	onEvent, closeEvents := f.eventHandler(stdio, status)
+	defer closeEvents()
+	if onEvent != nil {
+		opts = append(opts, engine.WithEvents(onEvent))
 	}
 	eng, err := engine.New(opts...)
 	if err != nil {
@@ -156,6 +228,7 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	engine.StartSpillReaper(ctx, 50*time.Millisecond)
 	asker := newTerminalAsker(status)
 	defer asker.close()
+	started := time.Now()
 	res, err := eng.Run(ctx, code, engine.WithArgs(scriptArgs...), engine.WithAsker("terminal", asker.ask), engine.WithScriptName(name))
 	if status != nil {
 		status.close()
@@ -163,17 +236,49 @@ func cmdRun(args []string, stdio Stdio) (_ int, err error) {
 	if err != nil {
 		return 0, err
 	}
+	if len(f.reports) > 0 {
+		info := runInfo{Script: scriptName(f.expr, pos), Workspace: ws.root, Mode: f.modeName(), Started: started}
+		if err := writeReports(f.reports, res, info); err != nil {
+			fmt.Fprintln(stdio.Err, "atomic-script:", err)
+			if res.ExitCode == engine.ExitOK {
+				// A CI step must not pass when its report is missing.
+				defer func() { exit = engine.ExitUsage }()
+			}
+		}
+	}
 	switch {
 	case f.events:
 		// run_end already carried the result.
 	case f.asJSON:
-		if err := res.WriteJSON(stdio.Out, "  "); err != nil {
+		if err := writeResultJSON(stdio.Out, res); err != nil {
 			return 0, err
 		}
 	default:
 		io.WriteString(stdio.Out, res.Text)
 	}
 	return res.ExitCode, nil
+}
+
+// modeName is the file mode as reports name it.
+func (f *runFlags) modeName() string {
+	switch f.fileMode() {
+	case engine.DryRun:
+		return "dry-run"
+	case engine.Atomic:
+		return "atomic"
+	}
+	return "write"
+}
+
+// scriptName names the script in reports: its file name, "-e" or "stdin".
+func scriptName(expr string, pos []string) string {
+	switch {
+	case expr != "":
+		return "-e"
+	case len(pos) == 0 || pos[0] == "-":
+		return "stdin"
+	}
+	return filepath.Base(pos[0])
 }
 
 // fileMode is what --dry-run and --atomic select.
@@ -247,8 +352,9 @@ func writeStartError(w io.Writer, err error) {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	_ = enc.Encode(struct {
-		OK       bool       `json:"ok"`
-		ExitCode int        `json:"exitCode"`
-		Error    startError `json:"error"`
-	}{false, engine.ExitUsage, startError{"usage", err.Error()}})
+		SchemaVersion int        `json:"schemaVersion"`
+		OK            bool       `json:"ok"`
+		ExitCode      int        `json:"exitCode"`
+		Error         startError `json:"error"`
+	}{ResultSchemaVersion, false, engine.ExitUsage, startError{"usage", err.Error()}})
 }

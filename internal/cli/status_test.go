@@ -17,6 +17,7 @@ import (
 // TestStatusLineOnTerminal: on a terminal the running calls are shown and
 // the line is cleared at the end.
 func TestStatusLineOnTerminal(t *testing.T) {
+	t.Setenv("CI", "")
 	ptmx, tty, err := pty.Open()
 	if err != nil {
 		t.Skipf("no pty on this machine: %v", err)
@@ -64,5 +65,23 @@ func TestNoStatusLineOnPipe(t *testing.T) {
 	defer w.Close()
 	if newStatusLine(w) != nil || newStatusLine(&bytes.Buffer{}) != nil {
 		t.Fatal("status line on a pipe")
+	}
+}
+
+// TestRunCounts: calls running and done, failures, and the files that
+// successful write and edit calls changed (edit's section headers).
+func TestRunCounts(t *testing.T) {
+	c := newRunCounts()
+	now := time.Now()
+	c.apply(engine.Event{Type: "call_start", Time: now, Call: &engine.Call{ID: "1", Name: "bash"}})
+	c.apply(engine.Event{Type: "call_start", Time: now, Call: &engine.Call{ID: "2", Name: "write"}})
+	c.apply(engine.Event{Type: "call_end", Call: &engine.Call{ID: "2", Name: "write", Status: "ok", Args: []byte(`{"path":"a.txt","content":"x"}`)}})
+	c.apply(engine.Event{Type: "call_end", Call: &engine.Call{ID: "3", Name: "edit", Status: "ok", Args: []byte(`{"input":"[a.txt#AB12]\nreplace 1..1:\n+y\n[src/b c.go#0F0F]\ninsert head:\n+z"}`)}})
+	c.apply(engine.Event{Type: "call_end", Call: &engine.Call{ID: "4", Name: "write", Status: "error", Args: []byte(`{"path":"never.txt","content":"x"}`)}})
+	if got, want := c.totals(), "3 calls done (1 failed) · 2 files written"; got != want {
+		t.Errorf("totals = %q, want %q", got, want)
+	}
+	if got := c.running(); !strings.HasPrefix(got, "bash ") || strings.Contains(got, "write") {
+		t.Errorf("running = %q, want bash only", got)
 	}
 }

@@ -32,6 +32,8 @@ var (
 	echoPath string // testdata/echoserver, a stdio MCP server
 	// buildFlags are go build flags for both (race_test.go adds -race).
 	buildFlags []string
+	// callTimeout bounds one tool call of a test (longer under -race).
+	callTimeout = 30 * time.Second
 )
 
 func TestMain(m *testing.M) {
@@ -196,7 +198,7 @@ func (w *workspace) serveWith(t testing.TB, configure func(*mcp.ClientOptions), 
 // call calls a tool and fails the test on a protocol error.
 func (c *client) call(t testing.TB, name string, args any) *mcp.CallToolResult {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
 	defer cancel()
 	res, err := c.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
 	if err != nil {

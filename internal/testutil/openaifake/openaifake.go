@@ -31,7 +31,8 @@ type Fault struct {
 	Message    string
 }
 
-// Server is the fake. Set its fields before the first request.
+// Server is the fake. Set its fields before the first request (with Set
+// when the requests come from another process).
 type Server struct {
 	*httptest.Server
 
@@ -74,6 +75,16 @@ func New() *Server {
 	s := &Server{requests: map[string]int{}}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	return s
+}
+
+// Set changes the fake's fields once it is serving: f runs under the lock
+// every request takes first, so a request sees what f set (writing the
+// fields directly after New races with the server's goroutines when the
+// client is another process).
+func (s *Server) Set(f func(*Server)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f(s)
 }
 
 // BaseURL is the URL to configure, with /v1.

@@ -1,0 +1,622 @@
+package cirecipes
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rhysd/actionlint"
+
+	"github.com/atomic-script/atomic-script/internal/cli"
+	batchv1 "k8s.io/api/batch/v1"
+	corev1 "k8s.io/api/core/v1"
+	kjson "sigs.k8s.io/json"
+	"sigs.k8s.io/yaml"
+)
+
+// strict decodes YAML as the API server's strict field validation does:
+// case-sensitive, an unknown field or a duplicate key is an error.
+func strict(data []byte, v any) error {
+	j, err := yaml.YAMLToJSONStrict(data)
+	if err != nil {
+		return err
+	}
+	errs, err := kjson.UnmarshalStrict(j, v)
+	if err != nil {
+		return err
+	}
+	return errors.Join(errs...)
+}
+
+const docs = "../../docs/ci"
+
+var migrations, _ = filepath.Abs("../../scripts/migrations")
+
+// binDir holds the atomic-script binary the recipes' commands run.
+var binDir string
+
+// TestMain makes the test binary the atomic-script command the recipes
+// run (through a link named atomic-script), so they test this build.
+func TestMain(m *testing.M) {
+	if filepath.Base(os.Args[0]) == "atomic-script" {
+		os.Exit(cli.Main(os.Args[1:], cli.OSStdio()))
+	}
+	dir, err := os.MkdirTemp("", "cirecipes-bin-")
+	if err != nil {
+		panic(err)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		panic(err)
+	}
+	if err := os.Symlink(self, filepath.Join(dir, "atomic-script")); err != nil {
+		panic(err)
+	}
+	binDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// shellcheck is the shellcheck command when installed (.ci/run installs
+// it), else "" and the scripts are only syntax-checked.
+func shellcheck(t *testing.T) string {
+	p, err := exec.LookPath("shellcheck")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("shellcheck is not installed: .ci/run installs it")
+		}
+		t.Log("shellcheck not installed: shell scripts are checked with sh -n only")
+		return ""
+	}
+	return p
+}
+
+// checkShell checks a script as shellcheck does (or sh -n without it).
+func checkShell(t *testing.T, name, script string) {
+	t.Helper()
+	args := []string{"-n"}
+	cmd := "sh"
+	if sc := shellcheck(t); sc != "" {
+		cmd, args = sc, []string{"--shell=sh", "-"}
+	}
+	c := exec.Command(cmd, args...)
+	c.Stdin = strings.NewReader(script)
+	if out, err := c.CombinedOutput(); err != nil {
+		t.Errorf("%s: %s: %v\n%s\n--- script:\n%s", name, cmd, err, out, script)
+	}
+}
+
+// lintWorkflows runs actionlint (with shellcheck when installed) on the
+// workflow files as a repository's .github/workflows.
+func lintWorkflows(t *testing.T, files map[string][]byte) []*actionlint.Error {
+	t.Helper()
+	root := t.TempDir()
+	wf := filepath.Join(root, ".github", "workflows")
+	if err := os.MkdirAll(wf, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for name, data := range files {
+		p := filepath.Join(wf, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	var out bytes.Buffer
+	l, err := actionlint.NewLinter(&out, &actionlint.LinterOptions{Shellcheck: shellcheck(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	project, err := actionlint.NewProject(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs, err := l.LintFiles(paths, project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return errs
+}
+
+func readDoc(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(docs, path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestGitHubWorkflowsLint: the reusable workflow and its caller pass
+// actionlint (expressions, action inputs, the call's inputs and secrets
+// against the reusable workflow, shellcheck of every run: script); a
+// misspelt input in a copy of the caller is caught, so the check is live.
+func TestGitHubWorkflowsLint(t *testing.T) {
+	reusable := readDoc(t, "github-actions/atomic-migrate.yml")
+	caller := readDoc(t, "github-actions/migrate-repos.yml")
+	for _, e := range lintWorkflows(t, map[string][]byte{"atomic-migrate.yml": reusable, "migrate-repos.yml": caller}) {
+		t.Errorf("actionlint: %s", e.Error())
+	}
+	typo := bytes.Replace(caller, []byte("      script: "), []byte("      scirpt: "), 1)
+	errs := lintWorkflows(t, map[string][]byte{"atomic-migrate.yml": reusable, "migrate-repos.yml": typo})
+	var all []string
+	for _, e := range errs {
+		all = append(all, e.Error())
+	}
+	if !strings.Contains(strings.Join(all, "\n"), `"scirpt"`) {
+		t.Errorf("actionlint did not catch a misspelt input: %v", all)
+	}
+}
+
+// gitRepo makes a git repository with files, committed, and a bare clone
+// of it (for recipes that clone) under dir/NAME.git.
+func gitRepo(t *testing.T, dir, name string, files map[string]string) (work, bare string) {
+	t.Helper()
+	work = filepath.Join(dir, name)
+	for p, content := range files {
+		full := filepath.Join(work, p)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bare = work + ".git"
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"commit", "-q", "-m", "init"}, {"clone", "-q", "--bare", ".", bare}} {
+		run(t, work, nil, "git", args...)
+	}
+	return work, bare
+}
+
+var gitEnv = []string{"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_NOSYSTEM=1"}
+
+// run runs a command in dir with the atomic-script binary first on PATH.
+func run(t *testing.T, dir string, env []string, name string, args ...string) (string, error) {
+	t.Helper()
+	if name == "atomic-script" {
+		name = filepath.Join(binDir, name)
+	}
+	c := exec.Command(name, args...)
+	c.Dir = dir
+	c.Env = append(append(os.Environ(), "PATH="+binDir+string(os.PathListSeparator)+os.Getenv("PATH"), "CI=true"), append(gitEnv, env...)...)
+	out, err := c.CombinedOutput()
+	if err != nil && name == "git" {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return string(out), err
+}
+
+// npmRepo is a repository the npm-bump migration changes (two files),
+// brokenRepo one where it fails (an invalid package.json).
+var (
+	npmRepo    = map[string]string{"package.json": "{\n  \"dependencies\": {\"lodash\": \"^4.17.0\"}\n}\n", "web/package.json": "{\"devDependencies\": {\"lodash\": \"~4.0.0\"}}\n"}
+	brokenRepo = map[string]string{"package.json": "{\"dependencies\": {\"lodash\": \"4.0.0\",}}\n"}
+)
+
+func aggregate(t *testing.T, results string) (string, int) {
+	t.Helper()
+	out, err := run(t, t.TempDir(), nil, "atomic-script", "aggregate", "--json", results)
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out, code
+}
+
+// TestGitHubWorkflowRunSteps runs the reusable workflow's own run: steps
+// — taken from the parsed workflow, with the environment the runner
+// gives them — in repositories made here: the matrix step in a good and
+// a broken repository, then the aggregate step over both results.
+func TestGitHubWorkflowRunSteps(t *testing.T) {
+	wf, errs := actionlint.Parse(readDoc(t, "github-actions/atomic-migrate.yml"))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	step := func(job, name string) string {
+		for _, s := range wf.Jobs[job].Steps {
+			if r, ok := s.Exec.(*actionlint.ExecRun); ok && s.Name != nil && s.Name.Value == name {
+				return r.Run.Value
+			}
+		}
+		t.Fatalf("job %s has no run step %q", job, name)
+		return ""
+	}
+	migrate, agg := step("migrate", "Run the migration"), step("aggregate", "Aggregate")
+	dir := t.TempDir()
+	temp, results := filepath.Join(dir, "runner-temp"), filepath.Join(dir, "results")
+	for _, d := range []string{temp, results} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		repo  string
+		files map[string]string
+		fails bool
+	}{{"acme/api", npmRepo, false}, {"acme/broken", brokenRepo, true}} {
+		work, _ := gitRepo(t, dir, filepath.Base(tc.repo), tc.files)
+		summary, output := filepath.Join(dir, "summary-"+filepath.Base(tc.repo)), filepath.Join(dir, "output")
+		out, err := run(t, work, []string{
+			"SCRIPT=" + filepath.Join(migrations, "npm-bump", "migrate.js"), "MODE=--atomic", "SCRIPT_ARGS=lodash 4.17.21",
+			"REPOSITORY=" + tc.repo, "RUNNER_TEMP=" + temp, "GITHUB_OUTPUT=" + output, "GITHUB_STEP_SUMMARY=" + summary,
+		}, "bash", "-e", "-c", migrate)
+		if (err != nil) != tc.fails {
+			t.Fatalf("%s: the step's error is %v, want failure %v:\n%s", tc.repo, err, tc.fails, out)
+		}
+		name := strings.ReplaceAll(tc.repo, "/", "__")
+		for _, ext := range []string{".json", ".xml"} {
+			if _, err := os.Stat(filepath.Join(temp, "atomic-result", name+ext)); err != nil {
+				t.Errorf("%s: no %s result: %v", tc.repo, ext, err)
+			}
+		}
+		if data, _ := os.ReadFile(output); !strings.Contains(string(data), "name="+name+"\n") {
+			t.Errorf("%s: GITHUB_OUTPUT = %q", tc.repo, data)
+		}
+		if data, _ := os.ReadFile(summary); !strings.Contains(string(data), "### ") {
+			t.Errorf("%s: no step summary: %q", tc.repo, data)
+		}
+		// upload-artifact then download-artifact with merge-multiple: one directory.
+		data, err := os.ReadFile(filepath.Join(temp, "atomic-result", name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(results, name+".json"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if diff, _ := run(t, filepath.Join(dir, "api"), nil, "git", "diff", "--stat"); !strings.Contains(diff, "2 files changed") {
+		t.Errorf("the migration did not change the repository:\n%s", diff)
+	}
+	summary := filepath.Join(dir, "aggregate-summary")
+	out, err := run(t, dir, []string{"GITHUB_STEP_SUMMARY=" + summary}, "bash", "-e", "-c", agg)
+	if err == nil || !strings.Contains(out, "2 runs: 1 ok, 1 failed") {
+		t.Errorf("the aggregate step should fail with one failed run: %v\n%s", err, out)
+	}
+	if data, _ := os.ReadFile(summary); !strings.Contains(string(data), "| `acme__broken` | FAIL (1) |") {
+		t.Errorf("the aggregate summary lacks the failed repository:\n%s", data)
+	}
+}
+
+// splitYAML splits a multi-document YAML file.
+func splitYAML(data []byte) [][]byte {
+	var docs [][]byte
+	for _, d := range bytes.Split(data, []byte("\n---\n")) {
+		if len(bytes.TrimSpace(d)) > 0 {
+			docs = append(docs, d)
+		}
+	}
+	return docs
+}
+
+// decodeManifests decodes each document strictly into its Kubernetes
+// type: an unknown or misspelt field is an error.
+func decodeManifests(data []byte) (cms []corev1.ConfigMap, pvcs []corev1.PersistentVolumeClaim, jobs []batchv1.Job, err error) {
+	for _, d := range splitYAML(data) {
+		var meta struct {
+			Kind string `json:"kind"`
+		}
+		if err := yaml.Unmarshal(d, &meta); err != nil {
+			return nil, nil, nil, err
+		}
+		switch meta.Kind {
+		case "ConfigMap":
+			var cm corev1.ConfigMap
+			err = strict(d, &cm)
+			cms = append(cms, cm)
+		case "PersistentVolumeClaim":
+			var pvc corev1.PersistentVolumeClaim
+			err = strict(d, &pvc)
+			pvcs = append(pvcs, pvc)
+		case "Job":
+			var job batchv1.Job
+			err = strict(d, &job)
+			jobs = append(jobs, job)
+		default:
+			err = &unknownKind{meta.Kind}
+		}
+		if err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	return cms, pvcs, jobs, nil
+}
+
+type unknownKind struct{ kind string }
+
+func (u *unknownKind) Error() string { return "unexpected kind " + u.kind }
+
+// TestKubernetesManifests decodes the manifests strictly into k8s.io/api
+// types, checks the Indexed Job's wiring (completions = repositories,
+// volumes mounted exist, the ConfigMap and claim it names are defined),
+// and that a misspelt field fails the decoding.
+func TestKubernetesManifests(t *testing.T) {
+	migration := readDoc(t, "kubernetes/migration.yaml")
+	cms, pvcs, jobs, err := decodeManifests(migration)
+	if err != nil {
+		t.Fatalf("migration.yaml: %v", err)
+	}
+	if len(cms) != 1 || len(pvcs) != 1 || len(jobs) != 1 {
+		t.Fatalf("want a ConfigMap, a claim and a Job; got %d, %d, %d", len(cms), len(pvcs), len(jobs))
+	}
+	job, cm := jobs[0], cms[0]
+	if job.Spec.CompletionMode == nil || *job.Spec.CompletionMode != batchv1.IndexedCompletion {
+		t.Errorf("completionMode = %v, want Indexed", job.Spec.CompletionMode)
+	}
+	repos := strings.Fields(cm.Data["repos.txt"])
+	if job.Spec.Completions == nil || int(*job.Spec.Completions) != len(repos) {
+		t.Errorf("completions = %v, want %d (the lines of repos.txt)", job.Spec.Completions, len(repos))
+	}
+	for _, key := range []string{"run.sh", "migrate.js"} {
+		if cm.Data[key] == "" {
+			t.Errorf("the ConfigMap has no %s", key)
+		}
+	}
+	_, _, aggJobs, err := decodeManifests(readDoc(t, "kubernetes/aggregate.yaml"))
+	if err != nil || len(aggJobs) != 1 {
+		t.Fatalf("aggregate.yaml: %v (%d jobs)", err, len(aggJobs))
+	}
+	for _, j := range []batchv1.Job{job, aggJobs[0]} {
+		pod := j.Spec.Template.Spec
+		if pod.RestartPolicy != corev1.RestartPolicyNever {
+			t.Errorf("%s: restartPolicy %q, want Never", j.Name, pod.RestartPolicy)
+		}
+		vols := map[string]corev1.Volume{}
+		for _, v := range pod.Volumes {
+			vols[v.Name] = v
+			if v.ConfigMap != nil && v.ConfigMap.Name != cm.Name {
+				t.Errorf("%s: volume %s names ConfigMap %s, defined is %s", j.Name, v.Name, v.ConfigMap.Name, cm.Name)
+			}
+			if v.PersistentVolumeClaim != nil && v.PersistentVolumeClaim.ClaimName != pvcs[0].Name {
+				t.Errorf("%s: volume %s names claim %s, defined is %s", j.Name, v.Name, v.PersistentVolumeClaim.ClaimName, pvcs[0].Name)
+			}
+		}
+		for _, c := range pod.Containers {
+			for _, m := range c.VolumeMounts {
+				if _, ok := vols[m.Name]; !ok {
+					t.Errorf("%s: container %s mounts undefined volume %s", j.Name, c.Name, m.Name)
+				}
+			}
+			if len(c.Command) == 3 && c.Command[1] == "-c" {
+				checkShell(t, j.Name, c.Command[2])
+			}
+		}
+	}
+	checkShell(t, "run.sh", cm.Data["run.sh"])
+
+	for _, typo := range [][2]string{{"completionMode:", "completionMod:"}, {"mountPath: /results", "mountpath: /results"}, {"restartPolicy:", "restartpolicy:"}} {
+		bad := bytes.Replace(migration, []byte(typo[0]), []byte(typo[1]), 1)
+		if _, _, _, err := decodeManifests(bad); err == nil || !strings.Contains(err.Error(), "unknown field") {
+			t.Errorf("%s instead of %s: decoded without an error (%v)", typo[1], typo[0], err)
+		}
+	}
+}
+
+// TestKubernetesRunScript runs the Job's run.sh as each indexed pod would
+// (JOB_COMPLETION_INDEX 0, 1, 2 over repos.txt, here with file:// URLs
+// of repositories made in the test), then the aggregate Job's command.
+func TestKubernetesRunScript(t *testing.T) {
+	cms, _, jobs, err := decodeManifests(readDoc(t, "kubernetes/migration.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	config, results := filepath.Join(dir, "config"), filepath.Join(dir, "results")
+	for _, d := range []string{config, results, filepath.Join(dir, "work")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var urls []string
+	for _, r := range []struct {
+		name  string
+		files map[string]string
+	}{{"api", npmRepo}, {"web", npmRepo}, {"broken", brokenRepo}} {
+		_, bare := gitRepo(t, filepath.Join(dir, "src"), r.name, r.files)
+		urls = append(urls, "file://"+bare)
+	}
+	script, err := os.ReadFile(filepath.Join(migrations, "npm-bump", "migrate.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string]string{"repos.txt": strings.Join(urls, "\n") + "\n", "migrate.js": string(script), "run.sh": cms[0].Data["run.sh"]} {
+		if err := os.WriteFile(filepath.Join(config, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := map[string]string{}
+	for _, e := range jobs[0].Spec.Template.Spec.Containers[0].Env {
+		env[e.Name] = e.Value
+	}
+	env["CONFIG_DIR"], env["RESULTS_DIR"], env["WORK_DIR"], env["SCRIPT_ARGS"] = config, results, filepath.Join(dir, "work"), "lodash 4.17.21"
+	for i := range urls {
+		vars := []string{"JOB_COMPLETION_INDEX=" + string(rune('0'+i))}
+		for k, v := range env {
+			vars = append(vars, k+"="+v)
+		}
+		out, err := run(t, dir, vars, "sh", filepath.Join(config, "run.sh"))
+		if wantFail := i == 2; (err != nil) != wantFail {
+			t.Errorf("index %d: %v, want failure %v\n%s", i, err, wantFail, out)
+		}
+	}
+	out, code := aggregate(t, results)
+	var agg struct {
+		Runs []struct {
+			Run          string `json:"run"`
+			OK           bool   `json:"ok"`
+			FilesChanged int    `json:"filesChanged"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(out), &agg); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if code != 1 || len(agg.Runs) != 3 || agg.Runs[0].Run != "0-api" || !agg.Runs[0].OK || agg.Runs[0].FilesChanged != 2 || agg.Runs[2].OK {
+		t.Errorf("aggregate (exit %d):\n%s", code, out)
+	}
+	// An index past the list says what to fix.
+	vars := []string{"JOB_COMPLETION_INDEX=3"}
+	for k, v := range env {
+		vars = append(vars, k+"="+v)
+	}
+	if out, err := run(t, dir, vars, "sh", filepath.Join(config, "run.sh")); err == nil || !strings.Contains(out, "repos.txt has no line 4: set the Job's completions") {
+		t.Errorf("index past the list: %v\n%s", err, out)
+	}
+}
+
+// gitlabCI is the part of .gitlab-ci.yml the recipe uses, decoded
+// strictly: a misspelt keyword is an error. (GitLab's own schema is not
+// available offline; its keywords are checked here.)
+type gitlabJob struct {
+	Extends      string   `json:"extends,omitempty"`
+	Image        string   `json:"image,omitempty"`
+	Stage        string   `json:"stage,omitempty"`
+	When         string   `json:"when,omitempty"`
+	BeforeScript []string `json:"before_script,omitempty"`
+	Script       []string `json:"script,omitempty"`
+	Parallel     *struct {
+		Matrix []map[string][]string `json:"matrix"`
+	} `json:"parallel,omitempty"`
+	Artifacts *struct {
+		When    string   `json:"when"`
+		Paths   []string `json:"paths"`
+		Reports struct {
+			JUnit string `json:"junit"`
+		} `json:"reports"`
+	} `json:"artifacts,omitempty"`
+}
+
+// TestGitLabPipeline decodes the pipeline strictly, checks the matrix and
+// the JUnit report path, shellchecks the scripts, and runs the migrate
+// job's script lines (one shell, as the runner does) for each matrix
+// entry against repositories made here, then the aggregate job's.
+func TestGitLabPipeline(t *testing.T) {
+	data := readDoc(t, "gitlab/.gitlab-ci.yml")
+	var top struct {
+		Stages    []string          `json:"stages"`
+		Variables map[string]string `json:"variables"`
+		Template  gitlabJob         `json:".atomic-script"`
+		Migrate   gitlabJob         `json:"migrate"`
+		Aggregate gitlabJob         `json:"aggregate"`
+	}
+	if err := strict(data, &top); err != nil {
+		t.Fatalf(".gitlab-ci.yml: %v", err)
+	}
+	if top.Migrate.Parallel == nil || len(top.Migrate.Parallel.Matrix) != 1 || len(top.Migrate.Parallel.Matrix[0]["REPO"]) == 0 {
+		t.Fatalf("migrate has no parallel:matrix over REPO: %+v", top.Migrate.Parallel)
+	}
+	if a := top.Migrate.Artifacts; a == nil || a.When != "always" || a.Reports.JUnit != "results/*.xml" {
+		t.Errorf("migrate artifacts = %+v", a)
+	}
+	if bad := bytes.Replace(data, []byte("  parallel:\n"), []byte("  paralel:\n"), 1); strict(bad, &top) == nil {
+		t.Error("a misspelt keyword decoded without an error")
+	}
+	if err := strict(data, &top); err != nil {
+		t.Fatal(err)
+	}
+	for name, job := range map[string]gitlabJob{"migrate": top.Migrate, "aggregate": top.Aggregate} {
+		checkShell(t, name, strings.Join(append(append([]string{}, top.Template.BeforeScript...), job.Script...), "\n"))
+	}
+
+	dir := t.TempDir()
+	project := filepath.Join(dir, "project")
+	if err := os.MkdirAll(filepath.Join(project, "migrations"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(migrations, "npm-bump"), filepath.Join(project, "migrations", "npm-bump")); err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(dir, "src")
+	for _, r := range []struct {
+		name  string
+		files map[string]string
+	}{{"api", npmRepo}, {"broken", brokenRepo}} {
+		if err := os.MkdirAll(filepath.Join(src, "acme"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		gitRepo(t, filepath.Join(src, "acme"), r.name, r.files)
+	}
+	vars := []string{"CI_PROJECT_DIR=" + project, "CLONE_URL=file://" + src}
+	for k, v := range top.Variables {
+		if k != "CLONE_URL" {
+			vars = append(vars, k+"="+v)
+		}
+	}
+	script := func(job gitlabJob) string {
+		return strings.Join(append(append([]string{"set -e"}, top.Template.BeforeScript...), job.Script...), "\n")
+	}
+	for _, repo := range []string{"acme/api", "acme/broken"} {
+		out, err := run(t, project, append(vars, "REPO="+repo, "MODE=--atomic"), "sh", "-c", script(top.Migrate))
+		if (err != nil) != (repo == "acme/broken") {
+			t.Errorf("%s: %v\n%s", repo, err, out)
+		}
+		if _, err := os.Stat(filepath.Join(project, "results", strings.ReplaceAll(repo, "/", "_")+".xml")); err != nil {
+			t.Errorf("%s: no JUnit report: %v", repo, err)
+		}
+	}
+	out, err := run(t, project, vars, "sh", "-c", script(top.Aggregate))
+	if err == nil || !strings.Contains(out, "2 runs: 1 ok, 1 failed") {
+		t.Errorf("aggregate: %v\n%s", err, out)
+	}
+}
+
+// TestMultiGitterScript runs migrate.sh as multi-gitter does: in the clone,
+// REPOSITORY set, the arguments after the script's path; it fails where
+// the migration fails (so multi-gitter opens no pull request there) and
+// leaves one result per repository. config.yml uses multi-gitter's flag
+// names (strictly decoded against them).
+func TestMultiGitterScript(t *testing.T) {
+	sh := filepath.Join(docs, "multi-gitter", "migrate.sh")
+	data := readDoc(t, "multi-gitter/migrate.sh")
+	checkShell(t, "migrate.sh", string(data))
+	if st, err := os.Stat(sh); err != nil || st.Mode()&0o111 == 0 {
+		t.Errorf("migrate.sh is not executable (multi-gitter runs it directly): %v", err)
+	}
+	var cfg struct {
+		Org           []string `json:"org"`
+		Branch        string   `json:"branch"`
+		CommitMessage string   `json:"commit-message"`
+		PRTitle       string   `json:"pr-title"`
+		PRBody        string   `json:"pr-body"`
+		Concurrent    int      `json:"concurrent"`
+		DryRun        bool     `json:"dry-run"`
+	}
+	if err := strict(readDoc(t, "multi-gitter/config.yml"), &cfg); err != nil {
+		t.Fatalf("config.yml: %v", err)
+	}
+	if !cfg.DryRun || cfg.Branch == "" || cfg.CommitMessage == "" {
+		t.Errorf("config.yml = %+v: want a dry run first, a branch and a commit message", cfg)
+	}
+	abs, _ := filepath.Abs(sh)
+	dir := t.TempDir()
+	results := filepath.Join(dir, "results")
+	env := []string{"ATOMIC_SCRIPT=" + filepath.Join(migrations, "npm-bump", "migrate.js"), "RESULTS_DIR=" + results}
+	for _, r := range []struct {
+		name  string
+		files map[string]string
+		fails bool
+	}{{"api", npmRepo, false}, {"broken", brokenRepo, true}} {
+		work, _ := gitRepo(t, dir, r.name, r.files)
+		out, err := run(t, work, append(env, "REPOSITORY=acme/"+r.name), abs, "lodash", "4.17.21")
+		if (err != nil) != r.fails {
+			t.Errorf("%s: %v\n%s", r.name, err, out)
+		}
+	}
+	if out, code := aggregate(t, results); code != 1 || !strings.Contains(out, `"run": "acme_api"`) || !strings.Contains(out, `"failed": 1`) {
+		t.Errorf("aggregate (exit %d):\n%s", code, out)
+	}
+	if out, err := run(t, dir, nil, abs); err == nil || !strings.Contains(out, "set ATOMIC_SCRIPT") {
+		t.Errorf("without ATOMIC_SCRIPT: %v\n%s", err, out)
+	}
+}

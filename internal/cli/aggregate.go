@@ -1,0 +1,299 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"text/tabwriter"
+
+	segjson "github.com/segmentio/encoding/json"
+)
+
+// aggregateRun is one result file's line in `aggregate`.
+type aggregateRun struct {
+	Run          string `json:"run"`
+	File         string `json:"file"`
+	OK           bool   `json:"ok"`
+	ExitCode     int    `json:"exitCode"`
+	DryRun       bool   `json:"dryRun"`
+	FilesChanged int    `json:"filesChanged"`
+	Calls        int    `json:"calls"`
+	FailedCalls  int    `json:"failedCalls"`
+	// Error is the first line of the run's error, of its first failed
+	// call, or why the file is not a result.
+	Error string `json:"error"`
+	// Invalid is set when the file could not be read as a result.
+	Invalid bool `json:"invalid,omitempty"`
+}
+
+type aggregateTotals struct {
+	Runs         int `json:"runs"`
+	OK           int `json:"ok"`
+	Failed       int `json:"failed"`
+	Invalid      int `json:"invalid"`
+	FilesChanged int `json:"filesChanged"`
+	Calls        int `json:"calls"`
+	FailedCalls  int `json:"failedCalls"`
+}
+
+// resultSummary is the part of a `run --json` result aggregate reads;
+// the rest of the document is skipped unparsed.
+type resultSummary struct {
+	OK       *bool `json:"ok"`
+	ExitCode *int  `json:"exitCode"`
+	DryRun   bool  `json:"dryRun"`
+	Error    *struct {
+		Kind    string `json:"kind"`
+		Name    string `json:"name"`
+		Message string `json:"message"`
+	} `json:"error"`
+	Calls []struct {
+		Status string `json:"status"`
+		Error  string `json:"error"`
+	} `json:"calls"`
+	CallStats *struct {
+		Total  int `json:"total"`
+		ByTool map[string]struct {
+			Errors    int `json:"errors"`
+			Cancelled int `json:"cancelled"`
+		} `json:"byTool"`
+	} `json:"callStats"`
+	Changes       []json.RawMessage `json:"changes"`
+	SchemaVersion *int              `json:"schemaVersion"`
+}
+
+func cmdAggregate(args []string, stdio Stdio) (int, error) {
+	cmd := newCommand("aggregate", "atomic-script aggregate [--json|--markdown] RESULT.json... (or a directory of them)", 1, -1)
+	asJSON := cmd.fs.Bool("json", false, "print the runs and totals as JSON")
+	asMD := cmd.fs.Bool("markdown", false, "print the table as Markdown (for $GITHUB_STEP_SUMMARY)")
+	pos, _, err := cmd.parse(args, stdio.Out)
+	if err != nil {
+		return 0, err
+	}
+	if *asJSON && *asMD {
+		return 0, usagef("aggregate: --json and --markdown both choose the output; pick one")
+	}
+	files, err := resultFiles(pos)
+	if err != nil {
+		return 0, err
+	}
+	return cmdAggregateFiles(files, *asJSON, *asMD, stdio)
+}
+
+// cmdAggregateFiles prints the table (or JSON, or Markdown) of the result
+// files and returns 1 when any run failed or any file is not a result.
+func cmdAggregateFiles(files []string, asJSON, asMD bool, stdio Stdio) (int, error) {
+	runs := readResults(files)
+	var t aggregateTotals
+	for _, r := range runs {
+		t.Runs++
+		switch {
+		case r.Invalid:
+			t.Invalid++
+			fmt.Fprintf(stdio.Err, "atomic-script: aggregate: %s: %s\n", r.File, r.Error)
+		case r.OK:
+			t.OK++
+		default:
+			t.Failed++
+		}
+		t.FilesChanged += r.FilesChanged
+		t.Calls += r.Calls
+		t.FailedCalls += r.FailedCalls
+	}
+	switch {
+	case asJSON:
+		enc := json.NewEncoder(stdio.Out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(struct {
+			OK     bool            `json:"ok"`
+			Runs   []aggregateRun  `json:"runs"`
+			Totals aggregateTotals `json:"totals"`
+		}{t.Failed == 0 && t.Invalid == 0, runs, t}); err != nil {
+			return 0, err
+		}
+	case asMD:
+		writeAggregateMarkdown(stdio.Out, runs, t)
+	default:
+		writeAggregateTable(stdio.Out, runs, t)
+	}
+	if t.Failed > 0 || t.Invalid > 0 {
+		return 1, nil
+	}
+	return 0, nil
+}
+
+// resultFiles expands the arguments: files as given, directories to the
+// .json files directly in them, sorted.
+func resultFiles(args []string) ([]string, error) {
+	var files []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			files = append(files, a) // reported as unreadable, with the others
+			continue
+		}
+		if !st.IsDir() {
+			files = append(files, a)
+			continue
+		}
+		found, err := filepath.Glob(filepath.Join(a, "*.json"))
+		if err != nil {
+			return nil, err
+		}
+		if len(found) == 0 {
+			return nil, usagef("aggregate: %s holds no .json result files", a)
+		}
+		files = append(files, found...)
+	}
+	return files, nil
+}
+
+// readResults reads the files on all cores, keeping their order.
+func readResults(files []string) []aggregateRun {
+	runs := make([]aggregateRun, len(files))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(files)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				runs[i] = readResult(files[i])
+			}
+		}()
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return runs
+}
+
+func readResult(file string) aggregateRun {
+	r := aggregateRun{Run: runName(file), File: file}
+	fail := func(msg string) aggregateRun {
+		r.Invalid, r.OK, r.Error = true, false, msg
+		return r
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return fail(fmt.Sprintf("cannot read it: %v", unwrapPath(err)))
+	}
+	var s resultSummary
+	if err := segjson.Unmarshal(data, &s); err != nil {
+		var syn *json.SyntaxError
+		if errors.As(err, &syn) || len(bytes.TrimSpace(data)) == 0 {
+			return fail(fmt.Sprintf("not an atomic-script result: not JSON (%v); write results with `atomic-script run --json > FILE`", err))
+		}
+		return fail(fmt.Sprintf("not an atomic-script result: %v", err))
+	}
+	if s.OK == nil || s.ExitCode == nil {
+		return fail("not an atomic-script result: it has no ok and exitCode fields; write results with `atomic-script run --json > FILE`")
+	}
+	if s.SchemaVersion != nil && *s.SchemaVersion > ResultSchemaVersion {
+		return fail(fmt.Sprintf("written by a newer atomic-script (result schema version %d; this one reads up to %d): aggregate with that version", *s.SchemaVersion, ResultSchemaVersion))
+	}
+	r.OK, r.ExitCode, r.DryRun = *s.OK, *s.ExitCode, s.DryRun
+	r.FilesChanged = len(s.Changes)
+	r.Calls = len(s.Calls)
+	for _, c := range s.Calls {
+		if c.Status != "ok" {
+			r.FailedCalls++
+			if r.Error == "" && c.Error != "" {
+				r.Error = firstLine(c.Error)
+			}
+		}
+	}
+	if cs := s.CallStats; cs != nil && cs.Total > r.Calls {
+		// Long runs keep some call records whole and count the rest.
+		r.Calls, r.FailedCalls = cs.Total, 0
+		for _, t := range cs.ByTool {
+			r.FailedCalls += t.Errors + t.Cancelled
+		}
+	}
+	if s.Error != nil {
+		msg := s.Error.Message
+		if s.Error.Name != "" {
+			msg = s.Error.Name + ": " + msg
+		}
+		r.Error = firstLine(msg)
+	}
+	if !r.OK && r.Error == "" {
+		r.Error = fmt.Sprintf("exit %d", r.ExitCode)
+	}
+	return r
+}
+
+// runName names a run by its file: the file name without .json.
+func runName(file string) string {
+	return strings.TrimSuffix(filepath.Base(file), ".json")
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	if r := []rune(s); len(r) > 160 {
+		s = string(r[:160]) + "…"
+	}
+	return s
+}
+
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+func (r aggregateRun) status() string {
+	switch {
+	case r.Invalid:
+		return "invalid"
+	case r.OK:
+		return "ok"
+	}
+	return fmt.Sprintf("FAIL (%d)", r.ExitCode)
+}
+
+func writeAggregateTable(w io.Writer, runs []aggregateRun, t aggregateTotals) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "RUN\tOK\tFILES CHANGED\tCALLS\tFAILED CALLS\tERROR")
+	for _, r := range runs {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%s\n", oneLine(r.Run), r.status(), r.FilesChanged, r.Calls, r.FailedCalls, oneLine(r.Error))
+	}
+	tw.Flush()
+	fmt.Fprintln(w, totalsLine(t))
+}
+
+func totalsLine(t aggregateTotals) string {
+	s := fmt.Sprintf("%d runs: %d ok, %d failed", t.Runs, t.OK, t.Failed)
+	if t.Invalid > 0 {
+		s += fmt.Sprintf(", %d not results", t.Invalid)
+	}
+	return s + fmt.Sprintf("; %d files changed, %d calls, %d failed calls", t.FilesChanged, t.Calls, t.FailedCalls)
+}
+
+func writeAggregateMarkdown(w io.Writer, runs []aggregateRun, t aggregateTotals) {
+	icon := "✅"
+	if t.Failed > 0 || t.Invalid > 0 {
+		icon = "❌"
+	}
+	fmt.Fprintf(w, "### %s atomic-script: %s\n\n", icon, totalsLine(t))
+	fmt.Fprintln(w, "| Run | OK | Files changed | Calls | Failed calls | Error |\n|---|---|---|---|---|---|")
+	for _, r := range runs {
+		fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %s |\n", mdCode(r.Run), r.status(), r.FilesChanged, r.Calls, r.FailedCalls, mdCell(r.Error))
+	}
+}
+
+func oneLine(s string) string {
+	return strings.NewReplacer("\t", " ", "\n", " ", "\r", " ").Replace(s)
+}

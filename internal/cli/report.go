@@ -1,0 +1,366 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/atomic-script/atomic-script/engine"
+)
+
+// A reportSpec is a file `run --report` writes for CI: JUnit XML, which test
+// tabs of CI systems show, or a Markdown summary for $GITHUB_STEP_SUMMARY.
+type reportSpec struct {
+	format string // junit | markdown
+	path   string
+}
+
+// parseReport reads one --report value: PATH, its format by extension
+// (.xml JUnit, .md Markdown), or FORMAT:PATH (junit:, md:) for a path
+// without one, such as $GITHUB_STEP_SUMMARY.
+func parseReport(v string) (reportSpec, error) {
+	if v == "" {
+		return reportSpec{}, errors.New("it needs a file: out.xml (JUnit), summary.md (Markdown), or junit:PATH / md:PATH")
+	}
+	if f, p, ok := strings.Cut(v, ":"); ok && p != "" {
+		switch f {
+		case "junit", "xml":
+			return reportSpec{"junit", p}, nil
+		case "md", "markdown":
+			return reportSpec{"markdown", p}, nil
+		}
+	}
+	switch strings.ToLower(filepath.Ext(v)) {
+	case ".xml":
+		return reportSpec{"junit", v}, nil
+	case ".md", ".markdown":
+		return reportSpec{"markdown", v}, nil
+	}
+	return reportSpec{}, fmt.Errorf("the format comes from the extension, .xml (JUnit) or .md (Markdown); for another name write junit:%s or md:%s", v, v)
+}
+
+// runInfo names a run in its reports.
+type runInfo struct {
+	Script    string // the script's file name, "-e" or "stdin"
+	Workspace string // the workspace root
+	Mode      string // write, dry-run or atomic
+	Started   time.Time
+}
+
+// writeReports writes every report of a finished run. Each file is
+// replaced whole (written beside it, then renamed), except the file
+// $GITHUB_STEP_SUMMARY names, which collects every step's summary and is
+// appended to.
+func writeReports(reports []reportSpec, res *engine.Result, info runInfo) error {
+	var errs []string
+	for _, r := range reports {
+		var data []byte
+		switch r.format {
+		case "junit":
+			data = junitReport(res, info)
+		default:
+			data = markdownReport(res, info)
+		}
+		if err := writeReportFile(r.path, data); err != nil {
+			errs = append(errs, fmt.Sprintf("--report %s: %v", r.path, err))
+		}
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("run: the run ended, but a report could not be written: %s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+func writeReportFile(path string, data []byte) error {
+	if s := os.Getenv("GITHUB_STEP_SUMMARY"); s != "" && sameFile(s, path) {
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		if err != nil {
+			return err
+		}
+		_, err = f.Write(data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	}
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+func sameFile(a, b string) bool {
+	aa, err1 := filepath.Abs(a)
+	bb, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == bb
+}
+
+// runName is the test case's name: the script in the workspace's directory.
+func (i runInfo) runName() string {
+	return filepath.Base(i.Workspace) + ": " + i.Script
+}
+
+// verdict is the run's outcome in a few words.
+func verdict(res *engine.Result) string {
+	switch {
+	case res.OK && res.DryRun:
+		return "succeeded (dry run)"
+	case res.OK:
+		return "succeeded"
+	case res.RolledBack:
+		return fmt.Sprintf("failed (exit %d), changes rolled back", res.ExitCode)
+	}
+	return fmt.Sprintf("failed (exit %d)", res.ExitCode)
+}
+
+// errorText is a failed run's error: its first line, and the whole of it
+// with the stack.
+func errorText(res *engine.Result) (first, full string) {
+	if res.Error == nil {
+		if res.OK {
+			return "", ""
+		}
+		return fmt.Sprintf("exit %d", res.ExitCode), fmt.Sprintf("exit %d", res.ExitCode)
+	}
+	full = res.Error.Error()
+	first, _, _ = strings.Cut(full, "\n")
+	if res.Error.Stack != "" {
+		full += "\n" + res.Error.Stack
+	}
+	return first, full
+}
+
+// callArgs is a call's arguments on one line, cut to n characters.
+func callArgs(c engine.Call, n int) string {
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, c.Args); err != nil {
+		buf.Reset()
+		buf.Write(c.Args)
+	}
+	s := strings.ReplaceAll(buf.String(), "\n", `\n`)
+	if len([]rune(s)) > n {
+		s = string([]rune(s)[:n]) + "…"
+	}
+	return s
+}
+
+func failedCalls(res *engine.Result) []engine.Call {
+	var out []engine.Call
+	for _, c := range res.Calls {
+		if c.Status != "ok" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// changeSummary says how many files the run changed, would change, or
+// that its changes were rolled back (the warnings name them).
+func changeSummary(res *engine.Result) string {
+	switch {
+	case res.RolledBack:
+		return "file changes rolled back"
+	case res.DryRun:
+		return plural(len(res.Changes), "file") + " would change"
+	}
+	return plural(len(res.Changes), "file") + " changed"
+}
+
+// junitReport is the run as one JUnit test case: a <failure> with the
+// script error when it failed, the files changed and the tool calls in
+// <system-out>, warnings and console output in <system-err>.
+func junitReport(res *engine.Result, info runInfo) []byte {
+	type property struct {
+		Name  string `xml:"name,attr"`
+		Value string `xml:"value,attr"`
+	}
+	type failure struct {
+		Message string `xml:"message,attr"`
+		Type    string `xml:"type,attr"`
+		Text    string `xml:",cdata"`
+	}
+	type cdata struct {
+		Text string `xml:",cdata"`
+	}
+	type testcase struct {
+		Name      string   `xml:"name,attr"`
+		Classname string   `xml:"classname,attr"`
+		Time      string   `xml:"time,attr"`
+		Failure   *failure `xml:"failure,omitempty"`
+		SystemOut *cdata   `xml:"system-out,omitempty"`
+		SystemErr *cdata   `xml:"system-err,omitempty"`
+	}
+	type testsuite struct {
+		Name       string     `xml:"name,attr"`
+		Tests      int        `xml:"tests,attr"`
+		Failures   int        `xml:"failures,attr"`
+		Errors     int        `xml:"errors,attr"`
+		Skipped    int        `xml:"skipped,attr"`
+		Time       string     `xml:"time,attr"`
+		Timestamp  string     `xml:"timestamp,attr"`
+		Properties []property `xml:"properties>property"`
+		Cases      []testcase `xml:"testcase"`
+	}
+	type testsuites struct {
+		XMLName  xml.Name    `xml:"testsuites"`
+		Name     string      `xml:"name,attr"`
+		Tests    int         `xml:"tests,attr"`
+		Failures int         `xml:"failures,attr"`
+		Errors   int         `xml:"errors,attr"`
+		Time     string      `xml:"time,attr"`
+		Suites   []testsuite `xml:"testsuite"`
+	}
+	secs := fmt.Sprintf("%.3f", res.Wall.Seconds())
+	tc := testcase{Name: info.runName(), Classname: "atomic-script." + filepath.Base(info.Workspace), Time: secs}
+	failures := 0
+	if !res.OK {
+		failures = 1
+		first, full := errorText(res)
+		kind := "error"
+		if res.Error != nil {
+			kind = string(res.Error.Kind)
+		}
+		tc.Failure = &failure{Message: first, Type: kind, Text: full}
+	}
+	var out strings.Builder
+	fmt.Fprintf(&out, "atomic-script run %s in %s: %s\n", info.Script, info.Workspace, verdict(res))
+	fmt.Fprintf(&out, "%s\n", changeSummary(res))
+	for _, c := range res.Changes {
+		fmt.Fprintf(&out, "  %s %s\n", c.Action, c.Path)
+	}
+	fmt.Fprintf(&out, "Tool calls: %d (%d failed)\n", len(res.Calls), len(failedCalls(res)))
+	for _, c := range res.Calls {
+		fmt.Fprintf(&out, "  #%s %s %s %dms %s", c.ID, c.Name, c.Status, c.Duration.Milliseconds(), callArgs(c, 200))
+		if c.Error != "" {
+			first, _, _ := strings.Cut(c.Error, "\n")
+			fmt.Fprintf(&out, " — %s", first)
+		}
+		out.WriteString("\n")
+	}
+	tc.SystemOut = &cdata{out.String()}
+	var errOut strings.Builder
+	for _, w := range res.Warnings {
+		fmt.Fprintf(&errOut, "warning: %s\n", w)
+	}
+	for _, l := range res.Logs {
+		fmt.Fprintf(&errOut, "%s\n", l)
+	}
+	if errOut.Len() > 0 {
+		tc.SystemErr = &cdata{errOut.String()}
+	}
+	doc := testsuites{
+		Name: "atomic-script", Tests: 1, Failures: failures, Time: secs,
+		Suites: []testsuite{{
+			Name: "atomic-script run", Tests: 1, Failures: failures, Time: secs,
+			Timestamp: info.Started.UTC().Format("2006-01-02T15:04:05"),
+			Properties: []property{
+				{"workspace", info.Workspace}, {"script", info.Script}, {"mode", info.Mode},
+				{"exitCode", fmt.Sprint(res.ExitCode)}, {"version", Version},
+			},
+			Cases: []testcase{tc},
+		}},
+	}
+	data, err := xml.MarshalIndent(doc, "", "  ")
+	if err != nil { // only strings and ints: cannot fail
+		panic(err)
+	}
+	return append([]byte(xml.Header), append(data, '\n')...)
+}
+
+// markdownReport is a summary fit for $GITHUB_STEP_SUMMARY: the outcome,
+// a table of the files changed, the failed calls, the warnings and the
+// wall time.
+func markdownReport(res *engine.Result, info runInfo) []byte {
+	var b strings.Builder
+	icon := "✅"
+	if !res.OK {
+		icon = "❌"
+	}
+	fmt.Fprintf(&b, "### %s atomic-script run %s in %s: %s\n\n", icon, mdCode(info.Script), mdCode(filepath.Base(info.Workspace)), verdict(res))
+	fmt.Fprintf(&b, "Mode %s · wall time %.1f s · %s (%d failed) · %s\n\n",
+		info.Mode, res.Wall.Seconds(), plural(len(res.Calls), "tool call"), len(failedCalls(res)), changeSummary(res))
+	if first, full := errorText(res); first != "" {
+		fmt.Fprintf(&b, "**Error:** %s\n\n<details><summary>Full error</summary>\n\n```text\n%s\n```\n\n</details>\n\n", mdCell(first), strings.ReplaceAll(full, "```", "` ` `"))
+	}
+	if len(res.Changes) > 0 {
+		b.WriteString("| File | Change |\n|---|---|\n")
+		for _, c := range res.Changes {
+			fmt.Fprintf(&b, "| %s | %s |\n", mdCode(c.Path), c.Action)
+		}
+		b.WriteString("\n")
+	}
+	if failed := failedCalls(res); len(failed) > 0 {
+		b.WriteString("#### Failed calls\n\n| Call | Tool | Arguments | Error |\n|---|---|---|---|\n")
+		for _, c := range failed {
+			first, _, _ := strings.Cut(c.Error, "\n")
+			if first == "" {
+				first = c.Status
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", c.ID, c.Name, mdCode(callArgs(c, 80)), mdCell(first))
+		}
+		b.WriteString("\n")
+	}
+	if len(res.Warnings) > 0 {
+		b.WriteString("#### Warnings\n\n")
+		for _, w := range res.Warnings {
+			fmt.Fprintf(&b, "- %s\n", mdCell(w))
+		}
+		b.WriteString("\n")
+	}
+	return []byte(b.String())
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// mdCell makes text safe inside a Markdown table cell: one line, pipes
+// escaped, HTML not interpreted.
+func mdCell(s string) string {
+	s = strings.ReplaceAll(s, "\r", "")
+	s = strings.ReplaceAll(s, "\n", " ")
+	r := strings.NewReplacer(`\`, `\\`, "|", `\|`, "<", "&lt;", ">", "&gt;", "&", "&amp;", "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`)
+	return r.Replace(s)
+}
+
+// mdCode is s as inline code inside a table cell: backticks longer than
+// any run in s, pipes escaped (GitHub splits cells on them even in code).
+func mdCode(s string) string {
+	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r", ""), "\n", " ")
+	fence := "`"
+	for strings.Contains(s, fence) {
+		fence += "`"
+	}
+	s = strings.ReplaceAll(s, "|", `\|`)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " "
+	}
+	return fence + s + fence
+}
