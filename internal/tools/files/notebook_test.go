@@ -75,7 +75,7 @@ func TestCellSelectorOnPlainFileIsRefused(t *testing.T) {
 	env := newEnv(t)
 	abs := put(t, env, "b.ts", "x\ny\n")
 	mustCall(t, env, "read", ReadArgs{Path: "b.ts"})
-	_, err := call(t, env, "write", WriteArgs{Path: "b.ts:cell:0", Content: "q\n"})
+	_, err := call(t, env, "write", WriteArgs{Path: "b.ts:cell:0", Content: ptr("q\n")})
 	wantErr(t, err, tools.ErrInvalidArgs, "write: b.ts is not a notebook; :cell:N selects notebook cells. Write b.ts with its complete content, or change lines with edit")
 	if data, _ := os.ReadFile(abs); string(data) != "x\ny\n" {
 		t.Errorf("b.ts is now %q", data)
