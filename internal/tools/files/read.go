@@ -119,13 +119,7 @@ func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, er
 		return tools.Result{}, readError(t, err)
 	}
 	if fi.IsDir() {
-		if t.exact {
-			return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s is a directory; offset/limit select lines of a file", t.display)
-		}
-		if t.sel != nil {
-			return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s is a directory; selectors apply to files", t.display)
-		}
-		return readDir(ctx, env, t)
+		return readDirTarget(ctx, env, t)
 	}
 	if !fi.Mode().IsRegular() {
 		return tools.Result{}, notRegular("read", t.display, fi.Mode())
@@ -143,7 +137,24 @@ func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, er
 	if isBinary(data) {
 		return tools.Result{}, binaryError("read", t.display, data, int64(len(data)))
 	}
-	text := string(data)
+	return readFileText(ctx, env, t, string(data))
+}
+
+// readDirTarget lists a directory; selectors and offset/limit apply to
+// files only.
+func readDirTarget(ctx context.Context, env *tools.Env, t *target) (tools.Result, error) {
+	if t.exact {
+		return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s is a directory; offset/limit select lines of a file", t.display)
+	}
+	if t.sel != nil {
+		return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s is a directory; selectors apply to files", t.display)
+	}
+	return readDir(ctx, env, t)
+}
+
+// readFileText renders a text file read whole: raw, one notebook cell, a
+// notebook, or hashline rows.
+func readFileText(ctx context.Context, env *tools.Env, t *target, text string) (tools.Result, error) {
 	switch {
 	case t.sel != nil && t.sel.Raw:
 		env.Session.Snapshots.Record(t.abs, text)
