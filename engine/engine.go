@@ -202,7 +202,12 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 	if sopts.DryRun {
 		mode = journal.DryRun // a script may ask to write nothing, never the reverse
 	}
-	rec := newRecorder(emit)
+	var rec *recorder
+	if e.cfg.events != nil || ro.events != nil {
+		rec = newRecorder(emit)
+	} else {
+		rec = newRecorder(nil)
+	}
 	run := &scriptRun{engine: e, ro: ro, rec: rec, src: prog.Code, orig: src, source: source(ro.name, prog),
 		deadline: deadline, budget: timeout, files: journal.New(mode), models: e.cfg.models.NewRun()}
 	run.warnings = warnings(diags, run.source.Name)
