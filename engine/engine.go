@@ -610,6 +610,9 @@ func (e *Engine) caller(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.C
 // withTypesHint points a script whose arguments did not validate at
 // describeTool, which gives each parameter's type.
 func withTypesHint(err error, name string) error {
+	if err == nil {
+		return nil // every successful call: errors.As would make te escape
+	}
 	var te *tools.Error
 	if !errors.As(err, &te) || te.Code != tools.ErrInvalidArgs || !strings.HasPrefix(te.Msg, name+": invalid arguments: ") {
 		return err
