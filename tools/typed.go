@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"sort"
 
 	"github.com/google/jsonschema-go/jsonschema"
 )
@@ -102,4 +103,48 @@ func dropNullable(s *jsonschema.Schema) {
 	}
 	dropNullable(s.Items)
 	dropNullable(s.AdditionalProperties)
+}
+
+// Property is one property of an object schema, as Properties lists it.
+type Property struct {
+	Name     string
+	Schema   *jsonschema.Schema
+	Required bool
+}
+
+// Properties lists the properties of object schema s in the order a reader
+// should meet them: declaration order (PropertyOrder, which MustSchemaFor
+// records from the struct), then any it leaves out sorted by name. The
+// declarations, the server's tool briefs and validation hints all name a
+// tool's arguments through it, so they never disagree on the order.
+func Properties(s *jsonschema.Schema) []Property {
+	if s == nil || len(s.Properties) == 0 {
+		return nil
+	}
+	required := make(map[string]bool, len(s.Required))
+	for _, r := range s.Required {
+		required[r] = true
+	}
+	out := make([]Property, 0, len(s.Properties))
+	seen := make(map[string]bool, len(s.Properties))
+	add := func(name string) {
+		if p := s.Properties[name]; p != nil && !seen[name] {
+			seen[name] = true
+			out = append(out, Property{Name: name, Schema: p, Required: required[name]})
+		}
+	}
+	for _, n := range s.PropertyOrder {
+		add(n)
+	}
+	rest := make([]string, 0, len(s.Properties)-len(out))
+	for n := range s.Properties {
+		if !seen[n] {
+			rest = append(rest, n)
+		}
+	}
+	sort.Strings(rest)
+	for _, n := range rest {
+		add(n)
+	}
+	return out
 }

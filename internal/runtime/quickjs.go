@@ -73,6 +73,10 @@ type quickjsVM struct {
 	// json.Marshal (validate and compact) the text again on every call.
 	resolved   *quickjs.Value
 	settleWith *quickjs.Value
+	// rejections are the promises rejected with no handler (nil when the
+	// binding's layout is unknown).
+	rejections *rejections
+	cContext   uintptr
 }
 
 // NewQuickJS returns a QuickJS VM with the memory limit of opts. It has only
@@ -94,6 +98,7 @@ func NewQuickJS(opts Options) (VM, error) {
 		q.counter = &c.Finterrupt_counter
 		rt := (*lib.TJSRuntime)(cMemory(c.Frt))
 		q.mallocSize = (*uint64)(unsafe.Pointer(&rt.Fmalloc_ctx.Fmalloc_state.Fmalloc_size))
+		q.cContext, q.rejections = ctx, trackRejections(ctx)
 		go q.sampleMemory()
 	}
 	err = webapi.Install(webapi.Host{
@@ -618,6 +623,9 @@ func (q *quickjsVM) Close() error {
 		q.mkError.Free()
 		q.resolved.Free()
 		q.settleWith.Free()
+	}
+	if q.cContext != 0 {
+		trackers.Delete(q.cContext)
 	}
 	return q.vm.Close()
 }
