@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
+	"sort"
 
 	"github.com/google/jsonschema-go/jsonschema"
 )
@@ -25,6 +27,10 @@ type Spec struct {
 type funcTool[In any] struct {
 	spec Spec
 	run  func(ctx context.Context, env *Env, in In) (Result, error)
+	// emptyIsZero is set when decoding {} into In yields In's zero value
+	// (a struct without its own UnmarshalJSON): a call without arguments
+	// then skips the decoder.
+	emptyIsZero bool
 }
 
 // New returns a Tool whose arguments are decoded into In before run is
@@ -36,7 +42,9 @@ func New[In any](spec Spec, run func(ctx context.Context, env *Env, in In) (Resu
 	if spec.Input == nil {
 		spec.Input = MustSchemaFor[In]()
 	}
-	return &funcTool[In]{spec: spec, run: run}
+	t := reflect.TypeFor[In]()
+	emptyIsZero := t.Kind() == reflect.Struct && !reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]())
+	return &funcTool[In]{spec: spec, run: run, emptyIsZero: emptyIsZero}
 }
 
 // NewStructured is New for a tool with an output schema: run returns a typed
@@ -62,7 +70,7 @@ func (t *funcTool[In]) Tags() []Tag                      { return t.spec.Tags }
 
 func (t *funcTool[In]) Run(ctx context.Context, env *Env, args json.RawMessage) (Result, error) {
 	var in In
-	if len(args) > 0 && string(args) != "null" {
+	if len(args) > 0 && string(args) != "null" && (!t.emptyIsZero || string(args) != "{}") {
 		if err := json.Unmarshal(args, &in); err != nil {
 			return Result{}, Errorf(ErrInvalidArgs, "%s: invalid arguments: %v", t.spec.Name, err)
 		}
@@ -95,4 +103,48 @@ func dropNullable(s *jsonschema.Schema) {
 	}
 	dropNullable(s.Items)
 	dropNullable(s.AdditionalProperties)
+}
+
+// Property is one property of an object schema, as Properties lists it.
+type Property struct {
+	Name     string
+	Schema   *jsonschema.Schema
+	Required bool
+}
+
+// Properties lists the properties of object schema s in the order a reader
+// should meet them: declaration order (PropertyOrder, which MustSchemaFor
+// records from the struct), then any it leaves out sorted by name. The
+// declarations, the server's tool briefs and validation hints all name a
+// tool's arguments through it, so they never disagree on the order.
+func Properties(s *jsonschema.Schema) []Property {
+	if s == nil || len(s.Properties) == 0 {
+		return nil
+	}
+	required := make(map[string]bool, len(s.Required))
+	for _, r := range s.Required {
+		required[r] = true
+	}
+	out := make([]Property, 0, len(s.Properties))
+	seen := make(map[string]bool, len(s.Properties))
+	add := func(name string) {
+		if p := s.Properties[name]; p != nil && !seen[name] {
+			seen[name] = true
+			out = append(out, Property{Name: name, Schema: p, Required: required[name]})
+		}
+	}
+	for _, n := range s.PropertyOrder {
+		add(n)
+	}
+	rest := make([]string, 0, len(s.Properties)-len(out))
+	for n := range s.Properties {
+		if !seen[n] {
+			rest = append(rest, n)
+		}
+	}
+	sort.Strings(rest)
+	for _, n := range rest {
+		add(n)
+	}
+	return out
 }

@@ -64,6 +64,10 @@ func ValidateSchema(name string, schema *jsonschema.Schema, args json.RawMessage
 		return nil
 	}
 	clauses := diagnose(schema, v, "")
+	const maxClauses = 5 // a list of a thousand bad items needs a few examples
+	if len(clauses) > maxClauses {
+		clauses = append(clauses[:maxClauses], fmt.Sprintf("and %d more problems like these", len(clauses)-maxClauses))
+	}
 	msg := strings.Join(clauses, "; ")
 	if msg == "" {
 		msg = verr.Error()
@@ -303,15 +307,10 @@ func namesWrong(s *jsonschema.Schema, x map[string]any) bool {
 // parameterList is s's required properties, then its optional ones marked
 // "?" in declaration order: "pattern, paths?, i?".
 func parameterList(s *jsonschema.Schema) string {
-	required := map[string]bool{}
-	var names []string
-	for _, r := range s.Required {
-		required[r] = true
-		names = append(names, r)
-	}
-	for _, k := range propertyNames(s) {
-		if !required[k] {
-			names = append(names, k+"?")
+	names := append([]string(nil), s.Required...)
+	for _, p := range Properties(s) {
+		if !p.Required {
+			names = append(names, p.Name+"?")
 		}
 	}
 	if len(names) == 0 {
@@ -320,29 +319,15 @@ func parameterList(s *jsonschema.Schema) string {
 	return strings.Join(names, ", ")
 }
 
-// propertyNames is s's property names in declaration order when the schema
-// records it, else sorted.
-func propertyNames(s *jsonschema.Schema) []string {
-	if len(s.PropertyOrder) == len(s.Properties) {
-		return s.PropertyOrder
-	}
-	names := make([]string, 0, len(s.Properties))
-	for k := range s.Properties {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	return names
-}
-
 // meant is " (did you mean 'paths'?)" for the unknown keys extra of x that
 // are near a property x does not already set: by spelling, or else by a
 // property whose description names the key ("glob" → paths, described as
 // "files, directories, globs …").
 func meant(s *jsonschema.Schema, x map[string]any, extra []string) string {
 	var free []string
-	for _, k := range propertyNames(s) {
-		if _, set := x[k]; !set {
-			free = append(free, k)
+	for _, p := range Properties(s) {
+		if _, set := x[p.Name]; !set {
+			free = append(free, p.Name)
 		}
 	}
 	var hints []string

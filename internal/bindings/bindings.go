@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -200,6 +201,10 @@ type Call struct {
 	// cut), when the tool reported one (ReportMeta).
 	Meta    json.RawMessage `json:"meta,omitempty"`
 	Started time.Time       `json:"-"`
+	// Late is set on a call that was running when the script ended and
+	// returned afterwards, within the grace: its status is what it did
+	// (ok or error), and the script never saw its result.
+	Late bool `json:"-"`
 
 	// num is the call's number in the run (records' order).
 	num int
@@ -287,6 +292,11 @@ type Binding struct {
 	argBytes    int // argument bytes of calls queued or running
 
 	live atomic.Int64 // tool calls inside cfg.Call; read by WaitIdle from any goroutine
+	// returned holds what each call's cfg.Call returned, set by its worker:
+	// Finish records a call that returned after the script ended as what
+	// it did, not as cancelled.
+	returnedMu sync.Mutex
+	returned   map[int]callReturn
 
 	ns nsView // namespaces loaded in this run
 }
@@ -379,7 +389,6 @@ func (b *Binding) Stats() CallStats { return b.calls.stats(len(b.calls.kept())) 
 func (b *Binding) Finish(grace time.Duration) {
 	b.finished = true
 	b.cancel()
-	now := time.Now()
 	for _, q := range b.queued {
 		q.call.Status = StatusCancelled
 		q.call.Error = "cancelled: the script ended before this call started"
@@ -388,15 +397,6 @@ func (b *Binding) Finish(grace time.Duration) {
 		b.cfg.Sink.CallEnded(*q.call)
 	}
 	b.queued = nil
-	for _, c := range b.running {
-		c.Status = StatusCancelled
-		c.Duration = now.Sub(c.Started)
-		c.Error = "cancelled: the script ended while this call was running"
-		c.Code = string(tools.ErrCancelled)
-		b.calls.ended(c)
-		b.cfg.Sink.CallEnded(*c)
-	}
-	b.running = map[int]*Call{}
 	if b.jobs != nil {
 		close(b.jobs) // workers drain what was sent and exit
 		b.jobs = nil
@@ -407,6 +407,44 @@ func (b *Binding) Finish(grace time.Duration) {
 	case <-done:
 	case <-time.After(grace):
 	}
+	// What the record says must be what happened: a call that did its work
+	// before it saw the cancellation (a write already under way) is
+	// recorded as done.
+	ids := make([]int, 0, len(b.running))
+	for id := range b.running {
+		ids = append(ids, id)
+	}
+	sort.Ints(ids)
+	b.returnedMu.Lock()
+	defer b.returnedMu.Unlock()
+	for _, id := range ids {
+		c := b.running[id]
+		ret, back := b.returned[id]
+		c.Duration = time.Since(c.Started)
+		if back {
+			c.Duration = ret.at.Sub(c.Started)
+		}
+		switch {
+		case back && ret.err == nil:
+			c.Status, c.Late = StatusOK, true
+		case back && !errors.Is(ret.err, context.Canceled) && tools.CodeOf(ret.err) != tools.ErrCancelled:
+			c.Status, c.Late = StatusError, true
+			c.Error, c.Code = ret.err.Error(), string(tools.CodeOf(ret.err))
+		default:
+			c.Status = StatusCancelled
+			c.Error = "cancelled: the script ended while this call was running"
+			c.Code = string(tools.ErrCancelled)
+		}
+		b.calls.ended(c)
+		b.cfg.Sink.CallEnded(*c)
+	}
+	b.running = map[int]*Call{}
+}
+
+// callReturn is what one call's cfg.Call returned.
+type callReturn struct {
+	err error
+	at  time.Time
 }
 
 func (b *Binding) finish(o Outcome) {
@@ -546,6 +584,12 @@ func (b *Binding) launch(id int, c *Call, args json.RawMessage, post func(func()
 	b.jobs <- func() {
 		defer b.wg.Done()
 		value, err := b.cfg.Call(ctx, c.Name, args)
+		b.returnedMu.Lock()
+		if b.returned == nil {
+			b.returned = map[int]callReturn{}
+		}
+		b.returned[id] = callReturn{err, time.Now()}
+		b.returnedMu.Unlock()
 		b.live.Add(-1)
 		n := len(args)
 		post(func() error {
@@ -563,10 +607,26 @@ func (b *Binding) begin(id int, c *Call) (context.Context, *metaHolder) {
 	b.running[id] = c
 	b.launched++
 	c.seq = b.launched
-	ctx := tools.WithProgress(b.ctx, func(p tools.Progress) { b.cfg.Sink.Progress(c.ID, c.Name, p) })
-	ctx = context.WithValue(ctx, callInfoKey{}, c)
-	meta := &metaHolder{}
-	return context.WithValue(ctx, metaKey{}, meta), meta
+	cc := &callContext{Context: tools.WithProgress(b.ctx, func(p tools.Progress) { b.cfg.Sink.Progress(c.ID, c.Name, p) }), call: c}
+	return cc, &cc.meta
+}
+
+// callContext is a call's context: its record (CallInfoFrom) and the
+// holder of its meta (ReportMeta) in one value, made once a call.
+type callContext struct {
+	context.Context
+	call *Call
+	meta metaHolder
+}
+
+func (c *callContext) Value(key any) any {
+	switch key.(type) {
+	case callInfoKey:
+		return c.call
+	case metaKey:
+		return &c.meta
+	}
+	return c.Context.Value(key)
 }
 
 // runInstant runs a call of an Instant tool on the owner goroutine. A

@@ -3,7 +3,6 @@ package bindings
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -11,6 +10,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/atomic-script/atomic-script/internal/runtime/webapi"
+	"github.com/atomic-script/atomic-script/tools"
 )
 
 // ToolDescription is what describeTool() returns: the description once,
@@ -375,17 +375,6 @@ func (w tsWriter) scalar(t string, s *jsonschema.Schema, indent string) string {
 			}
 			return "Record<string, unknown>"
 		}
-		required := map[string]bool{}
-		for _, r := range s.Required {
-			required[r] = true
-		}
-		names := s.PropertyOrder
-		if len(names) == 0 {
-			for n := range s.Properties {
-				names = append(names, n)
-			}
-			sort.Strings(names)
-		}
 		oneLine := w.compact && !w.args
 		inner := indent + "  "
 		var b strings.Builder
@@ -394,13 +383,10 @@ func (w tsWriter) scalar(t string, s *jsonschema.Schema, indent string) string {
 			b.WriteString("\n")
 		}
 		sep := ""
-		for _, n := range names {
-			p := s.Properties[n]
-			if p == nil {
-				continue
-			}
+		for _, prop := range tools.Properties(s) {
+			n, p := prop.Name, prop.Schema
 			opt := "?"
-			if required[n] {
+			if prop.Required {
 				opt = ""
 			}
 			switch {

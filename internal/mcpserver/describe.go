@@ -3,7 +3,6 @@ package mcpserver
 import (
 	"cmp"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -113,24 +112,14 @@ func seconds(d time.Duration) string {
 // argNames is a tool's argument object in brief: {a, b?} (optional ones
 // marked), or "" for none.
 func argNames(t tools.Tool) string {
-	in := t.InputSchema()
-	if in == nil || len(in.Properties) == 0 {
+	props := tools.Properties(t.InputSchema())
+	if len(props) == 0 {
 		return ""
 	}
-	required := map[string]bool{}
-	for _, r := range in.Required {
-		required[r] = true
-	}
-	names := in.PropertyOrder
-	if len(names) == 0 {
-		for n := range in.Properties {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-	}
-	parts := make([]string, 0, len(names))
-	for _, n := range names {
-		if !required[n] {
+	parts := make([]string, 0, len(props))
+	for _, p := range props {
+		n := p.Name
+		if !p.Required {
 			n += "?"
 		}
 		parts = append(parts, n)

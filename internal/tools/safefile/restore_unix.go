@@ -188,26 +188,33 @@ func createTemp(dir int, name string) (string, int, error) {
 // Remove deletes the file at path (which a was made for) from its anchored
 // directory; a missing file is no error. A link at path is removed itself.
 func Remove(path string, a Anchor) error {
-	dir, err := a.openParent(false)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	defer unix.Close(dir)
-	if err := unix.Unlinkat(dir, filepath.Base(path), 0); err != nil && !errors.Is(err, unix.ENOENT) {
-		if errors.Is(err, unix.EISDIR) || errors.Is(err, unix.EPERM) {
+	return inParent(a, func(dir int) error {
+		err := unix.Unlinkat(dir, filepath.Base(path), 0)
+		switch {
+		case err == nil || errors.Is(err, unix.ENOENT):
+			return nil
+		case errors.Is(err, unix.EISDIR) || errors.Is(err, unix.EPERM):
 			return errors.New("a directory now stands where the file was")
 		}
 		return &fs.PathError{Op: "remove", Path: path, Err: err}
-	}
-	return nil
+	})
 }
 
 // RemoveDir removes the empty directory at path (which a was made for)
 // from its anchored parent.
 func RemoveDir(path string, a Anchor) error {
+	return inParent(a, func(dir int) error {
+		if err := unix.Unlinkat(dir, filepath.Base(path), unix.AT_REMOVEDIR); err != nil {
+			return &fs.PathError{Op: "remove", Path: path, Err: err}
+		}
+		return nil
+	})
+}
+
+// inParent runs do with a's directory open (walked down from the root, no
+// links followed). A directory that is gone is no error: nothing is left in
+// it to remove.
+func inParent(a Anchor, do func(dir int) error) error {
 	dir, err := a.openParent(false)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
@@ -216,8 +223,5 @@ func RemoveDir(path string, a Anchor) error {
 		return err
 	}
 	defer unix.Close(dir)
-	if err := unix.Unlinkat(dir, filepath.Base(path), unix.AT_REMOVEDIR); err != nil {
-		return &fs.PathError{Op: "remove", Path: path, Err: err}
-	}
-	return nil
+	return do(dir)
 }
