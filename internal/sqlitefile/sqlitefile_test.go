@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	_ "modernc.org/sqlite"
@@ -30,7 +31,11 @@ func TestURI(t *testing.T) {
 // TestURIOpens: the URI of a real file with awkward characters in its
 // directory opens that file (and a second open sees the first's table).
 func TestURIOpens(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "a b?c#d%20e")
+	name := "a b?c#d%20e"
+	if runtime.GOOS == "windows" {
+		name = "a b#d%20e&f" // no '?' in a Windows name
+	}
+	dir := filepath.Join(t.TempDir(), name)
 	if err := os.Mkdir(dir, 0o700); err != nil {
 		t.Fatal(err)
 	}
