@@ -2,7 +2,8 @@
 # Smoke-tests the windows/amd64 binary under Wine (make wine-smoke): run -e,
 # a read/edit round trip that keeps CRLF byte-exact, a write to a device
 # name refused, bash refused with the install hint (no Git for Windows in
-# the prefix), and serve answering initialize over stdio.
+# the prefix), an approval deny rule holding for another case, and serve
+# answering initialize over stdio.
 #
 # Needs wine64 and binutils-mingw-w64-x86-64 (apt-get install wine64
 # binutils-mingw-w64-x86-64). Debian's Wine 8 lacks ProcessPrng in
@@ -68,6 +69,12 @@ check "device names refused" 'device name on Windows' "$(as run -e 'await tools.
 check "reading a device refused" 'not a regular file' "$(as run -e 'await tools.read({path: "NUL"})')"
 check "bash without Git for Windows" 'install Git for Windows' "$(as run -e 'await tools.bash({command: "echo hi"})')"
 check "no pty, said in tools" 'Git Bash, no pty' "$(as tools --tools bash)"
+# An approval rule folds names as NTFS does: "secrets/**" denies Secrets/key.
+mkdir -p "$work/rules/.atomic"
+echo '{"approvals": {"write": {"deny": ["secrets/**"]}}}' >"$work/rules/.atomic/settings.json"
+out=$(cd "$work/rules" && as run -e 'try { await tools.write({path: "Secrets/key", content: "x"}) } catch (e) { return e.code + " " + e.message }')
+check "approval rules ignore case" 'ERR_DENIED.*secrets/\*\*' "$out"
+[ ! -e "$work/rules/Secrets" ] || { echo "wine-smoke: FAIL: the denied write made Secrets/"; fail=1; }
 init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"smoke","version":"0"}}}'
 # stdin stays open until the answer is in (or 2 minutes pass): serve ends
 # its session when the host closes stdin, answered or not.
