@@ -4,10 +4,14 @@
 // (the caps can be lowered, never raised; dry_run writes nothing and returns the diff the run would apply).
 
 declare namespace tools {
-  /** Read a local text file as hashline rows: a `[path#TAG]` header, then `N:text` rows with the file's line numbers. Copy the header into `edit` to change the file. Selectors after the path: `file.ts:5-16`, `file.ts:5+3`, `file.ts:5-16,960-973` (bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header, up to 16 MiB: larger files are refused). Other output stops at 3,000 lines or 50 KiB with a footer naming the selector that continues: read on with it (a run that does not is warned). A directory reads as a depth-2 tree, newest first, with sizes and ages; a notebook (.ipynb) as its cells (`nb.ipynb:cell:N` for one). Binary files are refused. An http(s) URL reads the page as Markdown (main content; `https://host/page:5-8` selects rendered lines, `:raw` the body unchanged): the first 300 lines or 50 KiB, private, loopback and metadata addresses refused. Beyond files: archives (.zip .jar .tar .tgz .tar.gz .gz) list their members and `a.zip:dir/m.txt[:5-9]` reads one (a member literally named `raw` or `1` is that member); SQLite: `app.db` lists tables, `app.db:users` shows schema and 5 sample rows, `app.db:users?where=age>30&order=age desc&limit=20&offset=0` pages rows, `app.db:users:3` is one row, `app.db?q=SELECT …` runs one read-only SELECT (rows as JSON lines); documents (PDF, DOCX, PPTX, XLSX, EPUB, RTF) read as text (`doc.pdf:3001` continues); `conflict://*` lists git conflict regions, `conflict://1` shows one, `conflict://1/ours|theirs|base` one side; `local://path` (inside the workspace) and `skill://name/SKILL.md` (the skills root). Every result's details carry meta.source and meta.sourcePath (the file on disk), plus meta.truncation when cut. */
+  /** Read a local text file as hashline rows: a `[path#TAG]` header, then `N:text` rows with the file's line numbers. Copy the header into `edit` to change the file. Selectors after the path: `file.ts:5-16`, `file.ts:5+3`, `file.ts:5-16,960-973` (bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header, up to 16 MiB: larger files are refused); or `offset`/`limit` for exactly those lines. Other output stops at 3,000 lines or 50 KiB with a footer naming the selector that continues: read on with it (a run that does not is warned). A directory reads as a depth-2 tree, newest first, with sizes and ages; a notebook (.ipynb) as its cells (`nb.ipynb:cell:N` for one). Binary files are refused. An http(s) URL reads the page as Markdown (main content; `https://host/page:5-8` selects rendered lines, `:raw` the body unchanged): the first 300 lines or 50 KiB, private, loopback and metadata addresses refused. Beyond files: archives (.zip .jar .tar .tgz .tar.gz .gz) list their members and `a.zip:dir/m.txt[:5-9]` reads one (a member literally named `raw` or `1` is that member); SQLite: `app.db` lists tables, `app.db:users` shows schema and 5 sample rows, `app.db:users?where=age>30&order=age desc&limit=20&offset=0` pages rows, `app.db:users:3` is one row, `app.db?q=SELECT …` runs one read-only SELECT (rows as JSON lines); documents (PDF, DOCX, PPTX, XLSX, EPUB, RTF) read as text (`doc.pdf:3001` continues); `conflict://*` lists git conflict regions, `conflict://1` shows one, `conflict://1/ours|theirs|base` one side; `local://path` (inside the workspace) and `skill://name/SKILL.md` (the skills root). Every result's details carry meta.source and meta.sourcePath (the file on disk), plus meta.truncation when cut. */
   function read(args: {
     /** file or directory to read, relative to the workspace root or absolute; may end in a selector: :5-16, :5+3, :5-16,960-973, :40 (to the end), :raw (unformatted), :cell:N (notebook cell); or a resource: a.zip:dir/m.txt, app.db:users?limit=20, app.db?q=SELECT …, doc.pdf, conflict://*, local://src/a.ts, skill://x/SKILL.md */
     path: string;
+    /** first line to read (1-based); with limit, the same as the selector path:offset-(offset+limit-1) but without its context lines */
+    offset?: number;
+    /** number of lines to read from offset (default: to the end, within the 3,000-line / 50 KiB cap) */
+    limit?: number;
   }): Promise<string>;
   /** Create a file, or replace a whole file with new content. Creating needs no prior read; overwriting an existing file needs this session to have read (or written, or edited) its current content, else it is refused with FILE_MUTATION_CONFLICT (ERR_CONFLICT): read the file again and retry. Files marked @generated or DO NOT EDIT need allowGenerated: true. delete: true deletes, moveTo moves. A shebang makes the file executable. Returns the new `[path#TAG]` header for edit. To change part of a file, prefer edit. Also: `a.zip:dir/m.txt` sets one archive member (rewritten atomically, other members byte-identical; `../` and `dir/` refused); `app.db:users` with a JSON5 object inserts a row ({} = defaults), `app.db:users:3` updates those columns, empty content deletes row 3; `nb.ipynb:cell:2` replaces that cell's source (outputs and metadata kept); `conflict://1` (or `conflict://*`) replaces the conflict region, its lines @ours, @theirs, @base standing for the sides. A path ending in a line selector (`a.ts:2-3`) is refused: write replaces whole files. */
   function write(args: {
@@ -188,10 +192,12 @@ declare namespace tools {
     files: string[];
     /** paths found before the limit was applied (a lower bound when timedOut) */
     totalFound: number;
-    /** the limit or the timeout cut files: fewer returned than totalFound (limitReached), or the scan stopped early (timedOut, totalFound a lower bound); the counts are not cut */
+    /** the limit or the timeout cut files: fewer returned than totalFound (limitReached, listLimitReached), or the scan stopped early (timedOut, totalFound a lower bound); the counts are not cut */
     truncated: boolean;
     /** more than limit paths matched; the newest by modification time were kept */
     limitReached?: boolean;
+    /** the paths would pass the 32 KiB a result may list; the newest that fit were kept */
+    listLimitReached?: boolean;
     /** the scan stopped at the timeout; results are partial */
     timedOut?: boolean;
     /** entries of paths that matched nothing on disk */
@@ -202,7 +208,7 @@ declare namespace tools {
   /**
    * Search file contents with a regular expression (Go RE2 syntax).
    * 
-   * pattern: RE2, like ripgrep's default engine: no lookahead/lookbehind, no backreferences, no possessive quantifiers or atomic groups, no (?x); unlike ripgrep, \w \d \s \b are ASCII-only (use \pL, \p{Greek}, [[:^ascii:]] for other scripts). Inline flags (?i) (?m) (?s) (?U) work; ^ and $ match at line starts and ends. Each line is matched on its own, without its line ending; a pattern containing a newline (\n) matches across lines. i:true (or case:false) ignores case.
+   * pattern: RE2, like ripgrep's default engine: no lookahead/lookbehind, no backreferences, no possessive quantifiers or atomic groups; unlike ripgrep, \w \d \s \b are ASCII-only (use \pL, \p{Greek}, [[:^ascii:]] for other scripts). Inline flags (?i) (?m) (?s) (?U) (?x) work; ^ and $ match at line starts and ends. Each line is matched on its own, without its line ending; a pattern containing a newline (\n) matches across lines. i:true (or case:false) ignores case.
    * paths: files, directories, globs or "file:LINES" selectors (file.ts:5-16, file.ts:5+3, file.ts:5-16,960-973, file.ts:40 = from line 40); omitted or empty searches the workspace root. Several paths may be joined with commas or semicolons. A selector limits which lines count as matches; context may extend beyond it. A named archive (a.zip, b.tar.gz) is searched member by member ("a.zip:docs/", "a.zip:dir/m.txt:5-9"; headers [a.zip:dir/m.txt#TAG] that edit accepts); a SQLite database (app.db, app.db:users) table by table as JSON rows; a document (report.pdf, memo.docx) as its text; local:// and skill:// paths as files.
    * Hidden files are searched; .gitignore rules are respected unless gitignore:false; .git and node_modules are skipped unless named. Binary files and files over 4 MiB are skipped.
    * Output is paged by matching files, 20 per page: pass skip to see the next page (skip is ignored for a single file). Up to 20 matches are shown per file (200 when searching one file), with context lines (1 before, 3 after by default). Each file starts with an editable hashline header [path#TAG], preceded by "# dir/" when the directory changes; rows are "*N:text" for matches and " N:text" for context. Lines over 512 characters are cut. Output is capped at 50 KB.
@@ -249,7 +255,7 @@ declare namespace tools {
         line: number;
         /** the whole line without its line ending (not cut at 512 characters like the text rows), up to 50 KiB */
         text: string;
-        /** the line was longer than 50 KiB and text holds only its start */
+        /** text holds only the start of the line: it was over 50 KiB, or the result's 64 KiB of match text ran out (then the first 512 bytes; read the line for the rest) */
         truncated?: boolean;
       }[];
     }[];

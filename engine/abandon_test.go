@@ -32,7 +32,10 @@ func TestDeadlineAbandonCancelsCalls(t *testing.T) {
 	}
 	// The VM must be inside the sort at the deadline. On a loaded machine
 	// the setup before it can pass a short deadline (a plain timeout, the
-	// interrupt stops the setup loop): then try a longer one.
+	// interrupt stops the setup loop): then try a longer one. The script
+	// waits for the sleep to have started before it gets stuck: the call
+	// could otherwise still be on its way to the tool when the run is
+	// abandoned.
 	var (
 		p      *probe
 		mu     sync.Mutex
@@ -44,12 +47,20 @@ func TestDeadlineAbandonCancelsCalls(t *testing.T) {
 		mu.Lock()
 		events = nil
 		mu.Unlock()
-		eng := newEngine(t, p, engine.WithTimeout(timeout), engine.WithEvents(func(ev engine.Event) {
+		sleeps := p
+		reg := testTools(p)
+		reg.Add(tools.New(tools.Spec{Name: "until_started", Description: "Returns once a sleep has started."}, func(ctx context.Context, env *tools.Env, in struct{}) (tools.Result, error) {
+			for sleeps.started.Load() == 0 && ctx.Err() == nil {
+				time.Sleep(time.Millisecond)
+			}
+			return tools.Result{}, ctx.Err()
+		}))
+		eng := newEngine(t, p, engine.WithTools(reg), engine.WithTimeout(timeout), engine.WithEvents(func(ev engine.Event) {
 			mu.Lock()
 			events = append(events, ev.Type)
 			mu.Unlock()
 		}))
-		r = run(t, eng, `tools.sleep({ms: 60000});`+stuckBuiltin+`return 1`)
+		r = run(t, eng, `tools.sleep({ms: 60000}); await tools.until_started({});`+stuckBuiltin+`return 1`)
 		if r.Error == nil || r.Error.Kind != engine.KindTimeout || strings.Contains(r.Error.Message, "abandoned") {
 			break
 		}

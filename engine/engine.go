@@ -116,6 +116,7 @@ func New(opts ...Option) (*Engine, error) {
 		}
 		e.db = db
 		e.kv = sqliteBackend{db: db, session: cfg.sessionID}
+		e.session.Durable = newToolState(db, cfg.sessionID)
 	} else {
 		e.kv = &memBackend{}
 	}
@@ -204,7 +205,7 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 	}
 	rec := newRecorder(emit)
 	run := &scriptRun{engine: e, ro: ro, rec: rec, src: prog.Code, orig: src, source: source(ro.name, prog),
-		deadline: deadline, budget: timeout, files: journal.New(mode), models: e.cfg.models.NewRun()}
+		deadline: deadline, budget: timeout, strict: e.cfg.strict || sopts.Strict, files: journal.New(mode), models: e.cfg.models.NewRun()}
 	run.warnings = warnings(diags, run.source.Name)
 	run.gate = &gate{pol: e.policy, ask: ro.ask, askBy: ro.askBy, dryRun: mode == journal.DryRun,
 		scriptDryRun: sopts.DryRun && hostMode != journal.DryRun, stop: run.stop}
@@ -298,6 +299,8 @@ type scriptRun struct {
 	warnings []string // the check's findings
 	deadline time.Time
 	budget   time.Duration
+	// strict fails the run on an unhandled promise rejection.
+	strict bool
 	// files is the run's journal: every file mutation of its tools goes
 	// through it (see finishFiles).
 	files *journal.Journal
@@ -456,6 +459,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	r.CallStats = convertStats(b.Stats())
 	r.Usage = s.modelUsage()
 	s.classify(r, out, loopErr, vm)
+	s.unhandledRejections(r, vm)
 	if r.OK {
 		switch {
 		case out.Text != nil:
@@ -490,11 +494,25 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 			cancelled = append(cancelled, c.ID)
 		}
 	}
+	if w := lateWarning(b.LateCalls()); w != "" {
+		r.Warnings = append(r.Warnings, w)
+	}
 	if w := cancelledWarning(r, cancelled); w != "" {
 		r.Warnings = append(r.Warnings, w)
 	}
 	r.Warnings = append(r.Warnings, s.reads.warnings()...)
 	return r
+}
+
+// lateWarning names the calls that were running when the script settled
+// and finished afterwards: they did their work (recorded ok or error), but
+// the script never saw their results.
+func lateWarning(ids []string) string {
+	if len(ids) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s still running when the script returned finished after it (%s); %s result was not used: await every call whose result you need.",
+		plural(len(ids), "tool call"), strings.Join(ids, ", "), map[bool]string{true: "its", false: "their"}[len(ids) == 1])
 }
 
 // cancelledWarning says what happened to the calls still running or

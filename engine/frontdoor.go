@@ -130,6 +130,14 @@ func CompactDeclarations(reg *tools.Registry, budgetChars int, names ...string) 
 	return text, declared
 }
 
+// SaveOutput saves data in a new 0600 file of the session's owner-only
+// spill directory (named by pattern, e.g. "result-*.json") and returns its
+// path: for a host that must cut a result and name where the whole of it
+// is. Files live as long as the session's spill directory.
+func (e *Engine) SaveOutput(pattern string, data []byte) (string, error) {
+	return e.spill.WriteFile(pattern, data)
+}
+
 // Call runs one tool directly, not from a script (an MCP host's direct
 // tool call), through the validation, file rules and error codes a
 // script's call gets. Direct calls share the engine's session (snapshots,
@@ -158,7 +166,12 @@ func (e *Engine) Call(ctx context.Context, name string, args []byte) (tools.Resu
 	if err := e.policy.directDenial(ctx, t, env, args); err != nil {
 		return tools.Result{}, err
 	}
-	return tools.Invoke(ctx, t, env, args)
+	res, err := tools.Invoke(ctx, t, env, args)
+	if err == nil && res.Whole {
+		// A script parses a :raw read whole; a model reads the budget.
+		res = tools.BoundText(env, t, res)
+	}
+	return res, err
 }
 
 // ScriptGlobals says which web-standard globals a script has besides the

@@ -30,6 +30,7 @@ type config struct {
 	approvals       ApprovalPolicy
 	failOnChange    bool
 	models          *models.Client
+	strict          bool
 }
 
 func defaultConfig() config {
@@ -146,6 +147,13 @@ func WithFileMode(m FileMode) Option {
 		c.fileMode = jm
 		return nil
 	}
+}
+
+// WithStrict fails a run that leaves a promise rejection unhandled (by
+// default it is a warning); a script may ask for it with
+// `// @options: {"strict": true}`.
+func WithStrict() Option {
+	return func(c *config) error { c.strict = true; return nil }
 }
 
 // WithFailOnChange makes a run that succeeds but changed files (in a dry

@@ -16,6 +16,9 @@ type ScriptOptions struct {
 	// DryRun makes the run a dry run, as --dry-run does: a script can ask
 	// to write nothing (a preview), never to write when the host said not.
 	DryRun bool `json:"dry_run,omitempty"`
+	// Strict fails the run on an unhandled promise rejection (WithStrict);
+	// false leaves the host's choice.
+	Strict bool `json:"strict,omitempty"`
 }
 
 var optionsLine = regexp.MustCompile(`^\s*//\s*@options\s*:?(.*)$`)
@@ -54,7 +57,7 @@ func prepareScript(code string) (string, ScriptOptions, error) {
 		dec := json.NewDecoder(bytes.NewReader([]byte(raw)))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&opts); err != nil {
-			return "", opts, fmt.Errorf("bad // @options line: %v. Expected JSON such as {\"max_output_tokens\": 2000, \"timeout_ms\": 60000, \"dry_run\": true}; known keys: max_output_tokens, timeout_ms, dry_run", cleanJSONErr(err))
+			return "", opts, fmt.Errorf("bad // @options line: %v. Expected JSON such as {\"max_output_tokens\": 2000, \"timeout_ms\": 60000, \"dry_run\": true}; known keys: max_output_tokens, timeout_ms, dry_run, strict", cleanJSONErr(err))
 		}
 		if dec.More() {
 			return "", opts, fmt.Errorf("bad // @options line: trailing text after the JSON object")

@@ -15,6 +15,7 @@ func TestPrepareScript(t *testing.T) {
 		{in: "return 1", out: "return 1"},
 		{in: "// @options: {\"max_output_tokens\": 2000, \"timeout_ms\": 60000}\nreturn 1",
 			out: "// @options: {\"max_output_tokens\": 2000, \"timeout_ms\": 60000}\nreturn 1", opts: ScriptOptions{MaxOutputTokens: 2000, TimeoutMs: 60000}},
+		{in: "// @options: {\"strict\": true}\nreturn 1", out: "// @options: {\"strict\": true}\nreturn 1", opts: ScriptOptions{Strict: true}},
 		{in: "// @options: {\"dry_run\": true}\nreturn 1", out: "// @options: {\"dry_run\": true}\nreturn 1", opts: ScriptOptions{DryRun: true}},
 		{in: "// @options: {\"dry_run\": \"yes\"}", err: "bad // @options line"},
 		{in: "\n\n  //@options {\"timeout_ms\": 5}\nx", out: "\n\n  //@options {\"timeout_ms\": 5}\nx", opts: ScriptOptions{TimeoutMs: 5}},

@@ -52,6 +52,24 @@ func (b sqliteBackend) Commit(puts map[string]string, deletes []string) error {
 	return b.db.CommitWithin(b.session, puts, deletes, MaxStoreTotalChars)
 }
 
+// toolState is a named session's tools.Durable: the tools' own values
+// (the todo list), kept in the store file beside the session's store()
+// values but apart from them (scripts never see them; they count against
+// no store() cap).
+type toolState struct {
+	db      *kvstore.DB
+	session string
+}
+
+func newToolState(db *kvstore.DB, session string) toolState {
+	return toolState{db: db, session: session + "\x00tools"}
+}
+
+func (t toolState) Get(key string) (string, bool, error) { return t.db.Get(t.session, key) }
+func (t toolState) Put(key, value string) error {
+	return t.db.Commit(t.session, map[string]string{key: value}, nil)
+}
+
 // memBackend keeps values for the life of one Engine (an MCP session
 // without a named session, or one CLI run). Safe for concurrent use.
 type memBackend struct {

@@ -66,7 +66,12 @@ func resolveBlocks(ops []Op, text, path string, r BlockResolver) ([]Op, []string
 				_, ok = lineText(end)
 			}
 		}
-		if !ok {
+		alone := false // one line that opens no construct
+		if ok && start == end {
+			t, _ := lineText(start)
+			alone = !opensConstruct(t)
+		}
+		if !ok || (alone && op.Kind == OpInsertAfterBlock) {
 			if op.Kind == OpInsertAfterBlock {
 				if t, in := lineText(n); in && IsCloser(t) {
 					warnings = append(warnings, insertAfterBlockCloserWarning(n))
@@ -81,6 +86,9 @@ func resolveBlocks(ops []Op, text, path string, r BlockResolver) ([]Op, []string
 			}
 			lineText(1)
 			return nil, nil, nil, lineError(op.Line, blockUnresolvedMessage(n, op.Kind == OpDeleteBlock, fileLines))
+		}
+		if alone {
+			warnings = append(warnings, blockAloneWarning(n, op.Kind == OpDeleteBlock))
 		}
 		echo := fmt.Sprintf("%s %d → resolved lines %d-%d (%d lines)", op.Kind, n, start, end, end-start+1)
 		switch op.Kind {
@@ -98,4 +106,17 @@ func resolveBlocks(ops []Op, text, path string, r BlockResolver) ([]Op, []string
 		return nil, nil, nil, err
 	}
 	return out, warnings, echoes, nil
+}
+
+// opensConstruct reports whether a block resolved to this one line is a
+// construct (`function g() { return 2; }`, `x = {}`) rather than a plain
+// statement or comment: it holds a brace outside strings and comments.
+func opensConstruct(line string) bool {
+	for i := range len(line) {
+		// A '{' that raises the count is code, not inside a string.
+		if line[i] == '{' && delimiterBalance([]string{line[:i+1]}).brace > delimiterBalance([]string{line[:i]}).brace {
+			return true
+		}
+	}
+	return false
 }

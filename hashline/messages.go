@@ -81,6 +81,14 @@ func insertAfterBlockUnresolvedWarning(line int) string {
 	return fmt.Sprintf("`insert after block %d:` could not resolve a syntactic block on line %d, so it was applied as plain `insert after %d:`. Verify the landing line; anchor on a line that OPENS a construct.", line, line, line)
 }
 
+func blockAloneWarning(line int, del bool) string {
+	phrase := fmt.Sprintf("replace block %d:", line)
+	if del {
+		phrase = fmt.Sprintf("delete block %d", line)
+	}
+	return fmt.Sprintf("`%s` took line %d alone: it opens no construct (a one-line statement or comment). Anchor on a line that OPENS a construct to take a whole block.", phrase, line)
+}
+
 func landingShiftWarning(anchor, landing, crossed int) string {
 	plural := "s"
 	if crossed == 1 {

@@ -103,9 +103,23 @@ type Session struct {
 	// Snapshots are keyed by the file's absolute, cleaned path.
 	Snapshots *hashline.Store
 
+	// Durable, when set, keeps values beyond the process: the engine sets
+	// it to the session's store when the session is named (run --session,
+	// serve --session), and the todo list lives there. Set it before the
+	// session is used.
+	Durable Durable
+
 	mu     sync.Mutex
 	state  map[any]any
 	closed bool
+}
+
+// Durable is storage of a named session that outlives the process. Keys
+// are the tools' own (the todo list's is "atomic-script/todos"). Safe for
+// concurrent use.
+type Durable interface {
+	Get(key string) (value string, ok bool, err error)
+	Put(key, value string) error
 }
 
 // NewSession returns an empty session.

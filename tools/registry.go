@@ -77,8 +77,9 @@ func (r *Registry) SortedNames() []string {
 }
 
 // Invoke validates args against t's input schema and runs t. Every caller
-// (script bindings, MCP direct calls) goes through it so validation and error
-// codes are the same everywhere.
+// (script bindings, MCP direct calls) goes through it so validation, error
+// codes and the size of a result's text (MaxResultText) are the same
+// everywhere.
 func Invoke(ctx context.Context, t Tool, env *Env, args json.RawMessage) (Result, error) {
 	if err := Validate(t, args); err != nil {
 		return Result{}, err
@@ -86,7 +87,11 @@ func Invoke(ctx context.Context, t Tool, env *Env, args json.RawMessage) (Result
 	if err := ctx.Err(); err != nil {
 		return Result{}, Errorf(CodeOf(err), "%s: %v", t.Name(), err)
 	}
-	return runGuarded(ctx, t, env, args)
+	res, err := runGuarded(ctx, t, env, args)
+	if err != nil {
+		return res, err
+	}
+	return boundText(env, t, res), nil
 }
 
 // runGuarded runs t and turns a panic into the call's error: a bug in one

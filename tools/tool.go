@@ -42,6 +42,11 @@ type Result struct {
 	Details any
 	// FullOutputPath names a file holding output that did not fit in Text.
 	FullOutputPath string
+	// Whole is set when Text is data the caller asked for in full (read's
+	// :raw, which caps it itself): Invoke leaves it whole for a script to
+	// parse, and BoundText applies MaxResultText where it goes to a model
+	// (a direct call).
+	Whole bool
 	// Span is the part of a file the result shows, for tools that show
 	// parts of files (read): the engine warns a run that used a read a
 	// limit cut short and never read on.
@@ -102,6 +107,10 @@ const (
 	// TagOpenWorld marks tools that reach beyond the workspace: the
 	// network, any program (MCP's openWorldHint).
 	TagOpenWorld Tag = "open-world"
+	// TagBoundedOutput marks tools that keep their own text to about
+	// MaxResultText of content, paging it with a continuation (read,
+	// search) or saving the rest themselves (bash).
+	TagBoundedOutput Tag = "bounded-output"
 	// TagRunsCommands marks tools that run shell commands (bash): their
 	// calls are in the "bash" approval class.
 	TagRunsCommands Tag = "runs-commands"

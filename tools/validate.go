@@ -64,6 +64,10 @@ func ValidateSchema(name string, schema *jsonschema.Schema, args json.RawMessage
 		return nil
 	}
 	clauses := diagnose(schema, v, "")
+	const maxClauses = 5 // a list of a thousand bad items needs a few examples
+	if len(clauses) > maxClauses {
+		clauses = append(clauses[:maxClauses], fmt.Sprintf("and %d more problems like these", len(clauses)-maxClauses))
+	}
 	msg := strings.Join(clauses, "; ")
 	if msg == "" {
 		msg = verr.Error()

@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -67,6 +68,16 @@ func TestValidateMessages(t *testing.T) {
 		if got != c.want {
 			t.Errorf("%s:\n got %s\nwant %s", c.args, got, c.want)
 		}
+	}
+}
+
+// TestValidateNamesAFewProblems: a thousand bad items make a short message.
+func TestValidateNamesAFewProblems(t *testing.T) {
+	tool := schemaTool(t, `{"type":"object","properties":{"l":{"type":"array","items":{"type":"string"}}}}`)
+	args := `{"l":[` + strings.TrimSuffix(strings.Repeat("1,", 1000), ",") + `]}`
+	err := Validate(tool, json.RawMessage(args))
+	if err == nil || !strings.HasSuffix(err.Error(), `want string; and 995 more problems like these`) || !strings.Contains(err.Error(), `at "l.0": got number, want string; `) || len(err.Error()) > 400 {
+		t.Errorf("%v", err)
 	}
 }
 

@@ -204,3 +204,50 @@ func BenchmarkResolveBlockDeepNesting(b *testing.B) {
 		New().ResolveBlock("a.js", deep, 1)
 	}
 }
+
+// TestBlockOnLineOpeningNoConstruct: a block hunk anchored on a one-line
+// statement (tree-sitter resolves it to that line alone) says so instead of
+// echoing a resolved block: `insert after block N:` is lowered to `insert
+// after N:` with the reference's warning, and replace/delete block warn that
+// only that line was taken. A one-line construct (braces) still resolves.
+func TestBlockOnLineOpeningNoConstruct(t *testing.T) {
+	if !TreeSitter {
+		t.Skip("needs tree-sitter")
+	}
+	src := "const a = 1;\nconst b = 2;\nfunction f() {\n  return 1;\n}\nfunction g() { return 2; }\nconst s = \"{\"; // {\n"
+	for _, tc := range []struct{ script, want string }{
+		{"insert after block 2:\n+const c = 3;", "WARN `insert after block 2:` could not resolve a syntactic block on line 2, so it was applied as plain `insert after 2:`. Verify the landing line; anchor on a line that OPENS a construct."},
+		{"insert after block 4:\n+  x();", "WARN `insert after block 4:` could not resolve a syntactic block on line 4, so it was applied as plain `insert after 4:`. Verify the landing line; anchor on a line that OPENS a construct."},
+		{"replace block 2:\n+const b = 3;", "WARN `replace block 2:` took line 2 alone: it opens no construct (a one-line statement or comment). Anchor on a line that OPENS a construct to take a whole block. ECHO replace block 2 → resolved lines 2-2 (1 lines)"},
+		{"delete block 1", "WARN `delete block 1` took line 1 alone: it opens no construct (a one-line statement or comment). Anchor on a line that OPENS a construct to take a whole block. ECHO delete block 1 → resolved lines 1-1 (1 lines)"},
+		{"delete block 7", "WARN `delete block 7` took line 7 alone: it opens no construct (a one-line statement or comment). Anchor on a line that OPENS a construct to take a whole block. ECHO delete block 7 → resolved lines 7-7 (1 lines)"},
+		{"insert after block 6:\n+h();", "ECHO insert after block 6 → resolved lines 6-6 (1 lines); body lands after line 6"},
+		{"insert after block 3:\n+h();", "ECHO insert after block 3 → resolved lines 3-5 (3 lines); body lands after line 5"},
+	} {
+		store := hashline.NewStore()
+		tag := store.Record("/m.ts", src)
+		got := ""
+		secs, err := hashline.Parse("[m.ts#"+tag+"]\n"+tc.script, hashline.ParseOptions{})
+		if err == nil {
+			var p *hashline.Prepared
+			p, err = hashline.Prepare(secs, hashline.PrepareOptions{Store: store, Resolver: New(),
+				Read: hashline.ReaderFunc(func(d string) (string, string, error) { return "/" + d, src, nil })})
+			if err == nil {
+				var parts []string
+				if w := p.Files[0].Warnings; len(w) > 0 {
+					parts = append(parts, "WARN "+strings.Join(w, " | "))
+				}
+				if e := p.Files[0].Echoes; len(e) > 0 {
+					parts = append(parts, "ECHO "+strings.Join(e, " | "))
+				}
+				got = strings.Join(parts, " ")
+			}
+		}
+		if err != nil {
+			got = "ERR " + err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("%q\n got: %q\nwant: %q", tc.script, got, tc.want)
+		}
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -191,6 +192,10 @@ type RunInfo struct {
 type call struct {
 	tools.Call
 	started time.Time
+	// late is set on a call that was running when the script ended and
+	// returned afterwards, within the grace: its status is what it did
+	// (ok or error), and the script never saw its result (LateCalls).
+	late bool
 	// num is the call's number in the run (records' order).
 	num int
 	// promise is the call's promise when the VM makes promises in Go
@@ -268,6 +273,11 @@ type Binding struct {
 	argBytes    int // argument bytes of calls queued or running
 
 	live atomic.Int64 // tool calls inside cfg.Call; read by WaitIdle from any goroutine
+	// returned holds what each call's cfg.Call returned, set by its worker:
+	// Finish records a call that returned after the script ended as what
+	// it did, not as cancelled.
+	returnedMu sync.Mutex
+	returned   map[int]callReturn
 
 	ns nsView // namespaces loaded in this run
 }
@@ -349,6 +359,19 @@ func (b *Binding) Calls() []tools.Call {
 	return out
 }
 
+// LateCalls names, in order, the kept calls that were still running when
+// the script settled and finished after it: they did their work, but the
+// script never saw their results.
+func (b *Binding) LateCalls() []string {
+	var ids []string
+	for _, c := range b.calls.kept() {
+		if c.late {
+			ids = append(ids, c.ID)
+		}
+	}
+	return ids
+}
+
 // Stats counts every call of the run by tool and says how many records
 // were folded into the counts.
 func (b *Binding) Stats() CallStats { return b.calls.stats(len(b.calls.kept())) }
@@ -360,7 +383,6 @@ func (b *Binding) Stats() CallStats { return b.calls.stats(len(b.calls.kept())) 
 func (b *Binding) Finish(grace time.Duration) {
 	b.finished = true
 	b.cancel()
-	now := time.Now()
 	for _, q := range b.queued {
 		q.call.Status = StatusCancelled
 		q.call.Error = "cancelled: the script ended before this call started"
@@ -369,15 +391,6 @@ func (b *Binding) Finish(grace time.Duration) {
 		b.cfg.Sink.CallEnded(q.call.Call)
 	}
 	b.queued = nil
-	for _, c := range b.running {
-		c.Status = StatusCancelled
-		c.Duration = now.Sub(c.started)
-		c.Error = "cancelled: the script ended while this call was running"
-		c.Code = string(tools.ErrCancelled)
-		b.calls.ended(c)
-		b.cfg.Sink.CallEnded(c.Call)
-	}
-	b.running = map[int]*call{}
 	if b.jobs != nil {
 		close(b.jobs) // workers drain what was sent and exit
 		b.jobs = nil
@@ -388,6 +401,44 @@ func (b *Binding) Finish(grace time.Duration) {
 	case <-done:
 	case <-time.After(grace):
 	}
+	// What the record says must be what happened: a call that did its work
+	// before it saw the cancellation (a write already under way) is
+	// recorded as done.
+	ids := make([]int, 0, len(b.running))
+	for id := range b.running {
+		ids = append(ids, id)
+	}
+	sort.Ints(ids)
+	b.returnedMu.Lock()
+	defer b.returnedMu.Unlock()
+	for _, id := range ids {
+		c := b.running[id]
+		ret, back := b.returned[id]
+		c.Duration = time.Since(c.started)
+		if back {
+			c.Duration = ret.at.Sub(c.started)
+		}
+		switch {
+		case back && ret.err == nil:
+			c.Status, c.late = StatusOK, true
+		case back && !errors.Is(ret.err, context.Canceled) && tools.CodeOf(ret.err) != tools.ErrCancelled:
+			c.Status, c.late = StatusError, true
+			c.Error, c.Code = ret.err.Error(), string(tools.CodeOf(ret.err))
+		default:
+			c.Status = StatusCancelled
+			c.Error = "cancelled: the script ended while this call was running"
+			c.Code = string(tools.ErrCancelled)
+		}
+		b.calls.ended(c)
+		b.cfg.Sink.CallEnded(c.Call)
+	}
+	b.running = map[int]*call{}
+}
+
+// callReturn is what one call's cfg.Call returned.
+type callReturn struct {
+	err error
+	at  time.Time
 }
 
 func (b *Binding) finish(o Outcome) {
@@ -527,6 +578,12 @@ func (b *Binding) launch(id int, c *call, args json.RawMessage, post func(func()
 	b.jobs <- func() {
 		defer b.wg.Done()
 		value, err := b.cfg.Call(ctx, c.Name, args)
+		b.returnedMu.Lock()
+		if b.returned == nil {
+			b.returned = map[int]callReturn{}
+		}
+		b.returned[id] = callReturn{err, time.Now()}
+		b.returnedMu.Unlock()
 		b.live.Add(-1)
 		n := len(args)
 		post(func() error {

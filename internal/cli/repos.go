@@ -248,12 +248,11 @@ func scriptSource(expr string, pos []string, code, dir string) ([]string, error)
 	return []string{p}, nil
 }
 
-// reposBar is the live line of --repos on a terminal (not with CI=true):
+// reposBar is the live line of --repos on a live terminal (liveTerminal):
 // repositories done of total and the time elapsed. The per-repository
 // lines are printed above it.
 func reposBar(w io.Writer, total int) *progressbar.ProgressBar {
-	f, ok := w.(*os.File)
-	if !ok || !isTerminal(f) || os.Getenv("CI") == "true" {
+	if _, ok := liveTerminal(w); !ok {
 		return nil
 	}
 	return progressbar.NewOptions(total,

@@ -33,6 +33,7 @@ type runFlags struct {
 	yes          bool
 	failOnChange bool
 	requireClean bool
+	strict       bool
 	reports      []reportSpec
 	repos        string
 	jobs         int
@@ -52,6 +53,7 @@ func (f *runFlags) registerRun(fs *flag.FlagSet) {
 	fs.BoolVar(&f.dryRun, "dry-run", false, "write no files: the run's reads see its pending writes, and the result shows the unified diff it would apply (bash runs in a scratch copy of the workspace holding the pending changes; what it changes there joins the diff)")
 	fs.BoolVar(&f.atomic, "atomic", false, "restore every file the run changed (content and mode; created files removed) when the script fails, times out or is interrupted")
 	fs.StringVar(&f.approve, "approve", "", "ask before the script's calls of these approval classes (write,bash) that no allow pattern of the settings covers: on a terminal a prompt per call; without one (CI) they are denied unless --yes")
+	fs.BoolVar(&f.strict, "strict", false, "fail the run (exit 1) when the script leaves a promise rejection unhandled; without it that is a warning")
 	fs.BoolVar(&f.yes, "yes", false, "answer yes to every approval ask without prompting (deny rules still deny)")
 	fs.BoolVar(&f.failOnChange, "fail-on-change", false, fmt.Sprintf("exit %d when the run succeeds but changed files (with --dry-run: would change them), like gofmt -l: CI checks that a migration was applied everywhere", engine.ExitChanged))
 	fs.BoolVar(&f.requireClean, "require-clean", false, "refuse to start (exit 2, the files listed) when the workspace's git work tree has uncommitted changes")
@@ -84,8 +86,9 @@ func requireClean(root string) error {
 }
 
 // eventHandler is the one events handler that feeds every consumer:
-// --events, the status line, or the plain progress lines (CI). nil when
-// none listens; closeEvents stops the progress lines.
+// --events, the status line, or the plain progress lines (CI, a pipe,
+// TERM=dumb, --events). nil when none listens; closeEvents stops the
+// progress lines.
 func (f *runFlags) eventHandler(stdio Stdio, status *statusLine) (onEvent func(engine.Event), closeEvents func()) {
 	var handlers []func(engine.Event)
 	closeEvents = func() {}
@@ -97,7 +100,7 @@ func (f *runFlags) eventHandler(stdio Stdio, status *statusLine) (onEvent func(e
 			_ = ev.WriteJSON(stdio.Out)
 		})
 	}
-	if status != nil && !f.events {
+	if status != nil {
 		handlers = append(handlers, status.event)
 	}
 	if d := progressInterval(); status == nil && d > 0 {
@@ -200,11 +203,19 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 	if f.failOnChange {
 		opts = append(opts, engine.WithFailOnChange())
 	}
+	if f.strict {
+		opts = append(opts, engine.WithStrict())
+	}
 	// Configured MCP servers become tools.<server>.*; they start on first use.
 	hub := mcpclient.New(ws.settings.MCPServers, mcpclient.Options{Root: ws.root, Stderr: stdio.Err, Version: Version})
 	defer hub.Close()
 	opts = append(opts, engine.WithNamespaces(hub.Namespaces(ws.enabled)...))
-	status := newStatusLine(stdio.Err)
+	// With --events the stream is the progress: a status line would be
+	// drawn into it on a terminal.
+	var status *statusLine
+	if !f.events {
+		status = newStatusLine(stdio.Err)
+	}
 	onEvent, closeEvents := f.eventHandler(stdio, status)
 	defer closeEvents()
 	if onEvent != nil {

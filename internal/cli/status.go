@@ -11,17 +11,25 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/sys/unix"
+	"github.com/mattn/go-runewidth"
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
 
 	"github.com/atomic-script/atomic-script/engine"
 )
 
-// statusLine is the one-line live status of running tool calls that `run`
-// shows on a terminal's stderr. It is never shown on a pipe.
+// statusLine is the one-line live status of a run that `run` shows on a
+// terminal's stderr: elapsed time, calls done and failed, files written,
+// and the calls running. schollz/progressbar (as for --repos) draws it as
+// a spinner line; it redraws with carriage returns and spaces only, so it
+// works on any terminal, and it is cut to the terminal's width so that it
+// never wraps. It is never shown on a pipe, with CI=true or on TERM=dumb
+// (liveTerminal), and never with --events.
 type statusLine struct {
-	w  io.Writer
 	mu sync.Mutex
 	runCounts
+	bar   *progressbar.ProgressBar
+	cols  func() int
 	shown bool
 	held  bool // a prompt is on the terminal
 	stop  chan struct{}
@@ -34,21 +42,45 @@ type runningCall struct {
 	progress string
 }
 
-// newStatusLine returns a status line when w is a terminal and CI is not
-// "true", else nil (newProgressLines is for those).
+// newStatusLine returns a status line when w is a live terminal, else nil
+// (newProgressLines is for those).
 func newStatusLine(w io.Writer) *statusLine {
-	f, ok := w.(*os.File)
-	if !ok || !isTerminal(f) || os.Getenv("CI") == "true" {
+	f, ok := liveTerminal(w)
+	if !ok {
 		return nil
 	}
-	s := &statusLine{w: w, runCounts: newRunCounts(), stop: make(chan struct{}), done: make(chan struct{})}
+	s := &statusLine{
+		runCounts: newRunCounts(),
+		bar: progressbar.NewOptions(-1,
+			progressbar.OptionSetWriter(w),
+			progressbar.OptionSpinnerType(14),
+			// The loop below redraws; the library's own spinner ticker
+			// would outlive the run.
+			progressbar.OptionSetSpinnerChangeInterval(0),
+			progressbar.OptionSetElapsedTime(false),
+			progressbar.OptionEnableColorCodes(false),
+		),
+		cols: func() int {
+			if c, _, err := term.GetSize(int(f.Fd())); err == nil && c > 0 {
+				return c
+			}
+			return 80
+		},
+		stop: make(chan struct{}),
+		done: make(chan struct{}),
+	}
 	go s.loop()
 	return s
 }
 
-func isTerminal(f *os.File) bool {
-	_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
-	return err == nil
+// liveTerminal is w as a terminal that can take a redrawn line: a tty,
+// not CI=true (a CI log that claims a tty), not TERM=dumb.
+func liveTerminal(w io.Writer) (*os.File, bool) {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) || os.Getenv("CI") == "true" || os.Getenv("TERM") == "dumb" {
+		return nil, false
+	}
+	return f, true
 }
 
 // event updates the set of running calls; called from any goroutine.
@@ -58,53 +90,53 @@ func (s *statusLine) event(ev engine.Event) {
 	s.apply(ev)
 }
 
-var spinner = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
-
 func (s *statusLine) loop() {
 	defer close(s.done)
 	t := time.NewTicker(120 * time.Millisecond)
 	defer t.Stop()
-	for i := 0; ; i++ {
+	for {
 		select {
 		case <-s.stop:
 			s.mu.Lock()
-			if s.shown {
-				fmt.Fprint(s.w, "\r\x1b[K")
-			}
+			s.clear()
+			_ = s.bar.Exit()
 			s.mu.Unlock()
 			return
 		case <-t.C:
 		}
 		s.mu.Lock()
-		line := s.render(i)
-		if s.held {
-			line = ""
-		}
-		if line != "" {
-			fmt.Fprint(s.w, "\r\x1b[K"+line)
+		if line := s.render(s.cols()); line != "" && !s.held {
+			s.bar.Describe(line)
 			s.shown = true
-		} else if s.shown {
-			fmt.Fprint(s.w, "\r\x1b[K")
-			s.shown = false
+		} else {
+			s.clear()
 		}
 		s.mu.Unlock()
 	}
 }
 
-// render is the status text; the caller holds s.mu.
-func (s *statusLine) render(tick int) string {
+// clear takes the line off the terminal; the caller holds s.mu.
+func (s *statusLine) clear() {
+	if s.shown {
+		_ = s.bar.Clear()
+		s.shown = false
+	}
+}
+
+// render is the text after the spinner, cut to fit cols columns (the
+// spinner, its space and the library's two trailing spaces take five,
+// and one more keeps the cursor off the last column); the fixed counts
+// come first so that a long list of running calls is what gets cut.
+// The caller holds s.mu.
+func (s *statusLine) render(cols int) string {
 	if len(s.runs) == 0 && time.Since(s.started) < 2*time.Second {
 		return ""
 	}
-	line := spinner[tick%len(spinner)] + " " + fmt.Sprintf("%.1fs", time.Since(s.started).Seconds())
+	line := fmt.Sprintf("%.1fs · %s", time.Since(s.started).Seconds(), s.totals())
 	if running := s.running(); running != "" {
 		line += fmt.Sprintf(" · %d running: %s", len(s.runs), running)
 	}
-	line += " · " + s.totals()
-	if r := []rune(line); len(r) > 120 {
-		line = string(r[:119]) + "…"
-	}
-	return line
+	return runewidth.Truncate(line, max(cols-6, 10), "…")
 }
 
 // hold clears the line and keeps it off until the returned func is
@@ -112,10 +144,7 @@ func (s *statusLine) render(tick int) string {
 func (s *statusLine) hold() (release func()) {
 	s.mu.Lock()
 	s.held = true
-	if s.shown {
-		fmt.Fprint(s.w, "\r\x1b[K")
-		s.shown = false
-	}
+	s.clear()
 	s.mu.Unlock()
 	return func() {
 		s.mu.Lock()
@@ -124,6 +153,7 @@ func (s *statusLine) hold() (release func()) {
 	}
 }
 
+// close clears the line; the result is printed after it returns.
 func (s *statusLine) close() {
 	close(s.stop)
 	<-s.done

@@ -2,15 +2,19 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/creack/pty"
+	"github.com/mattn/go-runewidth"
 
 	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/internal/testutil/termscreen"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -18,12 +22,16 @@ import (
 // the line is cleared at the end.
 func TestStatusLineOnTerminal(t *testing.T) {
 	t.Setenv("CI", "")
+	t.Setenv("TERM", "xterm")
 	ptmx, tty, err := pty.Open()
 	if err != nil {
 		t.Skipf("no pty on this machine: %v", err)
 	}
 	defer ptmx.Close()
 	defer tty.Close()
+	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: 120}); err != nil {
+		t.Fatal(err)
+	}
 	s := newStatusLine(tty)
 	if s == nil {
 		t.Fatal("a pty was not recognised as a terminal")
@@ -45,14 +53,115 @@ func TestStatusLineOnTerminal(t *testing.T) {
 	case <-time.After(time.Second):
 	}
 	got := out.String()
-	for _, want := range []string{"2 running: ", "bash ", "search ", "(1200 files)", "\r\x1b[K"} {
+	for _, want := range []string{"2 running: ", "bash ", "search ", "(1200 files)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("terminal output lacks %q: %q", want, got)
 		}
 	}
-	if !strings.HasSuffix(got, "\r\x1b[K") {
-		t.Errorf("status line not cleared at the end: %q", got)
+	screen := termscreen.Replay(got, 120)
+	if len(screen.Problems) > 0 || screen.Text() != "" {
+		t.Errorf("status line not cleared at the end, or not plain (%q): %q", screen.Problems, got)
 	}
+}
+
+// TestStatusLineHeldForAPrompt: while a prompt holds the terminal the line
+// is cleared and not redrawn; it comes back after.
+func TestStatusLineHeldForAPrompt(t *testing.T) {
+	t.Setenv("CI", "")
+	t.Setenv("TERM", "xterm")
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pty on this machine: %v", err)
+	}
+	defer ptmx.Close()
+	defer tty.Close()
+	out := &lockedBuffer{}
+	go io.Copy(out, ptmx)
+	s := newStatusLine(tty)
+	if s == nil {
+		t.Fatal("a pty was not recognised as a terminal")
+	}
+	defer s.close()
+	s.event(engine.Event{Type: "call_start", Time: time.Now(), Call: &engine.Call{ID: "1", Name: "bash"}})
+	waitScreen := func(want func(string) bool, what string) {
+		t.Helper()
+		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			if want(termscreen.Replay(out.String(), 80).Text()) {
+				return
+			}
+		}
+		t.Fatalf("the terminal never %s: %q", what, out.String())
+	}
+	waitScreen(func(s string) bool { return strings.Contains(s, "1 running: bash") }, "showed the line")
+	release := s.hold()
+	waitScreen(func(s string) bool { return s == "" }, "cleared the line for the prompt")
+	held := out.String()
+	time.Sleep(400 * time.Millisecond)
+	if again := out.String(); again != held {
+		t.Errorf("the line was redrawn while held: %q", again[len(held):])
+	}
+	release()
+	waitScreen(func(s string) bool { return strings.Contains(s, "1 running: bash") }, "showed the line again")
+}
+
+// TestStatusLineFitsTheWidth: the counts come first and the running calls
+// are cut to the terminal's width.
+func TestStatusLineFitsTheWidth(t *testing.T) {
+	s := &statusLine{runCounts: newRunCounts()}
+	for i := range 20 {
+		s.apply(engine.Event{Type: "call_start", Time: time.Now(), Call: &engine.Call{ID: fmt.Sprint(i), Name: "search"}})
+	}
+	for _, cols := range []int{40, 80, 200} {
+		line := s.render(cols)
+		if w := runewidth.StringWidth(line); w > cols-6 {
+			t.Errorf("render(%d) is %d columns wide: %q", cols, w, line)
+		}
+		if !strings.Contains(line, "0 calls done · 0 files written · 20 running: search") && cols >= 80 {
+			t.Errorf("render(%d) = %q, want the counts first", cols, line)
+		}
+		if !strings.HasSuffix(line, "…") {
+			t.Errorf("render(%d) = %q, want it cut with …", cols, line)
+		}
+	}
+}
+
+// TestNoStatusLineOnDumbTerminalOrCI: a terminal that cannot redraw a line
+// (TERM=dumb) and a CI log that claims a tty get the plain lines instead.
+func TestNoStatusLineOnDumbTerminalOrCI(t *testing.T) {
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pty on this machine: %v", err)
+	}
+	defer ptmx.Close()
+	defer tty.Close()
+	for _, env := range [][2]string{{"TERM", "dumb"}, {"CI", "true"}} {
+		t.Run(env[0], func(t *testing.T) {
+			t.Setenv("CI", "")
+			t.Setenv("TERM", "xterm")
+			t.Setenv(env[0], env[1])
+			if newStatusLine(tty) != nil || reposBar(tty, 3) != nil {
+				t.Errorf("%s=%s got a live line", env[0], env[1])
+			}
+		})
+	}
+}
+
+// lockedBuffer is a bytes.Buffer safe for a copying goroutine.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // TestNoStatusLineOnPipe: a pipe or a buffer never gets a status line.

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // rawStdio is `atomic-script serve` driven line by line, as a host writes
@@ -198,5 +200,43 @@ func TestCancelledHTTPRequestGetsNoResponse(t *testing.T) {
 	res.Body.Close()
 	if !strings.Contains(string(data), `"id":3`) || !strings.Contains(string(data), "alive") {
 		t.Errorf("after cancellation: %s", data)
+	}
+}
+
+// TestResponsesAreBounded: no response is over 128 KB by default: not a
+// direct find with a huge limit, not a huge todo list (refused), not a
+// codemode script that asks for a million tokens.
+func TestResponsesAreBounded(t *testing.T) {
+	w := newWorkspace(t, "", "")
+	for i := 0; i < 3000; i++ {
+		p := filepath.Join(w.dir, "tree", fmt.Sprintf("d%02d", i%30), fmt.Sprintf("some-long-file-name-%04d.txt", i))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, nil, 0o644)
+	}
+	c := w.serve(t)
+	size := func(r *mcp.CallToolResult) int {
+		data, _ := json.Marshal(r)
+		return len(data)
+	}
+	r := c.call(t, "find", map[string]any{"paths": "tree", "limit": 10000})
+	var f struct {
+		FileCount        int  `json:"fileCount"`
+		ListLimitReached bool `json:"listLimitReached"`
+	}
+	structured(t, r, &f)
+	if n := size(r); n > 128<<10 || r.IsError || !f.ListLimitReached || f.FileCount < 300 {
+		t.Errorf("find: %d bytes, isError %v, %+v", n, r.IsError, f)
+	}
+	todos := []map[string]string{}
+	for i := 0; i < 1000; i++ {
+		todos = append(todos, map[string]string{"content": strings.Repeat("x", 740)})
+	}
+	r = c.call(t, "todowrite", map[string]any{"todos": todos})
+	if !r.IsError || !strings.Contains(text(r), "want at most 100 items, got 1000") || size(r) > 16<<10 {
+		t.Errorf("todowrite of 743 KB: isError %v, %d bytes: %.200s", r.IsError, size(r), text(r))
+	}
+	r = c.run(t, "// @options: {\"max_output_tokens\": 1000000}\nfor (let i = 0; i < 60000; i++) console.log('line ' + i + ' ' + 'y'.repeat(90)); return 1")
+	if n := size(r); n > 128<<10 || !strings.Contains(text(r), "max_output_tokens 1000000 is above this run's cap of 10000 tokens") {
+		t.Errorf("codemode: %d bytes\n%.300s", n, text(r))
 	}
 }

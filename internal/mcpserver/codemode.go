@@ -53,7 +53,9 @@ func (ss *session) handleCodemode(ctx context.Context, req *mcp.CallToolRequest)
 	if err != nil {
 		return errorResult(tools.Errorf(tools.ErrTool, "codemode: the engine could not run the script: %v", err)), nil
 	}
-	return codemodeResult(res), nil
+	return bound(codemodeResult(res), ss.srv.responseLimit(), func(data []byte) (string, error) {
+		return eng.SaveOutput("codemode-result-*.json", data)
+	}), nil
 }
 
 // codemodeResult converts an engine result.

@@ -65,7 +65,9 @@ func (ss *session) directHandler(t tools.Tool) mcp.ToolHandler {
 		if err != nil {
 			return errorResult(err), nil
 		}
-		return toolResult(t, res), nil
+		return bound(toolResult(t, res), ss.srv.responseLimit(), func(data []byte) (string, error) {
+			return eng.SaveOutput(t.Name()+"-result-*.json", data)
+		}), nil
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -925,17 +926,26 @@ func TestServeHTTP(t *testing.T) {
 	// Without the token nothing reaches the MCP handler: not a raw request,
 	// not the SDK's client.
 	initialize := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`
+	u, _ := url.Parse(endpoint)
 	for _, tc := range []struct {
 		name, auth, host, contentType string
 		want                          int
+		origin                        string
 	}{
-		{"no token", "", "", "application/json", 401},
-		{"wrong token", "Bearer " + strings.Repeat("0", 64), "", "application/json", 401},
-		{"token as Basic", "Basic " + token, "", "application/json", 401},
+		{"no token", "", "", "application/json", 401, ""},
+		{"wrong token", "Bearer " + strings.Repeat("0", 64), "", "application/json", 401, ""},
+		{"token as Basic", "Basic " + token, "", "application/json", 401, ""},
 		// With the token, the SDK's own checks still apply.
-		{"foreign Host header", auth, "evil.example:80", "application/json", 403},
-		{"not JSON", auth, "", "text/plain", 415},
-		{"the token", auth, "", "application/json", 200},
+		{"foreign Host header", auth, "evil.example:80", "application/json", 403, ""},
+		{"not JSON", auth, "", "text/plain", 415, ""},
+		{"the token", auth, "", "application/json", 200, ""},
+		// A page of another origin (DNS rebinding, a cross-site form) is
+		// refused even with the token and a loopback Host, as MCP asks;
+		// a loopback origin is not.
+		{"foreign Origin", auth, "", "application/json", 403, "http://evil.example.com"},
+		{"null Origin", auth, "", "application/json", 403, "null"},
+		{"loopback Origin", auth, "", "application/json", 200, "http://" + u.Host},
+		{"localhost Origin", auth, "", "application/json", 200, "http://localhost:" + u.Port()},
 	} {
 		req, _ := http.NewRequest("POST", endpoint, strings.NewReader(initialize))
 		req.Header.Set("Content-Type", tc.contentType)
@@ -945,6 +955,9 @@ func TestServeHTTP(t *testing.T) {
 		}
 		if tc.host != "" {
 			req.Host = tc.host
+		}
+		if tc.origin != "" {
+			req.Header.Set("Origin", tc.origin)
 		}
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -1126,7 +1139,7 @@ func TestBackgroundTasksBelongToTheSession(t *testing.T) {
 func TestCodemodeSettingsAndFlagsShapeTheDescription(t *testing.T) {
 	c := newWorkspace(t, "", `{"codemode": {"inlineDeclarationTokens": 60}}`).serve(t, "--max-output-tokens", "500", "--timeout", "90s")
 	desc := toolDescription(t, c, "codemode")
-	for _, want := range []string{"Also on tools (describeTool(name) gives the full type):\n- read({path}): ", "the output is at most 500 tokens and a script stops after 90s"} {
+	for _, want := range []string{"Also on tools (describeTool(name) gives the full type):\n- read({path, offset?, limit?}): ", "the output is at most 500 tokens and a script stops after 90s"} {
 		if !strings.Contains(desc, want) {
 			t.Errorf("description lacks %q:\n%s", want, desc)
 		}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -113,7 +114,7 @@ func (s *Server) HTTPHandler(token string) http.Handler {
 		return s.newSession().mcp
 	}, &mcp.StreamableHTTPOptions{Logger: nil, MaxRequestBodyBytes: maxFrame, SessionTimeout: cmp.Or(s.cfg.HTTPSessionIdle, DefaultHTTPSessionIdle)})
 	ids := &httpIDs{}
-	return RequireBearer(token, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return refuseForeignOrigin(RequireBearer(token, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPost {
 			var done func()
 			var ok bool
@@ -128,5 +129,34 @@ func (s *Server) HTTPHandler(token string) http.Handler {
 			}
 		}
 		sdk.ServeHTTP(w, r)
-	}))
+	})))
+}
+
+// refuseForeignOrigin answers 403 to a request whose Origin header is not
+// a loopback origin: MCP asks servers to validate Origin on every request
+// against DNS rebinding, and a page of another site (a cross-site form, a
+// rebound name) sends its own. Clients that are not browsers send none.
+func refuseForeignOrigin(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if origin := r.Header.Get("Origin"); origin != "" && !loopbackOrigin(origin) {
+			http.Error(w, fmt.Sprintf("Forbidden: Origin %q is not a loopback origin; atomic-script serves only local clients", origin), http.StatusForbidden)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// loopbackOrigin reports whether origin is http(s) on localhost or a
+// loopback address.
+func loopbackOrigin(origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return false
+	}
+	host := u.Hostname()
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

@@ -2,6 +2,7 @@ package mcpserver_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,11 +13,18 @@ import (
 // tsSDK is the official TypeScript MCP SDK that .ci/run installs (or
 // $ATOMIC_TS_SDK), or "" when it is not here.
 func tsSDK() string {
-	dir := os.Getenv("ATOMIC_TS_SDK")
+	return ciNodePackage("ATOMIC_TS_SDK", filepath.Join("dist", "esm", "client", "index.js"), "node_modules", "@modelcontextprotocol", "sdk")
+}
+
+// ciNodePackage is the directory of a node package .ci/run installs under
+// .ci (at the path of parts), or the one $envVar names; "" when it lacks
+// the file probe.
+func ciNodePackage(envVar, probe string, parts ...string) string {
+	dir := os.Getenv(envVar)
 	if dir == "" {
-		dir, _ = filepath.Abs(filepath.Join("..", "..", ".ci", "node_modules", "@modelcontextprotocol", "sdk"))
+		dir, _ = filepath.Abs(filepath.Join(append([]string{"..", "..", ".ci"}, parts...)...))
 	}
-	if _, err := os.Stat(filepath.Join(dir, "dist", "esm", "client", "index.js")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, probe)); err != nil {
 		return ""
 	}
 	return dir
@@ -73,5 +81,79 @@ func TestTypeScriptHostElicitation(t *testing.T) {
 		if ran := err == nil; ran != (f == "accepted") {
 			t.Errorf("%s ran: %v", f, ran)
 		}
+	}
+}
+
+// TestTypeScriptHostBoundedResults: the TypeScript SDK compiles every
+// served tool's outputSchema and checks each structuredContent against it;
+// results that would be huge (a direct find with limit 10000, cut by the
+// last guard; a codemode value of 3,000 rows; a script asking for a
+// million tokens) arrive under 128 KB and still pass the SDK's checks. A
+// call the host aborts (notifications/cancelled) stops its run and kills
+// its bash, and the session goes on.
+func TestTypeScriptHostBoundedResults(t *testing.T) {
+	node, err := exec.LookPath("node")
+	sdk := tsSDK()
+	if err != nil || sdk == "" {
+		t.Skip("node or the TypeScript MCP SDK is missing (.ci/run installs them)")
+	}
+	w := newWorkspace(t, "", "")
+	for i := 0; i < 3000; i++ {
+		p := filepath.Join(w.dir, "tree", fmt.Sprintf("d%02d", i%30), fmt.Sprintf("some-long-file-name-%04d.txt", i))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	script, _ := filepath.Abs(filepath.Join("testdata", "bounded_client.mjs"))
+	cmd := exec.Command(node, script, sdk, binPath, w.dir)
+	cmd.Dir = w.dir
+	cmd.Env = w.env()
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the TypeScript host failed: %v\n%s", err, out)
+	}
+	type call struct {
+		Bytes      int    `json:"bytes"`
+		IsError    bool   `json:"isError"`
+		Structured bool   `json:"structured"`
+		Note       string `json:"note"`
+		Error      string `json:"error"`
+	}
+	var got struct {
+		Tools, WithOutputSchema int
+		Find, BigValue          call
+		MillionTokens           call
+		Cancel                  struct {
+			Aborted bool
+			Ms      int
+			After   string
+			Error   string
+		}
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if got.Tools < 5 || got.WithOutputSchema < 5 {
+		t.Errorf("listed %d tools, %d with an output schema", got.Tools, got.WithOutputSchema)
+	}
+	for name, c := range map[string]call{"find": got.Find, "codemode value": got.BigValue, "a million tokens": got.MillionTokens} {
+		if c.Error != "" || c.IsError || !c.Structured || c.Bytes > 128<<10 {
+			t.Errorf("%s: %+v", name, c)
+		}
+	}
+	if c := got.Cancel; !c.Aborted || c.Error != "" || c.Ms > 5000 || c.After != "alive" {
+		t.Errorf("cancellation: %+v", c)
+	}
+	if out, err := exec.Command("pgrep", "-f", "sleep 37.25").Output(); err == nil {
+		t.Errorf("the cancelled run's bash is still running: %s", out)
+	}
+	// find's 32 KiB of paths twice over (text and structuredContent) plus
+	// its fields pass 128 KB: the last guard cuts it, and says so.
+	if !strings.Contains(got.Find.Note, "over the 128 KB limit of one response") {
+		t.Errorf("find: no note of the cut: %q", got.Find.Note)
 	}
 }

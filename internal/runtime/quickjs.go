@@ -68,6 +68,10 @@ type quickjsVM struct {
 	// before any script runs: a call settled while it is being made gets
 	// its promise from it instead of a promise capability.
 	resolved *quickjs.Value
+	// rejections are the promises rejected with no handler (nil when the
+	// binding's layout is unknown).
+	rejections *rejections
+	cContext   uintptr
 }
 
 // NewQuickJS returns a QuickJS VM with the memory limit of opts. It has only
@@ -89,6 +93,7 @@ func NewQuickJS(opts Options) (VM, error) {
 		q.counter = &c.Finterrupt_counter
 		rt := (*lib.TJSRuntime)(cMemory(c.Frt))
 		q.mallocSize = (*uint64)(unsafe.Pointer(&rt.Fmalloc_ctx.Fmalloc_state.Fmalloc_size))
+		q.cContext, q.rejections = ctx, trackRejections(ctx)
 		go q.sampleMemory()
 	}
 	err = webapi.Install(webapi.Host{
@@ -592,6 +597,9 @@ func (q *quickjsVM) Close() error {
 	if q.mkError != nil {
 		q.mkError.Free()
 		q.resolved.Free()
+	}
+	if q.cContext != 0 {
+		trackers.Delete(q.cContext)
 	}
 	return q.vm.Close()
 }

@@ -100,6 +100,17 @@ type Promise interface {
 	Reject(errorJSON string) error
 }
 
+// RejectionTracker is implemented by VMs that track promise rejections
+// (QuickJS drops them silently): the bindings warn of those no handler
+// took, and --strict fails the run on them.
+type RejectionTracker interface {
+	// UnhandledRejections returns the promises rejected with no handler
+	// attached as of now, oldest first (a handler attached later removes
+	// its promise), as the exceptions they were rejected with; a reason
+	// that is not an Error has only a Message.
+	UnhandledRejections() []Exception
+}
+
 // New is the signature of an engine's constructor.
 type New func(Options) (VM, error)
 
@@ -112,6 +123,10 @@ type Exception struct {
 	Name    string
 	Message string
 	Stack   string
+	// CallID is the error's string callId property, which the bindings
+	// set on a tool call's error; read only for rejections
+	// (RejectionTracker), to say which call a lost rejection was.
+	CallID string
 }
 
 func (e *Exception) Error() string {

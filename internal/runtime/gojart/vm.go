@@ -54,6 +54,8 @@ type vm struct {
 
 	arrayNesting int // nested calls of the guarded join and toLocaleString
 
+	rejected []*goja.Promise // rejected with no handler yet, oldest first
+
 	mu          sync.Mutex
 	running     bool   // guarded by mu: the owner is inside JavaScript
 	seq         uint64 // guarded by mu: number of the current outermost call
@@ -75,6 +77,7 @@ func New(opts runtime.Options) (runtime.VM, error) {
 	if err := v.install(); err != nil {
 		return nil, err
 	}
+	v.trackRejections()
 	err := webapi.Install(webapi.Host{
 		Define: func(name string, fn func([]string) string) error { return v.Define(name, fn) },
 		Eval: func(src string) error {
@@ -284,7 +287,7 @@ func (v *vm) Close() error {
 	// Drop the runtime and every value in it now: whoever still holds the
 	// closed VM must not keep its heap alive, as that heap would count
 	// against the next VM's memory baseline.
-	v.rt, v.toJSON = nil, nil
+	v.rt, v.toJSON, v.rejected = nil, nil, nil
 	return nil
 }
 

@@ -405,6 +405,44 @@ var cases = []Case{
 		})
 	}},
 
+	{Name: "rejections no handler took are tracked", Check: func(newVM runtime.New) error {
+		return withVM(newVM, runtime.Options{}, func(vm runtime.VM) error {
+			rt, ok := vm.(runtime.RejectionTracker)
+			if !ok {
+				return fmt.Errorf("%T does not track promise rejections", vm)
+			}
+			err := vm.Eval(`Promise.reject(new Error("lost"));
+				Promise.reject(new Error("caught")).catch(() => {});
+				Promise.resolve().then(() => { throw new TypeError("in a job") });
+				globalThis.late = Promise.reject(new RangeError("late"));
+				(async () => { await null; throw "a string" })();
+				Promise.all([Promise.reject(new Error("in all"))]).catch(() => {});`)
+			if err != nil {
+				return err
+			}
+			if err := vm.RunJobs(); err != nil {
+				return err
+			}
+			if err := vm.Eval(`late.catch(() => {})`); err != nil {
+				return err
+			}
+			if err := vm.RunJobs(); err != nil {
+				return err
+			}
+			var got []string
+			for _, e := range rt.UnhandledRejections() {
+				got = append(got, e.Name+": "+e.Message)
+				if e.Name != "" && !strings.Contains(e.Stack, ":") {
+					return fmt.Errorf("%s: no location in stack %q", e.Message, e.Stack)
+				}
+			}
+			if w := "Error: lost|TypeError: in a job|: a string"; strings.Join(got, "|") != w {
+				return fmt.Errorf("unhandled %q, want %q", strings.Join(got, "|"), w)
+			}
+			return nil
+		})
+	}},
+
 	{Name: "async functions await the host through the loop", Check: func(newVM runtime.New) error {
 		return withVM(newVM, runtime.Options{}, func(vm runtime.VM) error {
 			h, err := newAsyncHost(vm)

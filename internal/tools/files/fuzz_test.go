@@ -35,7 +35,7 @@ func FuzzSelector(f *testing.F) {
 				t.Fatalf("%q: bad range %+v", sel, r)
 			}
 		}
-		out, beyond, _ := spans(s.Ranges, total)
+		out, beyond, _ := selector.Spans(s.Ranges, total)
 		if beyond > 0 {
 			return
 		}

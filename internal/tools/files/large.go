@@ -59,7 +59,7 @@ func readLarge(ctx context.Context, env *tools.Env, t *target, fi fs.FileInfo) (
 
 	shown := []span{{From: 1, To: math.MaxInt}}
 	if t.sel != nil {
-		shown, _, _ = spans(t.sel.Ranges, math.MaxInt) // clamped below, once the end is known
+		shown, _, _ = spans(t, math.MaxInt) // clamped below, once the end is known
 	}
 	sink := newRowSink(shown)
 	lines := newLineSplitter(sink)
@@ -82,7 +82,7 @@ func readLarge(ctx context.Context, env *tools.Env, t *target, fi fs.FileInfo) (
 	shown, bounded := []span{{From: 1, To: total}}, false
 	if t.sel != nil {
 		var beyond int
-		shown, beyond, bounded = spans(t.sel.Ranges, total)
+		shown, beyond, bounded = spans(t, total)
 		if beyond > 0 {
 			return tools.Result{}, beyondEOF(t, beyond, total)
 		}

@@ -67,3 +67,17 @@ func TestNotebookCellWriteAndEdit(t *testing.T) {
 	_, err = call(t, env, "write", WriteArgs{Path: "nb.ipynb:cell:5", Content: ptr("x")})
 	wantErr(t, err, tools.ErrInvalidArgs, "Cell 5 does not exist (the notebook has 2 cells")
 }
+
+// TestCellSelectorOnPlainFileIsRefused: `:cell:N` on a file that is not a
+// notebook is refused, and the file is left as it was (write replaced the
+// whole file, ignoring the selector).
+func TestCellSelectorOnPlainFileIsRefused(t *testing.T) {
+	env := newEnv(t)
+	abs := put(t, env, "b.ts", "x\ny\n")
+	mustCall(t, env, "read", ReadArgs{Path: "b.ts"})
+	_, err := call(t, env, "write", WriteArgs{Path: "b.ts:cell:0", Content: ptr("q\n")})
+	wantErr(t, err, tools.ErrInvalidArgs, "write: b.ts is not a notebook; :cell:N selects notebook cells. Write b.ts with its complete content, or change lines with edit")
+	if data, _ := os.ReadFile(abs); string(data) != "x\ny\n" {
+		t.Errorf("b.ts is now %q", data)
+	}
+}

@@ -24,6 +24,9 @@ type target struct {
 	// meta, when set, is the details of a resource read as text (else
 	// the read is of the file at abs).
 	meta *resource.Meta
+	// exact is set for a read by offset/limit: its one range is shown
+	// without context lines.
+	exact bool
 }
 
 // cleanPathArg trims whitespace and one pair of copied quotes.
@@ -77,6 +80,10 @@ func resolveWrite(env *tools.Env, arg string) (*target, error) {
 	if !t.res.IsResource() && t.sel != nil && t.sel.Cell < 0 {
 		t.res.Close()
 		return nil, tools.Errorf(tools.ErrInvalidArgs, "write: %s exists and %q names a selector (:%s) of it; write replaces whole files. Write %s with the complete content, or change those lines with edit", t.display, p, t.sel.Text, t.display)
+	}
+	if !t.res.IsResource() && t.sel != nil && t.sel.Cell >= 0 && !isNotebook(t.abs) {
+		t.res.Close()
+		return nil, tools.Errorf(tools.ErrInvalidArgs, "write: %s is not a notebook; :cell:N selects notebook cells. Write %s with its complete content, or change lines with edit", t.display, t.display)
 	}
 	return t, nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/atomic-script/atomic-script/internal/tools/units"
@@ -14,6 +15,7 @@ import (
 	"github.com/atomic-script/atomic-script/internal/tools/selector"
 	"github.com/atomic-script/atomic-script/internal/tools/web"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // Output limits of a local text read (docs/hashline.md).
@@ -27,6 +29,10 @@ const (
 // ReadArgs are read's arguments.
 type ReadArgs struct {
 	Path string `json:"path" jsonschema:"file or directory to read, relative to the workspace root or absolute; may end in a selector: :5-16, :5+3, :5-16,960-973, :40 (to the end), :raw (unformatted), :cell:N (notebook cell); or a resource: a.zip:dir/m.txt, app.db:users?limit=20, app.db?q=SELECT …, doc.pdf, conflict://*, local://src/a.ts, skill://x/SKILL.md"`
+	// Offset and Limit are the thirteen-tool read's line window: 1-based,
+	// exact (no context lines), the same as the selector :Offset-(Offset+Limit-1).
+	Offset int `json:"offset,omitempty"`
+	Limit  int `json:"limit,omitempty"`
 }
 
 // ReadDetails is read's details value; ReadMeta says where a read came
@@ -43,7 +49,7 @@ func readTool() tools.Tool {
 		Name: "read",
 		Description: "Read a local text file as hashline rows: a `[path#TAG]` header, then `N:text` rows with the file's line numbers. " +
 			"Copy the header into `edit` to change the file. Selectors after the path: `file.ts:5-16`, `file.ts:5+3`, `file.ts:5-16,960-973` " +
-			"(bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header, up to 16 MiB: larger files are refused). " +
+			"(bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header, up to 16 MiB: larger files are refused); or `offset`/`limit` for exactly those lines. " +
 			"Other output stops at 3,000 lines or 50 KiB with a footer naming the selector that continues: read on with it (a run that does not is warned). A directory reads as a depth-2 tree, newest first, " +
 			"with sizes and ages; a notebook (.ipynb) as its cells (`nb.ipynb:cell:N` for one). Binary files are refused. " +
 			"An http(s) URL reads the page as Markdown (main content; `https://host/page:5-8` selects rendered lines, `:raw` the body unchanged): the first 300 lines or 50 KiB, " +
@@ -54,7 +60,35 @@ func readTool() tools.Tool {
 			"(`doc.pdf:3001` continues); `conflict://*` lists git conflict regions, `conflict://1` shows one, `conflict://1/ours|theirs|base` one side; " +
 			"`local://path` (inside the workspace) and `skill://name/SKILL.md` (the skills root). " +
 			"Every result's details carry meta.source and meta.sourcePath (the file on disk), plus meta.truncation when cut.",
+		Tags:  []tools.Tag{tools.TagBoundedOutput},
+		Input: readSchema(),
 	}, runRead)
+}
+
+func readSchema() *jsonschema.Schema {
+	s := tools.MustSchemaFor[ReadArgs]()
+	s.Properties["offset"].Description = "first line to read (1-based); with limit, the same as the selector path:offset-(offset+limit-1) but without its context lines"
+	s.Properties["offset"].Minimum = jsonschema.Ptr(1.0)
+	s.Properties["limit"].Description = "number of lines to read from offset (default: to the end, within the 3,000-line / 50 KiB cap)"
+	s.Properties["limit"].Minimum = jsonschema.Ptr(1.0)
+	return s
+}
+
+// lineWindow turns offset/limit into the path with its selector; exact
+// says the read shows only those lines.
+func lineWindow(in ReadArgs) (path string, exact bool, err error) {
+	if in.Offset == 0 && in.Limit == 0 {
+		return in.Path, false, nil
+	}
+	p := cleanPathArg(in.Path)
+	if base, sel, ok := selector.Split(p); ok {
+		return "", false, tools.Errorf(tools.ErrInvalidArgs, "read: give the lines either as a selector in the path (%s:%s) or as offset/limit, not both", base, sel)
+	}
+	from := max(in.Offset, 1)
+	if in.Limit == 0 {
+		return p + ":" + strconv.Itoa(from), true, nil
+	}
+	return p + ":" + strconv.Itoa(from) + "-" + strconv.Itoa(from+in.Limit-1), true, nil
 }
 
 func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, error) {
@@ -62,10 +96,15 @@ func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, er
 		return web.Read(ctx, env, cleanPathArg(in.Path))
 	}
 	env = ensureFiles(env)
-	t, err := resolveRead(env, in.Path)
+	path, exact, err := lineWindow(in)
 	if err != nil {
 		return tools.Result{}, err
 	}
+	t, err := resolveRead(env, path)
+	if err != nil {
+		return tools.Result{}, err
+	}
+	t.exact = exact
 	defer t.res.Close()
 	if t.res.IsResource() && t.res.Kind() != selector.Notebook {
 		return readResource(ctx, env, t)
@@ -80,10 +119,7 @@ func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, er
 		return tools.Result{}, readError(t, err)
 	}
 	if fi.IsDir() {
-		if t.sel != nil {
-			return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s is a directory; selectors apply to files", t.display)
-		}
-		return readDir(ctx, env, t)
+		return readDirTarget(ctx, env, t)
 	}
 	if !fi.Mode().IsRegular() {
 		return tools.Result{}, notRegular("read", t.display, fi.Mode())
@@ -101,13 +137,30 @@ func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, er
 	if isBinary(data) {
 		return tools.Result{}, binaryError("read", t.display, data, int64(len(data)))
 	}
-	text := string(data)
+	return readFileText(ctx, env, t, string(data))
+}
+
+// readDirTarget lists a directory; selectors and offset/limit apply to
+// files only.
+func readDirTarget(ctx context.Context, env *tools.Env, t *target) (tools.Result, error) {
+	if t.exact {
+		return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s is a directory; offset/limit select lines of a file", t.display)
+	}
+	if t.sel != nil {
+		return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s is a directory; selectors apply to files", t.display)
+	}
+	return readDir(ctx, env, t)
+}
+
+// readFileText renders a text file read whole: raw, one notebook cell, a
+// notebook, or hashline rows.
+func readFileText(ctx context.Context, env *tools.Env, t *target, text string) (tools.Result, error) {
 	switch {
 	case t.sel != nil && t.sel.Raw:
 		env.Session.Snapshots.Record(t.abs, text)
 		n := len(hashline.Lines(text))
 		return tools.Result{Text: text, Details: ReadDetails{Meta: ReadMeta{Source: "file", SourcePath: t.abs}},
-			Span: &tools.FileSpan{Path: t.abs, Display: t.display, First: 1, Last: n, Total: n}}, nil
+			Span: &tools.FileSpan{Path: t.abs, Display: t.display, First: 1, Last: n, Total: n}, Whole: true}, nil
 	case t.sel != nil && t.sel.Cell >= 0 && !isNotebook(t.abs):
 		return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s is not a notebook; :cell:N selects notebook cells", t.display)
 	case t.sel != nil && t.sel.Cell >= 0:
@@ -128,12 +181,12 @@ func readResource(ctx context.Context, env *tools.Env, t *target) (tools.Result,
 	if res != nil {
 		return *res, nil
 	}
-	tt := &target{given: t.given, abs: text.Key, display: text.Display, sel: text.Sel, meta: &text.Meta}
+	tt := &target{given: t.given, abs: text.Key, display: text.Display, sel: text.Sel, meta: &text.Meta, exact: t.exact}
 	if tt.sel != nil && tt.sel.Raw {
 		if !text.ReadOnly {
 			env.Session.Snapshots.Record(text.Key, text.Body)
 		}
-		return tools.Result{Text: text.Body, Details: ReadDetails{Meta: text.Meta}}, nil
+		return tools.Result{Text: text.Body, Details: ReadDetails{Meta: text.Meta}, Whole: true}, nil
 	}
 	if tt.sel != nil && !tt.sel.Lines() {
 		return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s: the :%s selector does not apply here; use line selectors (:5-16) or :raw", text.Display, tt.sel.Text)
@@ -159,7 +212,7 @@ func readText(env *tools.Env, t *target, text string) (tools.Result, error) {
 	bounded := false
 	if t.sel != nil {
 		var beyond int
-		shown, beyond, bounded = spans(t.sel.Ranges, total)
+		shown, beyond, bounded = spans(t, total)
 		if beyond > 0 {
 			return tools.Result{}, beyondEOF(t, beyond, total)
 		}

@@ -17,8 +17,12 @@ import (
 
 // Defaults of find.
 const (
-	findDefaultLimit   = 200
-	findMaxLimit       = 10000
+	findDefaultLimit = 200
+	findMaxLimit     = 10000
+	// findListBytes bounds the paths one result lists (in files and in
+	// text alike), so that a large limit cannot make a result of
+	// hundreds of kilobytes: the newest paths that fit are kept.
+	findListBytes      = 32 << 10
 	findDefaultTimeout = 5 * time.Second
 	findMaxTimeout     = 300 // seconds
 )
@@ -34,16 +38,17 @@ type findArgs struct {
 // FindResult is what find returns: the rendered tree a model reads, and for
 // scripts the same facts as values. It is also the call's details.
 type FindResult struct {
-	Text         string   `json:"text" jsonschema:"the result as a model sees it: a tree of paths relative to scopePath, then notices"`
-	ScopePath    string   `json:"scopePath" jsonschema:"the directory the results are relative to in text (a comma-separated list when several paths were searched)"`
-	FileCount    int      `json:"fileCount" jsonschema:"the paths returned (files.length); totalFound counts every match"`
-	Files        []string `json:"files" jsonschema:"the paths returned, relative to the workspace root (absolute outside it), sorted; directories end in /"`
-	TotalFound   int      `json:"totalFound" jsonschema:"paths found before the limit was applied (a lower bound when timedOut)"`
-	Truncated    bool     `json:"truncated" jsonschema:"the limit or the timeout cut files: fewer returned than totalFound (limitReached), or the scan stopped early (timedOut, totalFound a lower bound); the counts are not cut"`
-	LimitReached bool     `json:"limitReached,omitempty" jsonschema:"more than limit paths matched; the newest by modification time were kept"`
-	TimedOut     bool     `json:"timedOut,omitempty" jsonschema:"the scan stopped at the timeout; results are partial"`
-	MissingPaths []string `json:"missingPaths,omitempty" jsonschema:"entries of paths that matched nothing on disk"`
-	Limit        int      `json:"limit" jsonschema:"the result limit in force"`
+	Text             string   `json:"text" jsonschema:"the result as a model sees it: a tree of paths relative to scopePath, then notices"`
+	ScopePath        string   `json:"scopePath" jsonschema:"the directory the results are relative to in text (a comma-separated list when several paths were searched)"`
+	FileCount        int      `json:"fileCount" jsonschema:"the paths returned (files.length); totalFound counts every match"`
+	Files            []string `json:"files" jsonschema:"the paths returned, relative to the workspace root (absolute outside it), sorted; directories end in /"`
+	TotalFound       int      `json:"totalFound" jsonschema:"paths found before the limit was applied (a lower bound when timedOut)"`
+	Truncated        bool     `json:"truncated" jsonschema:"the limit or the timeout cut files: fewer returned than totalFound (limitReached, listLimitReached), or the scan stopped early (timedOut, totalFound a lower bound); the counts are not cut"`
+	LimitReached     bool     `json:"limitReached,omitempty" jsonschema:"more than limit paths matched; the newest by modification time were kept"`
+	ListLimitReached bool     `json:"listLimitReached,omitempty" jsonschema:"the paths would pass the 32 KiB a result may list; the newest that fit were kept"`
+	TimedOut         bool     `json:"timedOut,omitempty" jsonschema:"the scan stopped at the timeout; results are partial"`
+	MissingPaths     []string `json:"missingPaths,omitempty" jsonschema:"entries of paths that matched nothing on disk"`
+	Limit            int      `json:"limit" jsonschema:"the result limit in force"`
 }
 
 // findHit is one path find matched.
@@ -86,13 +91,19 @@ func runFind(ctx context.Context, env *tools.Env, a findArgs) (*FindResult, erro
 		hits = hits[:limit]
 		res.LimitReached = true
 	}
-	res.Truncated = res.LimitReached || res.TimedOut
-
 	base, scopePath := displayBase(env, sc.targets)
 	res.ScopePath = scopePath
+	if !res.LimitReached {
+		newestFirst(hits) // a cut by size keeps the newest too
+	}
 	var shown []string
+	listed := 0
 	for _, h := range hits {
 		p := env.Display(h.abs)
+		if listed += len(p) + 4; listed > findListBytes {
+			res.ListLimitReached = true
+			break
+		}
 		rel := relTo(base, h.abs, p)
 		if h.dir {
 			p += "/"
@@ -107,8 +118,12 @@ func runFind(ctx context.Context, env *tools.Env, a findArgs) (*FindResult, erro
 		res.Files = []string{}
 	}
 
+	res.Truncated = res.LimitReached || res.ListLimitReached || res.TimedOut
 	var notices []string
-	if res.LimitReached {
+	switch {
+	case res.ListLimitReached:
+		notices = append(notices, fmt.Sprintf("%d of %d paths shown: a result lists at most 32 KiB of paths (the newest are kept). Refine pattern or path to narrow results", res.FileCount, res.TotalFound))
+	case res.LimitReached:
 		notices = append(notices, fmt.Sprintf("%d results limit reached. Refine pattern or path to narrow results", limit))
 	}
 	if res.TimedOut {

@@ -20,13 +20,18 @@ import (
 
 // Limits of search (the reference implementation's).
 const (
-	searchFileLimit     = 20        // matching files per page
-	searchPerFileLimit  = 20        // match rows per file in a multi-file search
-	searchSingleLimit   = 200       // match rows in a single-file search
-	searchCollectLimit  = 2000      // matches collected before pagination
-	searchMaxFileBytes  = 4 << 20   // larger files are skipped
-	searchLineCap       = 512       // characters shown of one line
-	structuredLineCap   = 50 * 1024 // bytes of one line in the structured matches (read's per-line limit)
+	searchFileLimit    = 20        // matching files per page
+	searchPerFileLimit = 20        // match rows per file in a multi-file search
+	searchSingleLimit  = 200       // match rows in a single-file search
+	searchCollectLimit = 2000      // matches collected before pagination
+	searchMaxFileBytes = 4 << 20   // larger files are skipped
+	searchLineCap      = 512       // characters shown of one line
+	structuredLineCap  = 50 * 1024 // bytes of one line in the structured matches (read's per-line limit)
+	// structuredTextCap bounds the match text of one result's
+	// fileMatches: past it, a match keeps the first rowTextCap bytes of
+	// its line, so a page of long lines stays a result of tens of KB.
+	structuredTextCap   = 64 * 1024
+	rowTextCap          = searchLineCap
 	searchOutputCap     = 50 * 1024 // bytes of combined output
 	searchChunkSize     = 16        // files per walk task
 	defaultContextAfter = 3

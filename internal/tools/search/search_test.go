@@ -412,6 +412,60 @@ func TestSearchNamesTooLargeFilesInWalks(t *testing.T) {
 	}
 }
 
+// TestSearchStructuredTextBudget: a page of long lines keeps the whole
+// line in the structured matches until 64 KiB of match text is used; the
+// rest keep the row's first 512 bytes and say so, so the result stays
+// small.
+func TestSearchStructuredTextBudget(t *testing.T) {
+	root := t.TempDir()
+	line := "hit " + strings.Repeat("y", 30<<10) + "\n"
+	writeFiles(t, root, map[string]string{"a.txt": strings.Repeat(line, 8)})
+	r := searchResult(t, newEnv(t, root), `{"pattern":"hit","paths":"a.txt"}`)
+	m := r.FileMatches[0].Matches
+	if len(m) != 8 {
+		t.Fatalf("%d matches", len(m))
+	}
+	total := 0
+	for i, x := range m {
+		total += len(x.Text)
+		whole := i < 2 // two lines of 30 KiB fit in 64 KiB
+		if whole != (len(x.Text) == len(line)-1) || x.Truncated == whole {
+			t.Errorf("match %d: %d bytes, truncated %v", i, len(x.Text), x.Truncated)
+		}
+	}
+	if total > structuredTextCap+8*rowTextCap {
+		t.Errorf("%d bytes of match text", total)
+	}
+	data, _ := json.Marshal(r)
+	if len(data) > 128<<10 {
+		t.Errorf("the result is %d bytes", len(data))
+	}
+}
+
+// TestFindListCap: a large limit cannot make a large result: the newest
+// paths within 32 KiB are listed, and the result says how many of how
+// many.
+func TestFindListCap(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{}
+	for i := 0; i < 3000; i++ {
+		files[fmt.Sprintf("dir/a-rather-long-file-name-%04d.txt", i)] = ""
+	}
+	writeFiles(t, root, files)
+	res, text := call(t, Find(), newEnv(t, root), `{"paths":".","limit":10000}`)
+	r := res.Structured.(*FindResult)
+	if !r.ListLimitReached || !r.Truncated || r.TotalFound != 3000 || r.FileCount >= 3000 || r.FileCount < 500 || len(r.Files) != r.FileCount {
+		t.Errorf("listLimitReached %v, %d of %d listed", r.ListLimitReached, r.FileCount, r.TotalFound)
+	}
+	if !strings.Contains(text, fmt.Sprintf("[%d of 3000 paths shown: a result lists at most 32 KiB of paths (the newest are kept)", r.FileCount)) {
+		t.Errorf("notice: %s", tail(text))
+	}
+	data, _ := json.Marshal(r)
+	if len(data)+len(text) > 128<<10 {
+		t.Errorf("the result is %d bytes of JSON and %d of text", len(data), len(text))
+	}
+}
+
 // TestSearchPatternSizeLimit: a pattern over the limit is refused before
 // it is compiled, with ERR_LIMIT and what to do instead (a 1–3 MiB
 // alternation compiled for seconds, uncancellably, at 64× its size); one

@@ -72,7 +72,7 @@ type SearchMatch struct {
 	Text string `json:"text" jsonschema:"the whole line without its line ending (not cut at 512 characters like the text rows), up to 50 KiB"`
 	// Truncated is set when the line was longer than 50 KiB: Text is then
 	// only its start and must not be written back as the whole line.
-	Truncated bool `json:"truncated,omitempty" jsonschema:"the line was longer than 50 KiB and text holds only its start"`
+	Truncated bool `json:"truncated,omitempty" jsonschema:"text holds only the start of the line: it was over 50 KiB, or the result's 64 KiB of match text ran out (then the first 512 bytes; read the line for the rest)"`
 }
 
 // contextLines returns the configured context (defaults 1 before, 3 after).
@@ -102,6 +102,7 @@ func renderPage(env *tools.Env, m *textmatch.Matcher, v *fsview, sc *scope, col 
 
 	var out strings.Builder
 	prevDir := "."
+	textLeft := structuredTextCap
 	sc2 := m.NewScanner()
 	for _, f := range page {
 		content, err := readWhole(v, f.abs)
@@ -125,7 +126,14 @@ func renderPage(env *tools.Env, m *textmatch.Matcher, v *fsview, sc *scope, col 
 		out.WriteString(sec)
 		prevDir = dir
 		res.Files = append(res.Files, display)
-		res.FileMatches = append(res.FileMatches, SearchFile{Path: display, Tag: tag, Count: fr.total, Matches: fr.matches[:shown]})
+		matches := fr.matches[:shown]
+		for i := range matches {
+			if textLeft -= len(matches[i].Text); textLeft < 0 {
+				short, cut := capBytes(matches[i].Text, rowTextCap)
+				matches[i].Text, matches[i].Truncated = short, matches[i].Truncated || cut
+			}
+		}
+		res.FileMatches = append(res.FileMatches, SearchFile{Path: display, Tag: tag, Count: fr.total, Matches: matches})
 		res.MatchCount += fr.total
 		res.ShownMatchCount += shown
 		res.LinesTruncated = res.LinesTruncated || linesCut

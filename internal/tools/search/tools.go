@@ -31,7 +31,7 @@ Output: a tree: top-level files first, then "# dir/" headers ("##" one level dee
 
 const searchDescription = `Search file contents with a regular expression (Go RE2 syntax).
 
-pattern: RE2, like ripgrep's default engine: no lookahead/lookbehind, no backreferences, no possessive quantifiers or atomic groups, no (?x); unlike ripgrep, \w \d \s \b are ASCII-only (use \pL, \p{Greek}, [[:^ascii:]] for other scripts). Inline flags (?i) (?m) (?s) (?U) work; ^ and $ match at line starts and ends. Each line is matched on its own, without its line ending; a pattern containing a newline (\n) matches across lines. i:true (or case:false) ignores case.
+pattern: RE2, like ripgrep's default engine: no lookahead/lookbehind, no backreferences, no possessive quantifiers or atomic groups; unlike ripgrep, \w \d \s \b are ASCII-only (use \pL, \p{Greek}, [[:^ascii:]] for other scripts). Inline flags (?i) (?m) (?s) (?U) (?x) work; ^ and $ match at line starts and ends. Each line is matched on its own, without its line ending; a pattern containing a newline (\n) matches across lines. i:true (or case:false) ignores case.
 paths: files, directories, globs or "file:LINES" selectors (file.ts:5-16, file.ts:5+3, file.ts:5-16,960-973, file.ts:40 = from line 40); omitted or empty searches the workspace root. Several paths may be joined with commas or semicolons. A selector limits which lines count as matches; context may extend beyond it. A named archive (a.zip, b.tar.gz) is searched member by member ("a.zip:docs/", "a.zip:dir/m.txt:5-9"; headers [a.zip:dir/m.txt#TAG] that edit accepts); a SQLite database (app.db, app.db:users) table by table as JSON rows; a document (report.pdf, memo.docx) as its text; local:// and skill:// paths as files.
 Hidden files are searched; .gitignore rules are respected unless gitignore:false; .git and node_modules are skipped unless named. Binary files and files over 4 MiB are skipped.
 Output is paged by matching files, 20 per page: pass skip to see the next page (skip is ignored for a single file). Up to 20 matches are shown per file (200 when searching one file), with context lines (1 before, 3 after by default). Each file starts with an editable hashline header [path#TAG], preceded by "# dir/" when the directory changes; rows are "*N:text" for matches and " N:text" for context. Lines over 512 characters are cut. Output is capped at 50 KB.
@@ -64,6 +64,7 @@ func Search() tools.Tool {
 	return tools.New(tools.Spec{
 		Name:        "search",
 		Description: searchDescription,
+		Tags:        []tools.Tag{tools.TagBoundedOutput},
 		Input: object([]string{"pattern"}, map[string]*jsonschema.Schema{
 			"pattern":   str("Regular expression (RE2 syntax)"),
 			"paths":     pathList("Files, directories, globs or file:LINES selectors to search; default: the workspace root"),

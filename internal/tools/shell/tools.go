@@ -40,7 +40,7 @@ func Bash() tools.Tool {
 		Description: bashDescription,
 		Input:       tools.MustSchemaFor[bashSchema](),
 		Output:      tools.MustSchemaFor[BashResult](),
-		Tags:        []tools.Tag{tools.TagRunsCommands},
+		Tags:        []tools.Tag{tools.TagRunsCommands, tools.TagBoundedOutput},
 	}, runBash), previewBash)
 }
 
@@ -50,6 +50,7 @@ func BashOutput() tools.Tool {
 		Name:        "bash_output",
 		Description: `Poll a background task started by bash with runInBackground. Waits until the task ends or timeoutMs passes (default 5000, at most 60000), then returns the output since the previous poll, whether it is still running and its exit code once it has ended.`,
 		Output:      tools.MustSchemaFor[TaskOutput](),
+		Tags:        []tools.Tag{tools.TagBoundedOutput},
 	}, runOutput)
 }
 

@@ -4,6 +4,7 @@ package todo
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -25,16 +26,76 @@ type List struct {
 	Summary string `json:"summary"`
 }
 
-// checklist is the per-session list. Safe for concurrent use.
+// checklist is the per-session list. Safe for concurrent use. A named
+// session's list lives in its storage: every call reads it there (another
+// process of the session may have changed it) and writes it back.
 type checklist struct {
-	mu    sync.Mutex
-	items []Item
+	mu      sync.Mutex
+	items   []Item
+	durable tools.Durable // the named session's storage, or nil
 }
 
 type stateKey struct{}
 
+// durableKey is where a named session keeps its list.
+const durableKey = "atomic-script/todos"
+
+// Caps on the list: a checklist is for a model to read, and every call
+// returns it whole.
+const (
+	maxItems       = 100
+	maxContentRune = 500
+	maxTextBytes   = 32 << 10 // of all the items' content together
+)
+
+// checkSize refuses a list whose items hold more than maxTextBytes of text.
+func checkSize(tool string, items []Item) error {
+	n := 0
+	for _, it := range items {
+		n += len(it.Content)
+	}
+	if n > maxTextBytes {
+		return tools.Errorf(tools.ErrLimit, "%s: the checklist would hold %d bytes of text, over the %d KiB a checklist may hold; shorten the items (nothing was changed)", tool, n, maxTextBytes>>10)
+	}
+	return nil
+}
+
+// listOf returns the session's list.
 func listOf(env *tools.Env) *checklist {
-	return env.Session.State(stateKey{}, func() any { return &checklist{} }).(*checklist)
+	return env.Session.State(stateKey{}, func() any { return &checklist{durable: env.Session.Durable} }).(*checklist)
+}
+
+// load reads a named session's list from its storage (l.mu held).
+func (l *checklist) load(tool string) error {
+	if l.durable == nil {
+		return nil
+	}
+	v, ok, err := l.durable.Get(durableKey)
+	if err == nil && ok {
+		var items []Item
+		if err = json.Unmarshal([]byte(v), &items); err == nil {
+			l.items = items
+		}
+	}
+	if err != nil {
+		return tools.Errorf(tools.ErrIO, "%s: the session's checklist could not be read: %v (todowrite replaces it)", tool, err)
+	}
+	return nil
+}
+
+// save keeps the list in the session's storage (l.mu held).
+func (l *checklist) save(tool string) error {
+	if l.durable == nil {
+		return nil
+	}
+	data, err := json.Marshal(l.items)
+	if err == nil {
+		err = l.durable.Put(durableKey, string(data))
+	}
+	if err != nil {
+		return tools.Errorf(tools.ErrIO, "%s: the list changed for this process, but could not be saved with the session: %v", tool, err)
+	}
+	return nil
 }
 
 var statuses = []any{"pending", "in_progress", "completed"}
@@ -66,10 +127,13 @@ type updateArgs struct {
 func Tools() []tools.Tool {
 	writeIn := tools.MustSchemaFor[writeArgs]()
 	writeIn.Properties["todos"].Items = itemSchema(false)
+	writeIn.Properties["todos"].MaxItems = jsonschema.Ptr(maxItems)
+	writeIn.Properties["todos"].Items.Properties["content"].MaxLength = jsonschema.Ptr(maxContentRune)
 	updateIn := tools.MustSchemaFor[updateArgs]()
 	updateIn.Properties["index"].Minimum = jsonschema.Ptr(0.0)
 	updateIn.Properties["status"].Enum = statuses
 	updateIn.Properties["priority"].Enum = priorities
+	updateIn.Properties["content"].MaxLength = jsonschema.Ptr(maxContentRune)
 	out := tools.MustSchemaFor[List]()
 	out.Properties["todos"].Items = itemSchema(true)
 
@@ -92,10 +156,13 @@ func Tools() []tools.Tool {
 				}
 				items[i] = it
 			}
+			if err := checkSize("todowrite", items); err != nil {
+				return List{}, err
+			}
 			l.mu.Lock()
 			defer l.mu.Unlock()
 			l.items = items
-			return l.snapshot(), nil
+			return l.snapshot(), l.save("todowrite")
 		}, render),
 		tools.NewStructured(tools.Spec{
 			Name:        "todo_get",
@@ -105,6 +172,9 @@ func Tools() []tools.Tool {
 			l := listOf(env)
 			l.mu.Lock()
 			defer l.mu.Unlock()
+			if err := l.load("todo_get"); err != nil {
+				return List{}, err
+			}
 			return l.snapshot(), nil
 		}, render),
 		tools.NewStructured(tools.Spec{
@@ -117,6 +187,9 @@ func Tools() []tools.Tool {
 			l := listOf(env)
 			l.mu.Lock()
 			defer l.mu.Unlock()
+			if err := l.load("todo_update"); err != nil {
+				return List{}, err
+			}
 			if in.Index < 0 || in.Index >= len(l.items) {
 				if len(l.items) == 0 {
 					return List{}, tools.Errorf(tools.ErrNotFound, "todo_update: the checklist is empty; create it with todowrite first")
@@ -125,6 +198,13 @@ func Tools() []tools.Tool {
 			}
 			if in.Status == "" && in.Content == "" && in.Priority == "" {
 				return List{}, tools.Errorf(tools.ErrInvalidArgs, "todo_update: nothing to change; give status, content or priority")
+			}
+			if strings.TrimSpace(in.Content) != "" {
+				next := append([]Item(nil), l.items...)
+				next[in.Index].Content = in.Content
+				if err := checkSize("todo_update", next); err != nil {
+					return List{}, err
+				}
 			}
 			it := &l.items[in.Index]
 			if in.Status != "" {
@@ -136,7 +216,7 @@ func Tools() []tools.Tool {
 			if in.Priority != "" {
 				it.Priority = in.Priority
 			}
-			return l.snapshot(), nil
+			return l.snapshot(), l.save("todo_update")
 		}, render),
 	}
 }

@@ -132,3 +132,87 @@ func TestTodoConcurrentUpdates(t *testing.T) {
 }
 
 func itoa(i int) string { b, _ := json.Marshal(i); return string(b) }
+
+// TestTodoCaps: a list that would make results of hundreds of kilobytes is
+// refused before it changes anything.
+func TestTodoCaps(t *testing.T) {
+	env := newEnv(t)
+	many := `{"todos":[` + strings.Repeat(`{"content":"x"},`, maxItems) + `{"content":"x"}]}`
+	long := `{"todos":[{"content":"` + strings.Repeat("é", maxContentRune+1) + `"}]}`
+	for args, want := range map[string]string{
+		many: `todowrite: invalid arguments: at "todos": want at most 100 items, got 101`,
+		long: `todowrite: invalid arguments: at "todos.0.content"`,
+	} {
+		if _, err := call(t, env, "todowrite", args); err == nil || tools.CodeOf(err) != tools.ErrInvalidArgs || !strings.Contains(err.Error(), want) {
+			t.Errorf("%.40s: %v, want %s", args, err, want)
+		}
+	}
+	full := `{"todos":[` + strings.TrimSuffix(strings.Repeat(`{"content":"`+strings.Repeat("é", maxContentRune)+`"},`, maxItems), ",") + `]}`
+	if _, err := call(t, env, "todowrite", full); tools.CodeOf(err) != tools.ErrLimit || !strings.Contains(err.Error(), "todowrite: the checklist would hold 100000 bytes of text, over the 32 KiB a checklist may hold") {
+		t.Errorf("100 long items: %v", err)
+	}
+	ok := `{"todos":[` + strings.TrimSuffix(strings.Repeat(`{"content":"`+strings.Repeat("x", maxTextBytes/maxItems)+`"},`, maxItems), ",") + `]}`
+	res, err := call(t, env, "todowrite", ok)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(res.Structured)
+	if len(data)+len(res.Text) > 128<<10 {
+		t.Errorf("a full list makes a result of %d bytes", len(data)+len(res.Text))
+	}
+	if _, err := call(t, env, "todo_update", `{"index":0,"content":"`+strings.Repeat("a", maxContentRune+1)+`"}`); tools.CodeOf(err) != tools.ErrInvalidArgs {
+		t.Errorf("long update: %v", err)
+	}
+}
+
+// mapDurable is a tools.Durable in memory, shared like a store file.
+type mapDurable struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func (d *mapDurable) Get(k string) (string, bool, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	v, ok := d.m[k]
+	return v, ok, nil
+}
+
+func (d *mapDurable) Put(k, v string) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.m[k] = v
+	return nil
+}
+
+// TestTodoDurable: a named session's list lives in its storage, so a new
+// process of the session (a new tools.Session) sees it, and so does
+// another one changing it meanwhile.
+func TestTodoDurable(t *testing.T) {
+	d := &mapDurable{m: map[string]string{}}
+	envOf := func() *tools.Env {
+		env := newEnv(t)
+		env.Session.Durable = d
+		return env
+	}
+	a, b := envOf(), envOf()
+	if _, err := call(t, a, "todowrite", `{"todos":[{"content":"ship it"}]}`); err != nil {
+		t.Fatal(err)
+	}
+	if res, _ := call(t, envOf(), "todo_get", `{}`); !strings.Contains(res.Text, "0. [ ] ship it") {
+		t.Errorf("a later process: %q", res.Text)
+	}
+	if _, err := call(t, b, "todo_update", `{"index":0,"status":"completed"}`); err != nil {
+		t.Fatal(err)
+	}
+	if res, _ := call(t, a, "todo_get", `{}`); !strings.Contains(res.Text, "0. [x] ship it") {
+		t.Errorf("a's list after b's update: %q", res.Text)
+	}
+	d.m[durableKey] = "{not json"
+	if _, err := call(t, a, "todo_get", `{}`); tools.CodeOf(err) != tools.ErrIO || !strings.Contains(err.Error(), "todowrite replaces it") {
+		t.Errorf("a corrupt kept list: %v", err)
+	}
+	if _, err := call(t, a, "todowrite", `{"todos":[]}`); err != nil {
+		t.Errorf("todowrite over a corrupt list: %v", err)
+	}
+}

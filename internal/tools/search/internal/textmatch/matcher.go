@@ -28,7 +28,7 @@ type Matcher struct {
 // across lines; otherwise every line is matched on its own, without its
 // line terminator (a trailing \r included).
 func Compile(pattern string, ignoreCase bool) (*Matcher, error) {
-	expr := pattern
+	expr := translateFlags(pattern)
 	if ignoreCase {
 		expr = "(?i)" + expr
 	}
@@ -85,8 +85,8 @@ func describe(err error) error {
 		hint = "lookahead and lookbehind are not supported (RE2 syntax)"
 	case se.Code == syntax.ErrInvalidPerlOp && strings.HasPrefix(se.Expr, "(?>"):
 		hint = "atomic groups are not supported (RE2 syntax)"
-	case se.Code == syntax.ErrInvalidPerlOp && strings.Contains(se.Expr, "x"):
-		hint = "the (?x) flag is not supported (RE2 syntax); remove the spaces from the pattern"
+	case se.Code == syntax.ErrInvalidPerlOp && strings.HasPrefix(se.Expr, "(?") && !strings.ContainsAny(se.Expr, "<P:'"):
+		hint = "ripgrep's inline flags i, m, s, U, x, u and R are accepted (a flag group such as " + se.Expr + ") is not)"
 	case se.Code == syntax.ErrInvalidEscape && len(se.Expr) == 2 && se.Expr[1] >= '1' && se.Expr[1] <= '9':
 		hint = "backreferences are not supported (RE2 syntax)"
 	case se.Code == syntax.ErrInvalidRepeatOp && strings.HasSuffix(se.Expr, "+"):

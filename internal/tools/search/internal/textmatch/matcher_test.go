@@ -162,7 +162,7 @@ func TestCompileErrors(t *testing.T) {
 		{`(?<!x)y`, "lookahead and lookbehind are not supported"},
 		{`(a)\1`, "backreferences are not supported"},
 		{`a++`, "possessive quantifiers are not supported"},
-		{`(?x) a b`, "the (?x) flag is not supported"},
+		{`(?J)a`, "invalid or unsupported Perl syntax: `(?J`; ripgrep's inline flags i, m, s, U, x, u and R are accepted (a flag group such as (?J) is not)"},
 		{`(?>a)`, "atomic groups are not supported"},
 	}
 	for _, c := range cases {
@@ -171,6 +171,87 @@ func TestCompileErrors(t *testing.T) {
 			t.Errorf("%q: got %v, want it to contain %q", c.pattern, err, c.want)
 		}
 	}
+}
+
+// TestInlineFlags: the inline flags ripgrep accepts work: i, m, s and U
+// as RE2 has them; x (verbose: whitespace and # comments ignored, also in
+// classes; `\ ` and `[\ ]` are spaces), scoped to its group; u (Unicode
+// mode, ripgrep's default, and -u) and R (CRLF: lines lose their \r
+// before matching here) change nothing.
+func TestInlineFlags(t *testing.T) {
+	for _, c := range []struct {
+		pattern, translated string
+		match, miss         []string
+	}{
+		{`(?x) a b # the letters`, `ab`, []string{"xaby"}, []string{"a b"}},
+		{"(?x)\n  foo  # one\n  \\d+   # two\n", `foo\d+`, []string{"foo12"}, []string{"foo 12"}},
+		{`(?x)a\ b [ c]`, `a\x20b[c]`, []string{"a bc"}, []string{"abc"}},
+		{`(?x)a\#b`, `a\#b`, []string{"a#b"}, []string{"ab"}},
+		{`(?x:a b) c`, `(?:ab) c`, []string{"ab c"}, []string{"abc"}},
+		{`(a (?x) b) c`, `(a b) c`, []string{"a b c"}, []string{"a  b c"}},
+		{`(?ix) A B`, `(?i)AB`, []string{"ab"}, []string{"a b"}},
+		{`(?x-i) a`, `(?-i)a`, []string{"a"}, []string{"A"}},
+		{`(?u)\w+`, `\w+`, []string{"abc"}, []string{"!!"}},
+		{`(?-u)a`, `a`, []string{"a"}, nil},
+		{`(?R)^a$`, `^a$`, []string{"a"}, []string{"ba"}},
+		{`(?i)A`, `(?i)A`, []string{"a"}, nil},
+		{`(?s)a.b`, `(?s)a.b`, []string{"a\nb"}, nil},
+		{`[(?x)] b`, `[(?x)] b`, []string{"x b"}, []string{"xb"}},
+		{`\(?x\) b`, `\(?x\) b`, []string{"(x) b", "x) b"}, nil},
+		{`(?P<n>a b)`, `(?P<n>a b)`, []string{"a b"}, nil},
+	} {
+		got := translateFlags(c.pattern)
+		if got != c.translated {
+			t.Errorf("%q: translated %q, want %q", c.pattern, got, c.translated)
+			continue
+		}
+		m, err := Compile(c.pattern, false)
+		if err != nil {
+			t.Errorf("%q: %v", c.pattern, err)
+			continue
+		}
+		for _, s := range c.match {
+			if !m.re.MatchString(s) {
+				t.Errorf("%q does not match %q", c.pattern, s)
+			}
+		}
+		for _, s := range c.miss {
+			if m.re.MatchString(s) {
+				t.Errorf("%q matches %q", c.pattern, s)
+			}
+		}
+	}
+}
+
+// FuzzTranslateFlags: translating never panics and leaves a pattern
+// without x, u or R flags as it was.
+func FuzzTranslateFlags(f *testing.F) {
+	for _, s := range []string{`(?x) a b # c`, `(?x:a [ b]) c`, `\(?x)`, `[(?x)]`, `(?ix-u)a`, `(?R)x`, `(?x)\ `, `((?x) a) b`, `(?x)[\ ]`, `(?x)[]a ]`, `(?x)[^]a ]`, `(?x)[[:alpha:] ]`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		out := translateFlags(p)
+		if !strings.ContainsAny(flagLetters(p), "xuR") && out != p {
+			t.Fatalf("%q changed to %q without an x, u or R flag", p, out)
+		}
+		if !strings.Contains(p, "(?") && out != p {
+			t.Fatalf("%q changed to %q", p, out)
+		}
+	})
+}
+
+// flagLetters are the letters of p's flag groups, roughly: enough for the
+// fuzz property (it over-approximates).
+func flagLetters(p string) string {
+	var b strings.Builder
+	for i := 0; i+2 < len(p); i++ {
+		if p[i] == '(' && p[i+1] == '?' {
+			for j := i + 2; j < len(p) && p[j] != ')' && p[j] != ':'; j++ {
+				b.WriteByte(p[j])
+			}
+		}
+	}
+	return b.String()
 }
 
 // FuzzScanner checks the prefiltered scanner against the naive per-line

@@ -1,0 +1,62 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/atomic-script/atomic-script/engine"
+)
+
+// TestUnhandledRejections: a promise rejected with nothing to catch it is
+// warned about with its error and line (QuickJS drops it silently); strict
+// mode fails the run on it; rejections the script handles, and the
+// bindings' own promises, say nothing. Both engines.
+func TestUnhandledRejections(t *testing.T) {
+	for _, js := range []engine.JSEngine{engine.QuickJS, engine.Goja} {
+		t.Run(string(js), func(t *testing.T) {
+			eng := newEngine(t, nil, engine.WithJSEngine(js))
+			r := run(t, eng, "const x = 1;\nPromise.reject(new Error(\"boom\"));\nconst p = tools.read({path: \"missing.txt\"});\nawait new Promise(r => p.finally(r));\nreturn x")
+			if !r.OK {
+				t.Fatalf("not strict: the run succeeds, got %+v", r.Error)
+			}
+			warn := strings.Join(r.Warnings, "\n")
+			for _, w := range []string{
+				"Unhandled promise rejection at codemode.js:2:",
+				"Error: boom",
+				"Unhandled promise rejection of tool call 1 (read): ToolError: File not found: missing.txt",
+				"await it, or add .catch()",
+			} {
+				if !strings.Contains(warn, w) {
+					t.Errorf("warnings %q lack %q", warn, w)
+				}
+			}
+
+			// Handled ones, failed calls caught, a rejected Promise.all
+			// caught, a thrown script error: no rejection warning.
+			r = run(t, eng, `
+				try { await tools.read({path: "missing.txt"}) } catch (e) {}
+				await Promise.all([tools.read({path: "missing.txt"}), tools.noop({})]).catch(() => {});
+				const p = Promise.reject(new Error("late")); await null; p.catch(() => {});
+				await Promise.allSettled([Promise.reject(new Error("settled"))]);
+				return 1`)
+			if !r.OK || strings.Contains(strings.Join(r.Warnings, "\n"), "Unhandled") {
+				t.Errorf("handled rejections: ok %v, warnings %q", r.OK, r.Warnings)
+			}
+			r = run(t, eng, `throw new Error("plain")`)
+			if r.OK || strings.Contains(strings.Join(r.Warnings, "\n"), "Unhandled") {
+				t.Errorf("thrown error: ok %v, warnings %q", r.OK, r.Warnings)
+			}
+
+			strict := newEngine(t, nil, engine.WithJSEngine(js), engine.WithStrict())
+			r = run(t, strict, "const x = 1;\nPromise.reject(new Error(\"boom\"));\nreturn x")
+			if r.OK || r.Error == nil || r.Error.Name != "UnhandledRejection" || !strings.Contains(r.Error.Message, "Error: boom") ||
+				!strings.Contains(r.Error.Message, "codemode.js:2:") || r.ExitCode != engine.ExitScript {
+				t.Errorf("strict: ok %v exit %d, error %+v", r.OK, r.ExitCode, r.Error)
+			}
+			r = run(t, eng, "// @options: {\"strict\": true}\nPromise.reject(new Error(\"boom\"));\nreturn 1")
+			if r.OK || r.Error == nil || r.Error.Name != "UnhandledRejection" {
+				t.Errorf("strict by @options: ok %v, error %+v", r.OK, r.Error)
+			}
+		})
+	}
+}

@@ -1,0 +1,66 @@
+package mcpserver_test
+
+import (
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// conformanceSuite is the official MCP conformance suite that .ci/run
+// installs (or $ATOMIC_MCP_CONFORMANCE), or "" when it is not here.
+func conformanceSuite() string {
+	return ciNodePackage("ATOMIC_MCP_CONFORMANCE", filepath.Join("dist", "index.js"), "conformance", "node_modules", "@modelcontextprotocol", "conformance")
+}
+
+// conformanceScenarios are the suite's server scenarios about the protocol
+// itself. The others call the tools, resources and prompts of the suite's
+// own reference server (test_simple_text, ...), which atomic-script does
+// not have.
+var conformanceScenarios = []string{
+	"server-initialize", "ping", "logging-set-level", "tools-list", "resources-list", "prompts-list",
+	"server-sse-multiple-streams", "dns-rebinding-protection",
+}
+
+// TestConformanceSuite runs the official MCP conformance suite
+// (@modelcontextprotocol/conformance) against serve --http. The suite sends
+// no Authorization header, so it talks to serve through a loopback proxy
+// that adds the token and passes every other header — Host and Origin
+// included — unchanged.
+func TestConformanceSuite(t *testing.T) {
+	node, err := exec.LookPath("node")
+	suite := conformanceSuite()
+	if err != nil || suite == "" {
+		t.Skip("node or the MCP conformance suite is missing (.ci/run installs them)")
+	}
+	w := newWorkspace(t, "", "")
+	_, endpoint, auth := w.serveHTTP(t)
+	target, _ := url.Parse(endpoint)
+	var proxy *httptest.Server
+	proxy = httptest.NewServer(&httputil.ReverseProxy{
+		Rewrite: func(r *httputil.ProxyRequest) {
+			r.SetURL(target)
+			r.Out.URL.Path = r.In.URL.Path
+			r.Out.Header.Set("Authorization", auth)
+			if r.In.Host == proxy.Listener.Addr().String() {
+				r.Out.Host = target.Host // the client's own loopback address
+			} else {
+				r.Out.Host = r.In.Host // a forged Host reaches serve as sent
+			}
+		},
+		FlushInterval: -1, // SSE
+	})
+	defer proxy.Close()
+	for _, sc := range conformanceScenarios {
+		t.Run(sc, func(t *testing.T) {
+			cmd := exec.Command(node, filepath.Join(suite, "dist", "index.js"), "server", "--url", proxy.URL+"/mcp", "--scenario", sc, "-o", t.TempDir())
+			cmd.Env = append(os.Environ(), "NO_COLOR=1")
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("scenario %s: %v\n%s", sc, err, out)
+			}
+		})
+	}
+}
