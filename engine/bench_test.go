@@ -51,16 +51,27 @@ func cpuTime() time.Duration {
 
 // BenchmarkAwaitedTodoGet is BenchmarkAwaitedCalls with the built-in
 // todo_get, the real tool the issue's table times (its schema validation,
-// structured result and recording included).
+// structured result and recording included). The _events cases have a
+// host listening for events, as the CLI always does (its progress lines).
 func BenchmarkAwaitedTodoGet(b *testing.B) {
-	for _, c := range []struct{ name, code string }{
-		{"sequential", `for (let i = 0; i < 10000; i++) await tools.todo_get(); return 1`},
-		{"promise_all", `await Promise.all(Array.from({length: 10000}, () => tools.todo_get())); return 1`},
+	for _, c := range []struct {
+		name, code string
+		events     bool
+	}{
+		{"sequential", `for (let i = 0; i < 10000; i++) await tools.todo_get(); return 1`, false},
+		{"promise_all", `await Promise.all(Array.from({length: 10000}, () => tools.todo_get())); return 1`, false},
+		{"sequential_events", `for (let i = 0; i < 10000; i++) await tools.todo_get(); return 1`, true},
+		{"promise_all_events", `await Promise.all(Array.from({length: 10000}, () => tools.todo_get())); return 1`, true},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.Setenv("TMPDIR", b.TempDir())
 			reg, _ := tools.Select(engine.Builtins())
-			eng, err := engine.New(engine.WithRoot(b.TempDir()), engine.WithTools(reg))
+			opts := []engine.Option{engine.WithRoot(b.TempDir()), engine.WithTools(reg)}
+			if c.events {
+				events := 0
+				opts = append(opts, engine.WithEvents(func(engine.Event) { events++ }))
+			}
+			eng, err := engine.New(opts...)
 			if err != nil {
 				b.Fatal(err)
 			}

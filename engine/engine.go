@@ -203,7 +203,12 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 	if sopts.DryRun {
 		mode = journal.DryRun // a script may ask to write nothing, never the reverse
 	}
-	rec := newRecorder(emit)
+	var rec *recorder
+	if e.cfg.events != nil || ro.events != nil {
+		rec = newRecorder(emit)
+	} else {
+		rec = newRecorder(nil)
+	}
 	run := &scriptRun{engine: e, ro: ro, rec: rec, src: prog.Code, orig: src, source: source(ro.name, prog),
 		deadline: deadline, budget: timeout, strict: e.cfg.strict || sopts.Strict, files: journal.New(mode), models: e.cfg.models.NewRun()}
 	run.warnings = warnings(diags, run.source.Name)
@@ -624,6 +629,9 @@ func (e *Engine) caller(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.C
 // withTypesHint points a script whose arguments did not validate at
 // describeTool, which gives each parameter's type.
 func withTypesHint(err error, name string) error {
+	if err == nil {
+		return nil // every successful call: errors.As would make te escape
+	}
 	var te *tools.Error
 	if !errors.As(err, &te) || te.Code != tools.ErrInvalidArgs || !strings.HasPrefix(te.Msg, name+": invalid arguments: ") {
 		return err

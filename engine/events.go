@@ -39,13 +39,16 @@ type recorder struct {
 	output []Item
 	logs   []string
 	emit   func(Event)
+	// quiet is set when no host listens for events: then call events,
+	// made twice for every tool call, are not built at all.
+	quiet  bool
 	closed bool // abandoned: the result is out, later pieces are dropped
 	gate   *gate
 }
 
 func newRecorder(emit func(Event)) *recorder {
 	if emit == nil {
-		emit = func(Event) {}
+		return &recorder{emit: func(Event) {}, quiet: true}
 	}
 	return &recorder{emit: emit}
 }
@@ -88,11 +91,17 @@ func (r *recorder) Image(img tools.Image) {
 }
 
 func (r *recorder) CallStarted(c tools.Call) {
+	if r.quiet {
+		return
+	}
 	call := r.annotated(c)
 	r.send(Event{Type: "call_start", Time: time.Now(), Call: &call})
 }
 
 func (r *recorder) CallEnded(c tools.Call) {
+	if r.quiet {
+		return
+	}
 	call := r.annotated(c)
 	r.send(Event{Type: "call_end", Time: time.Now(), Call: &call})
 }
@@ -104,6 +113,9 @@ func (r *recorder) annotated(c Call) Call {
 }
 
 func (r *recorder) Progress(callID, name string, p tools.Progress) {
+	if r.quiet {
+		return
+	}
 	r.send(Event{Type: "progress", Time: time.Now(), Call: &Call{ID: callID, Name: name, Status: bindings.StatusRunning}, Progress: &p})
 }
 

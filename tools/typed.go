@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sort"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -26,6 +27,10 @@ type Spec struct {
 type funcTool[In any] struct {
 	spec Spec
 	run  func(ctx context.Context, env *Env, in In) (Result, error)
+	// emptyIsZero is set when decoding {} into In yields In's zero value
+	// (a struct without its own UnmarshalJSON): a call without arguments
+	// then skips the decoder.
+	emptyIsZero bool
 }
 
 // New returns a Tool whose arguments are decoded into In before run is
@@ -37,7 +42,9 @@ func New[In any](spec Spec, run func(ctx context.Context, env *Env, in In) (Resu
 	if spec.Input == nil {
 		spec.Input = MustSchemaFor[In]()
 	}
-	return &funcTool[In]{spec: spec, run: run}
+	t := reflect.TypeFor[In]()
+	emptyIsZero := t.Kind() == reflect.Struct && !reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]())
+	return &funcTool[In]{spec: spec, run: run, emptyIsZero: emptyIsZero}
 }
 
 // NewStructured is New for a tool with an output schema: run returns a typed
@@ -63,7 +70,7 @@ func (t *funcTool[In]) Tags() []Tag                      { return t.spec.Tags }
 
 func (t *funcTool[In]) Run(ctx context.Context, env *Env, args json.RawMessage) (Result, error) {
 	var in In
-	if len(args) > 0 && string(args) != "null" {
+	if len(args) > 0 && string(args) != "null" && (!t.emptyIsZero || string(args) != "{}") {
 		if err := json.Unmarshal(args, &in); err != nil {
 			return Result{}, Errorf(ErrInvalidArgs, "%s: invalid arguments: %v", t.spec.Name, err)
 		}

@@ -601,10 +601,26 @@ func (b *Binding) begin(id int, c *call) (context.Context, *metaHolder) {
 	b.running[id] = c
 	b.launched++
 	c.seq = b.launched
-	ctx := tools.WithProgress(b.ctx, func(p tools.Progress) { b.cfg.Sink.Progress(c.ID, c.Name, p) })
-	ctx = context.WithValue(ctx, callInfoKey{}, c)
-	meta := &metaHolder{}
-	return context.WithValue(ctx, metaKey{}, meta), meta
+	cc := &callContext{Context: tools.WithProgress(b.ctx, func(p tools.Progress) { b.cfg.Sink.Progress(c.ID, c.Name, p) }), call: c}
+	return cc, &cc.meta
+}
+
+// callContext is a call's context: its record (CallInfoFrom) and the
+// holder of its meta (ReportMeta) in one value, made once a call.
+type callContext struct {
+	context.Context
+	call *call
+	meta metaHolder
+}
+
+func (c *callContext) Value(key any) any {
+	switch key.(type) {
+	case callInfoKey:
+		return c.call
+	case metaKey:
+		return &c.meta
+	}
+	return c.Context.Value(key)
 }
 
 // runInstant runs a call of an Instant tool on the owner goroutine. A

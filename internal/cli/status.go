@@ -198,6 +198,9 @@ func (c *runCounts) apply(ev engine.Event) {
 // writtenPaths are the files a successful write or edit call changed:
 // write's path (and moveTo), edit's section headers.
 func writtenPaths(call *engine.Call) []string {
+	if call.Name != "write" && call.Name != "edit" {
+		return nil // every call ends here: decode only the arguments read below
+	}
 	var args struct {
 		Path   string `json:"path"`
 		MoveTo string `json:"moveTo"`

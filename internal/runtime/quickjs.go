@@ -64,10 +64,15 @@ type quickjsVM struct {
 	// yet; Close releases them before the engine frees its heap.
 	pending map[*qjsPromise]struct{}
 	mkError *quickjs.Value
-	// resolved is Promise.resolve bound to Promise, captured with mkError
-	// before any script runs: a call settled while it is being made gets
-	// its promise from it instead of a promise capability.
-	resolved *quickjs.Value
+	// resolved is (json) => Promise.resolve(JSON.parse(json)), and
+	// settleWith is (f, json) => f(JSON.parse(json)), both captured with
+	// mkError before any script runs. A call settled while it is being
+	// made gets its promise from resolved instead of a promise capability;
+	// a capability is settled through settleWith. Both take the result as
+	// a string: handing the binding json.RawMessage would have it
+	// json.Marshal (validate and compact) the text again on every call.
+	resolved   *quickjs.Value
+	settleWith *quickjs.Value
 	// rejections are the promises rejected with no handler (nil when the
 	// binding's layout is unknown).
 	rejections *rejections
@@ -276,7 +281,7 @@ func (p *qjsPromise) Resolve(valueJSON string) error {
 			return ErrInterrupted
 		}
 		defer p.q.leave()
-		v, err := p.q.resolved.CallValue(quickjs.UndefinedValue, json.RawMessage(valueJSON))
+		v, err := p.q.resolved.CallValue(quickjs.UndefinedValue, valueJSON)
 		if err != nil {
 			return p.q.convertErr(err)
 		}
@@ -284,7 +289,7 @@ func (p *qjsPromise) Resolve(valueJSON string) error {
 		return nil
 	}
 	return p.settle(func() error {
-		_, err := p.pc.Resolve.Call(quickjs.UndefinedValue, json.RawMessage(valueJSON))
+		_, err := p.q.settleWith.Call(quickjs.UndefinedValue, p.pc.Resolve, valueJSON)
 		return err
 	})
 }
@@ -361,14 +366,34 @@ func (q *quickjsVM) errorMaker() (quickjs.Value, error) {
 	if err != nil {
 		return quickjs.Value{}, err
 	}
-	r, err := q.vm.EvalValue(`Promise.resolve.bind(Promise)`, quickjs.EvalGlobal)
+	r, err := q.vm.EvalValue(resolvedSource, quickjs.EvalGlobal)
 	if err != nil {
 		v.Free()
 		return quickjs.Value{}, err
 	}
-	q.mkError, q.resolved = &v, &r
+	sw, err := q.vm.EvalValue(settleWithSource, quickjs.EvalGlobal)
+	if err != nil {
+		v.Free()
+		r.Free()
+		return quickjs.Value{}, err
+	}
+	q.mkError, q.resolved, q.settleWith = &v, &r, &sw
 	return v, nil
 }
+
+// resolvedSource and settleWithSource make the resolved and settleWith
+// functions of quickjsVM, from what they capture before any script runs.
+// Their names start with __as_, like mkError's.
+const (
+	resolvedSource = `(function () {
+  var resolve = Promise.resolve.bind(Promise), parse = JSON.parse;
+  return function __as_resolved(json) { return resolve(parse(json)); };
+})()`
+	settleWithSource = `(function () {
+  var parse = JSON.parse;
+  return function __as_settleWith(f, json) { f(parse(json)); };
+})()`
+)
 
 func (q *quickjsVM) SetTimeout(d time.Duration) { _ = q.vm.SetEvalTimeout(d) }
 
@@ -597,6 +622,7 @@ func (q *quickjsVM) Close() error {
 	if q.mkError != nil {
 		q.mkError.Free()
 		q.resolved.Free()
+		q.settleWith.Free()
 	}
 	if q.cContext != 0 {
 		trackers.Delete(q.cContext)

@@ -14,6 +14,7 @@ import (
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/hashline/blocks"
 	"github.com/atomic-script/atomic-script/internal/tools/resource"
+	"github.com/atomic-script/atomic-script/internal/tools/selector"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -228,6 +229,11 @@ func editReader(env *tools.Env, ed *editables, allowGenerated bool) hashline.Rea
 		}
 		data, err := env.Files.ReadFile(abs)
 		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				if serr := selectorHeader(env, display); serr != nil {
+					return abs, "", serr
+				}
+			}
 			return abs, "", err
 		}
 		if isBinary(data) {
@@ -238,6 +244,21 @@ func editReader(env *tools.Env, ed *editables, allowGenerated bool) hashline.Rea
 		}
 		return abs, string(data), nil
 	})
+}
+
+// selectorHeader refuses an edit header that names an existing file with
+// a selector after it ([a.ts:2-3#TAG]): it would otherwise be reported as
+// a missing file, and writing that name is refused too. Notebook cells
+// and other editable parts never get here (resource.OpenEditable).
+func selectorHeader(env *tools.Env, display string) error {
+	base, sel, ok := selector.Split(display)
+	if !ok {
+		return nil
+	}
+	if fi, err := env.Files.Stat(env.Abs(base)); err != nil || fi.IsDir() {
+		return nil
+	}
+	return tools.Errorf(tools.ErrInvalidArgs, "%s is %s with a selector (:%s); an edit header names the whole file and its ops address lines by number: copy the header read printed, [%s#TAG]", display, base, sel, base)
 }
 
 // stillCurrent re-reads f's file just before writing.

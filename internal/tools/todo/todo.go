@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -233,7 +234,7 @@ func (l *checklist) snapshot() List {
 			doing++
 		}
 	}
-	return List{Todos: items, Summary: fmt.Sprintf("%d items: %d completed, %d in progress, %d pending", len(items), done, doing, len(items)-done-doing)}
+	return List{Todos: items, Summary: strconv.Itoa(len(items)) + " items: " + strconv.Itoa(done) + " completed, " + strconv.Itoa(doing) + " in progress, " + strconv.Itoa(len(items)-done-doing) + " pending"}
 }
 
 var marks = map[string]string{"pending": "[ ]", "in_progress": "[~]", "completed": "[x]"}
