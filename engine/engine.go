@@ -120,12 +120,9 @@ func New(opts ...Option) (*Engine, error) {
 	} else {
 		e.kv = &memBackend{}
 	}
-	// An unavailable directory says why when a tool tries to spill.
-	d, err := spill.Open(sid)
-	if err != nil {
-		d = spill.Unavailable(err)
-	}
-	e.spill = d
+	// Opened when a tool first spills; an unavailable directory says why
+	// then.
+	e.spill = spill.OpenLazy(sid)
 	return e, nil
 }
 

@@ -15,18 +15,27 @@ import (
 	"text/tabwriter"
 
 	segjson "github.com/segmentio/encoding/json"
+
+	"github.com/atomic-script/atomic-script/engine"
 )
 
 // aggregateRun is one result file's line in `aggregate`.
 type aggregateRun struct {
-	Run          string `json:"run"`
-	File         string `json:"file"`
-	OK           bool   `json:"ok"`
-	ExitCode     int    `json:"exitCode"`
-	DryRun       bool   `json:"dryRun"`
-	FilesChanged int    `json:"filesChanged"`
-	Calls        int    `json:"calls"`
-	FailedCalls  int    `json:"failedCalls"`
+	Run  string `json:"run"`
+	File string `json:"file"`
+	// OK: the run passed, ok and exit 0 (a --fail-on-change run that
+	// found changes is ok but exits 7: it did not pass).
+	OK           bool `json:"ok"`
+	ExitCode     int  `json:"exitCode"`
+	DryRun       bool `json:"dryRun"`
+	FilesChanged int  `json:"filesChanged"`
+	Calls        int  `json:"calls"`
+	FailedCalls  int  `json:"failedCalls"`
+	// RolledBack: --atomic put every file back after the failure;
+	// LeftChanged: the files an incomplete rollback could not restore
+	// (exit 6), left as the run changed them.
+	RolledBack  bool     `json:"rolledBack"`
+	LeftChanged []string `json:"leftChanged,omitempty"`
 	// Error is the first line of the run's error, of its first failed
 	// call, or why the file is not a result.
 	Error string `json:"error"`
@@ -42,6 +51,11 @@ type aggregateTotals struct {
 	FilesChanged int `json:"filesChanged"`
 	Calls        int `json:"calls"`
 	FailedCalls  int `json:"failedCalls"`
+	// Of the failed runs: those --fail-on-change failed (exit 7), those
+	// rolled back, those whose rollback is incomplete (exit 6).
+	FoundChanges       int `json:"foundChanges"`
+	RolledBack         int `json:"rolledBack"`
+	RollbackIncomplete int `json:"rollbackIncomplete"`
 }
 
 // resultSummary is the part of a `run --json` result aggregate reads;
@@ -66,8 +80,16 @@ type resultSummary struct {
 			Cancelled int `json:"cancelled"`
 		} `json:"byTool"`
 	} `json:"callStats"`
-	Changes       []json.RawMessage `json:"changes"`
-	SchemaVersion *int              `json:"schemaVersion"`
+	Changes    []json.RawMessage `json:"changes"`
+	Warnings   []string          `json:"warnings"`
+	RolledBack bool              `json:"rolledBack"`
+	Rollback   *struct {
+		Failed []struct {
+			Path  string `json:"path"`
+			Error string `json:"error"`
+		} `json:"failed"`
+	} `json:"rollback"`
+	SchemaVersion *int `json:"schemaVersion"`
 }
 
 func cmdAggregate(args []string, stdio Stdio) (int, error) {
@@ -103,6 +125,14 @@ func cmdAggregateFiles(files []string, asJSON, asMD bool, stdio Stdio) (int, err
 			t.OK++
 		default:
 			t.Failed++
+			switch {
+			case r.ExitCode == engine.ExitChanged:
+				t.FoundChanges++
+			case len(r.LeftChanged) > 0:
+				t.RollbackIncomplete++
+			case r.RolledBack:
+				t.RolledBack++
+			}
 		}
 		t.FilesChanged += r.FilesChanged
 		t.Calls += r.Calls
@@ -202,7 +232,7 @@ func readResult(file string) aggregateRun {
 	if s.SchemaVersion != nil && *s.SchemaVersion > ResultSchemaVersion {
 		return fail(fmt.Sprintf("written by a newer atomic-script (result schema version %d; this one reads up to %d): aggregate with that version", *s.SchemaVersion, ResultSchemaVersion))
 	}
-	r.OK, r.ExitCode, r.DryRun = *s.OK, *s.ExitCode, s.DryRun
+	r.OK, r.ExitCode, r.DryRun, r.RolledBack = *s.OK && *s.ExitCode == engine.ExitOK, *s.ExitCode, s.DryRun, s.RolledBack
 	r.FilesChanged = len(s.Changes)
 	r.Calls = len(s.Calls)
 	for _, c := range s.Calls {
@@ -227,8 +257,25 @@ func readResult(file string) aggregateRun {
 		}
 		r.Error = firstLine(msg)
 	}
+	if *s.OK && r.ExitCode == engine.ExitChanged {
+		r.Error = "--fail-on-change: the run found changes"
+		for _, w := range s.Warnings {
+			if strings.HasPrefix(w, "--fail-on-change:") {
+				r.Error = firstLine(w)
+			}
+		}
+	}
 	if !r.OK && r.Error == "" {
 		r.Error = fmt.Sprintf("exit %d", r.ExitCode)
+	}
+	if s.Rollback != nil && len(s.Rollback.Failed) > 0 {
+		left := make([]string, 0, len(s.Rollback.Failed))
+		for _, f := range s.Rollback.Failed {
+			r.LeftChanged = append(r.LeftChanged, f.Path)
+			left = append(left, f.Path+" ("+f.Error+")")
+		}
+		// The files left half-migrated matter more than the error.
+		r.Error = firstLine("rollback INCOMPLETE, left changed: " + strings.Join(left, ", ") + " — " + r.Error)
 	}
 	return r
 }
@@ -260,6 +307,12 @@ func (r aggregateRun) status() string {
 		return "invalid"
 	case r.OK:
 		return "ok"
+	case r.ExitCode == engine.ExitChanged:
+		return fmt.Sprintf("CHANGED (%d)", r.ExitCode)
+	case len(r.LeftChanged) > 0:
+		return fmt.Sprintf("FAIL (%d) rollback incomplete", r.ExitCode)
+	case r.RolledBack:
+		return fmt.Sprintf("FAIL (%d) rolled back", r.ExitCode)
 	}
 	return fmt.Sprintf("FAIL (%d)", r.ExitCode)
 }
@@ -276,6 +329,19 @@ func writeAggregateTable(w io.Writer, runs []aggregateRun, t aggregateTotals) {
 
 func totalsLine(t aggregateTotals) string {
 	s := fmt.Sprintf("%d runs: %d ok, %d failed", t.Runs, t.OK, t.Failed)
+	var of []string
+	if t.FoundChanges > 0 {
+		of = append(of, fmt.Sprintf("%d found changes", t.FoundChanges))
+	}
+	if t.RolledBack > 0 {
+		of = append(of, fmt.Sprintf("%d rolled back", t.RolledBack))
+	}
+	if t.RollbackIncomplete > 0 {
+		of = append(of, fmt.Sprintf("%d ROLLBACK INCOMPLETE", t.RollbackIncomplete))
+	}
+	if len(of) > 0 {
+		s += " (" + strings.Join(of, ", ") + ")"
+	}
 	if t.Invalid > 0 {
 		s += fmt.Sprintf(", %d not results", t.Invalid)
 	}

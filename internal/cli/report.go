@@ -124,17 +124,74 @@ func (i runInfo) runName() string {
 	return filepath.Base(i.Workspace) + ": " + i.Script
 }
 
-// verdict is the run's outcome in a few words.
+// verdict is the run's outcome in a few words: a run passes only with
+// exit 0 (--fail-on-change fails one that changed files), and what an
+// --atomic rollback did is part of a failure.
 func verdict(res *engine.Result) string {
+	rb := res.Rollback
 	switch {
+	case res.OK && res.ExitCode == engine.ExitChanged:
+		return fmt.Sprintf("found changes (exit %d, --fail-on-change)", res.ExitCode)
 	case res.OK && res.DryRun:
 		return "succeeded (dry run)"
 	case res.OK:
 		return "succeeded"
+	case rb != nil && len(rb.Failed) > 0:
+		return fmt.Sprintf("failed (exit %d), rollback INCOMPLETE: %s left as the run changed %s", res.ExitCode, plural(len(rb.Failed), "file"), them(len(rb.Failed)))
 	case res.RolledBack:
 		return fmt.Sprintf("failed (exit %d), changes rolled back", res.ExitCode)
 	}
 	return fmt.Sprintf("failed (exit %d)", res.ExitCode)
+}
+
+// rollbackState is the JUnit property: none, complete or incomplete.
+func rollbackState(res *engine.Result) string {
+	switch rb := res.Rollback; {
+	case rb == nil || len(rb.Restored)+len(rb.Removed)+len(rb.Failed) == 0:
+		return "none"
+	case len(rb.Failed) > 0:
+		return "incomplete"
+	}
+	return "complete"
+}
+
+func them(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
+}
+
+// rollbackStep is what an --atomic rollback did to one file.
+type rollbackStep struct {
+	path, did, detail string
+}
+
+// rollbackSteps are what an --atomic rollback did, file by file: restored,
+// removed (the run had created it), or not restored and why. Empty when
+// nothing was rolled back.
+func rollbackSteps(res *engine.Result) (steps []rollbackStep) {
+	rb := res.Rollback
+	if rb == nil {
+		return nil
+	}
+	for _, p := range rb.Restored {
+		steps = append(steps, rollbackStep{p, "restored", ""})
+	}
+	for _, p := range rb.Removed {
+		steps = append(steps, rollbackStep{p, "removed", "created by the run"})
+	}
+	for _, f := range rb.Failed {
+		steps = append(steps, rollbackStep{f.Path, "NOT restored", "left as the run changed it: " + f.Error})
+	}
+	return steps
+}
+
+func (s rollbackStep) String() string {
+	if s.detail == "" {
+		return s.did
+	}
+	return s.did + " (" + s.detail + ")"
 }
 
 // errorText is a failed run's error: its first line, and the whole of it
@@ -179,15 +236,45 @@ func failedCalls(res *engine.Result) []engine.Call {
 }
 
 // changeSummary says how many files the run changed, would change, or
-// that its changes were rolled back (the warnings name them).
+// what its rollback did (rollbackSteps names the files).
 func changeSummary(res *engine.Result) string {
+	rb := res.Rollback
 	switch {
+	case rb != nil && len(rb.Failed) > 0:
+		return fmt.Sprintf("%s left changed by an incomplete rollback, %d rolled back", plural(len(rb.Failed), "file"), len(rb.Restored)+len(rb.Removed))
 	case res.RolledBack:
-		return "file changes rolled back"
+		return plural(len(rb.Restored)+len(rb.Removed), "file") + " rolled back"
 	case res.DryRun:
 		return plural(len(res.Changes), "file") + " would change"
 	}
 	return plural(len(res.Changes), "file") + " changed"
+}
+
+// failureText is why a run that did not pass failed: its error, or the
+// --fail-on-change note; an incomplete rollback's note comes first.
+func failureText(res *engine.Result) (message, kind, full string) {
+	message, full = errorText(res)
+	kind = "error"
+	if res.Error != nil {
+		kind = string(res.Error.Kind)
+	}
+	if res.OK && res.ExitCode == engine.ExitChanged {
+		kind, message = "changed", verdict(res)
+		for _, w := range res.Warnings {
+			if strings.HasPrefix(w, "--fail-on-change:") {
+				message = w
+			}
+		}
+		full = message
+	}
+	if rb := res.Rollback; rb != nil && len(rb.Failed) > 0 {
+		for _, w := range res.Warnings {
+			if strings.Contains(w, "rollback is INCOMPLETE") {
+				full = w + "\n\n" + full
+			}
+		}
+	}
+	return message, kind, full
 }
 
 // junitReport is the run as one JUnit test case: a <failure> with the
@@ -237,20 +324,26 @@ func junitReport(res *engine.Result, info runInfo) []byte {
 	secs := fmt.Sprintf("%.3f", res.Wall.Seconds())
 	tc := testcase{Name: info.runName(), Classname: "atomic-script." + filepath.Base(info.Workspace), Time: secs}
 	failures := 0
-	if !res.OK {
+	if res.ExitCode != engine.ExitOK {
 		failures = 1
-		first, full := errorText(res)
-		kind := "error"
-		if res.Error != nil {
-			kind = string(res.Error.Kind)
-		}
-		tc.Failure = &failure{Message: first, Type: kind, Text: full}
+		message, kind, full := failureText(res)
+		tc.Failure = &failure{Message: message, Type: kind, Text: full}
 	}
 	var out strings.Builder
 	fmt.Fprintf(&out, "atomic-script run %s in %s: %s\n", info.Script, info.Workspace, verdict(res))
 	fmt.Fprintf(&out, "%s\n", changeSummary(res))
-	for _, c := range res.Changes {
-		fmt.Fprintf(&out, "  %s %s\n", c.Action, c.Path)
+	if steps := rollbackSteps(res); len(steps) > 0 {
+		for _, st := range steps {
+			fmt.Fprintf(&out, "  %s %s", st.did, st.path)
+			if st.detail != "" {
+				fmt.Fprintf(&out, " (%s)", st.detail)
+			}
+			out.WriteString("\n")
+		}
+	} else {
+		for _, c := range res.Changes {
+			fmt.Fprintf(&out, "  %s %s\n", c.Action, c.Path)
+		}
 	}
 	fmt.Fprintf(&out, "Tool calls: %d (%d failed)\n", len(res.Calls), len(failedCalls(res)))
 	for _, c := range res.Calls {
@@ -279,7 +372,7 @@ func junitReport(res *engine.Result, info runInfo) []byte {
 			Timestamp: info.Started.UTC().Format("2006-01-02T15:04:05"),
 			Properties: []property{
 				{"workspace", info.Workspace}, {"script", info.Script}, {"mode", info.Mode},
-				{"exitCode", fmt.Sprint(res.ExitCode)}, {"version", Version},
+				{"exitCode", fmt.Sprint(res.ExitCode)}, {"version", Version}, {"rollback", rollbackState(res)},
 			},
 			Cases: []testcase{tc},
 		}},
@@ -297,7 +390,7 @@ func junitReport(res *engine.Result, info runInfo) []byte {
 func markdownReport(res *engine.Result, info runInfo) []byte {
 	var b strings.Builder
 	icon := "✅"
-	if !res.OK {
+	if res.ExitCode != engine.ExitOK {
 		icon = "❌"
 	}
 	fmt.Fprintf(&b, "### %s atomic-script run %s in %s: %s\n\n", icon, mdCode(info.Script), mdCode(filepath.Base(info.Workspace)), verdict(res))
@@ -306,7 +399,13 @@ func markdownReport(res *engine.Result, info runInfo) []byte {
 	if first, full := errorText(res); first != "" {
 		fmt.Fprintf(&b, "**Error:** %s\n\n<details><summary>Full error</summary>\n\n```text\n%s\n```\n\n</details>\n\n", mdCell(first), strings.ReplaceAll(full, "```", "` ` `"))
 	}
-	if len(res.Changes) > 0 {
+	if steps := rollbackSteps(res); len(steps) > 0 {
+		b.WriteString("#### Rollback\n\n| File | Rollback |\n|---|---|\n")
+		for _, st := range steps {
+			fmt.Fprintf(&b, "| %s | %s |\n", mdCode(st.path), mdCell(st.String()))
+		}
+		b.WriteString("\n")
+	} else if len(res.Changes) > 0 {
 		b.WriteString("| File | Change |\n|---|---|\n")
 		for _, c := range res.Changes {
 			fmt.Fprintf(&b, "| %s | %s |\n", mdCode(c.Path), c.Action)

@@ -113,6 +113,43 @@ func TestMarkdownReportIsWellFormed(t *testing.T) {
 	}
 }
 
+// TestMarkdownRollbackTable: an incomplete rollback's table keeps its two
+// columns whatever the paths and errors hold, and names each file's fate.
+func TestMarkdownRollbackTable(t *testing.T) {
+	res := hostileResult()
+	res.ExitCode = engine.ExitRollbackIncomplete
+	res.Rollback = &engine.Rollback{
+		Restored: []string{"dir/a|b`c.txt"},
+		Removed:  []string{"<script>x</script>.js"},
+		Failed:   []engine.RollbackFailure{{Path: "d|e.txt", Error: "permission denied | <b>x</b>\nsecond"}},
+	}
+	data := markdownReport(res, runInfo{Script: "m.js", Workspace: "/w/repo-1", Mode: "atomic"})
+	var html bytes.Buffer
+	if err := goldmark.New(goldmark.WithExtensions(extension.GFM)).Convert(data, &html); err != nil {
+		t.Fatal(err)
+	}
+	out := html.String()
+	at := strings.Index(out, "<h4>Rollback</h4>")
+	if at < 0 {
+		t.Fatalf("no rollback section:\n%s", data)
+	}
+	table, _, _ := strings.Cut(out[at:], "</table>")
+	if rows, cells := strings.Count(table, "<tr>"), strings.Count(table, "<td>"); rows != 4 || cells != 6 {
+		t.Errorf("rollback table: %d rows, %d cells, want 4 and 6:\n%s", rows, cells, table)
+	}
+	for _, want := range []string{"<code>dir/a|b`c.txt</code></td>\n<td>restored</td>", "removed (created by the run)", "<code>d|e.txt</code></td>\n<td>NOT restored (left as the run changed it: permission denied | &lt;b&gt;x&lt;/b&gt; second)</td>"} {
+		if !strings.Contains(table, want) {
+			t.Errorf("rollback table lacks %q:\n%s", want, table)
+		}
+	}
+	if strings.Contains(out, "<script>") || strings.Contains(out, "<b>") {
+		t.Errorf("HTML got through:\n%s", out)
+	}
+	if !strings.Contains(string(data), "rollback INCOMPLETE: 1 file left as the run changed it") {
+		t.Errorf("the verdict does not say the rollback is incomplete:\n%s", data)
+	}
+}
+
 func TestParseReport(t *testing.T) {
 	for _, tc := range []struct{ in, format, path, err string }{
 		{"out/r.xml", "junit", "out/r.xml", ""},

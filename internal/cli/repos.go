@@ -145,15 +145,15 @@ func runRepos(f *runFlags, fs *flag.FlagSet, script []string, scriptArgs []strin
 				code := runOneRepo(ctx, exe, r, files[i], forward, script, scriptArgs)
 				mu.Lock()
 				done++
-				status := "ok"
+				status, why := "ok", ""
 				if code != 0 {
 					failed++
-					status = fmt.Sprintf("FAILED (exit %d)", code)
+					status, why = repoFailure(code, files[i])
 				}
 				if bar != nil {
 					_ = bar.Clear()
 				}
-				fmt.Fprintf(stdio.Err, "atomic-script: [%d/%d] %s %s in %.1fs (%d failed so far, %.0fs elapsed)\n", done, len(repos), r.name, status, time.Since(t0).Seconds(), failed, time.Since(started).Seconds())
+				fmt.Fprintf(stdio.Err, "atomic-script: [%d/%d] %s %s in %.1fs (%d failed so far, %.0fs elapsed)%s\n", done, len(repos), r.name, status, time.Since(t0).Seconds(), failed, time.Since(started).Seconds(), why)
 				if bar != nil {
 					bar.Describe(fmt.Sprintf("repositories (%d failed)", failed))
 					_ = bar.Add(1)
@@ -185,6 +185,24 @@ func runRepos(f *runFlags, fs *flag.FlagSet, script []string, scriptArgs []strin
 		return 5, err
 	}
 	return code, err
+}
+
+// repoFailure is how a repository's line names its failure: the exit
+// code, what the rollback did, and the first line of the error, read
+// from the result it wrote.
+func repoFailure(code int, file string) (status, why string) {
+	r := readResult(file)
+	status = fmt.Sprintf("FAILED (exit %d)", code)
+	switch {
+	case len(r.LeftChanged) > 0:
+		status = fmt.Sprintf("FAILED (exit %d, rollback INCOMPLETE)", code)
+	case r.RolledBack:
+		status = fmt.Sprintf("FAILED (exit %d, rolled back)", code)
+	}
+	if r.Error != "" {
+		why = ": " + r.Error
+	}
+	return status, why
 }
 
 // runOneRepo runs the script in one repository and writes its --json

@@ -156,7 +156,24 @@ func TestResultsMatchTheSchema(t *testing.T) {
 			}
 		})
 	}
-	out, code := runCLI(t, dir, "--events", "-e", change+` console.warn("w"); text("t"); throw new Error("e")`)
+	// An incomplete rollback (exit 6): a command put a directory where a
+	// changed file was, so the rollback lists it as failed.
+	inc := t.TempDir()
+	if err := os.WriteFile(filepath.Join(inc, "a.txt"), []byte("a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, code := runCLI(t, inc, "--json", "--atomic", "-e", `await tools.read({path: "a.txt"}); await tools.write({path: "a.txt", content: "A"}); await tools.write({path: "b.txt", content: "b"}); await tools.bash({command: "rm a.txt && mkdir a.txt"}); throw new Error("late")`)
+	if code != 6 {
+		t.Fatalf("incomplete rollback: exit %d, want 6:\n%s", code, out)
+	}
+	doc := decode(t, out)
+	if err := result.Validate(doc); err != nil {
+		t.Errorf("an incomplete rollback's result does not match the schema: %v\n%s", err, out)
+	}
+	if rb, _ := doc["rollback"].(map[string]any); rb == nil || len(rb["failed"].([]any)) != 1 || len(rb["removed"].([]any)) != 1 {
+		t.Errorf("the rollback to validate is not an incomplete one: %v", doc["rollback"])
+	}
+	out, code = runCLI(t, dir, "--events", "-e", change+` console.warn("w"); text("t"); throw new Error("e")`)
 	if code != 1 {
 		t.Fatalf("--events exit %d", code)
 	}
@@ -187,6 +204,8 @@ func TestSchemaRejectsWhatIsNotAResult(t *testing.T) {
 		`{"ok": "yes", "exitCode": 0, "output": [], "logs": [], "calls": [], "text": "", "truncated": false, "wallTimeMs": 1}`,
 		`{"ok": true, "exitCode": 0, "output": [], "logs": [], "calls": [{"id": "1", "name": "read", "args": {}, "status": "done", "durationMs": 1}], "text": "", "truncated": false, "wallTimeMs": 1}`,
 		`{"schemaVersion": 2, "ok": true, "exitCode": 0, "output": [], "logs": [], "calls": [], "text": "", "truncated": false, "wallTimeMs": 1}`,
+		`{"ok": false, "exitCode": 6, "output": [], "logs": [], "calls": [], "text": "", "truncated": false, "wallTimeMs": 1, "rollback": {"restored": [], "removed": [], "failed": ["a.txt"]}}`,
+		`{"ok": true, "exitCode": 0, "output": [], "logs": [], "calls": [], "text": "", "truncated": false, "wallTimeMs": 1, "callStats": {"total": "many"}}`,
 	} {
 		if result.Validate(decode(t, bad)) == nil {
 			t.Errorf("the result schema accepts %s", bad)

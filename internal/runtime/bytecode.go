@@ -11,6 +11,8 @@ import (
 	"sync"
 
 	"modernc.org/quickjs"
+
+	"github.com/atomic-script/atomic-script/internal/runtime/webapi"
 )
 
 // Bytecode compiled ahead of time lets a process skip the QuickJS parser
@@ -65,6 +67,23 @@ func CompileBytecode(src string) ([]byte, error) {
 	}
 	return append([]byte(bytecodeMagic+bytecodeKey(src)), code...), nil
 }
+
+// compileBytecodeAs is CompileBytecode for a source whose frames name
+// file (compileNamed), as the webapi shim's do.
+func compileBytecodeAs(src, file string) ([]byte, error) {
+	code, err := compileNamed(src, file)
+	if err != nil {
+		return nil, errorf("compile: %v", err)
+	}
+	return append([]byte(bytecodeMagic+bytecodeKey(src)), code...), nil
+}
+
+// seedWebAPI hands the webapi shim's embedded bytecode to EvalCached.
+var seedWebAPI = sync.OnceFunc(func() {
+	for _, c := range webapi.Bytecode() {
+		Precompiled(c.Source, c.Blob)
+	}
+})
 
 // Precompiled hands EvalCached the bytecode of src compiled ahead of time
 // by CompileBytecode. It reports whether blob was taken: false when it was

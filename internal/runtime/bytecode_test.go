@@ -2,10 +2,14 @@ package runtime
 
 import (
 	"bytes"
+	"flag"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/atomic-script/atomic-script/internal/runtime/webapi"
 )
 
 func TestPrecompiledBytecode(t *testing.T) {
@@ -61,6 +65,35 @@ func TestQuickJSBuildMatchesGoMod(t *testing.T) {
 		path, version, _ := strings.Cut(dep, "@")
 		if !regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(path) + `\s+` + regexp.QuoteMeta(version) + `\b`).Match(mod) {
 			t.Errorf("go.mod does not require %s %s: update quickjsBuild in bytecode.go to the QuickJS modules go.mod names, then regenerate the embedded bytecode (go test ./internal/bindings -run PreludeBytecode -update)", path, version)
+		}
+	}
+}
+
+var updateWebAPIBytecode = flag.Bool("update", false, "rewrite the webapi shim's .qjsbc files from its sources")
+
+// TestWebAPIBytecode holds the webapi shim's embedded bytecode to its
+// sources: a stale blob is never run (Precompiled refuses it), but every
+// start would compile the stub again, in a VM of its own.
+func TestWebAPIBytecode(t *testing.T) {
+	if !PromptInterruptSupported() {
+		t.Fatal("the binding's layout is unknown: the shim cannot be compiled with its frames named " + webapiFile)
+	}
+	for _, c := range webapi.Bytecode() {
+		blob, err := compileBytecodeAs(c.Source, webapiFile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if *updateWebAPIBytecode {
+			if err := os.WriteFile(filepath.Join("webapi", c.File), blob, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if !bytes.Equal(blob, c.Blob) {
+			t.Errorf("webapi/%s is not the bytecode of its source: run go test ./internal/runtime -run WebAPIBytecode -update and commit it", c.File)
+		}
+		if !Precompiled(c.Source, c.Blob) {
+			t.Errorf("the embedded webapi/%s was refused", c.File)
 		}
 	}
 }

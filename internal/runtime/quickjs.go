@@ -101,6 +101,7 @@ func NewQuickJS(opts Options) (VM, error) {
 		q.cContext, q.rejections = ctx, trackRejections(ctx)
 		go q.sampleMemory()
 	}
+	seedWebAPI()
 	err = webapi.Install(webapi.Host{
 		Define: func(name string, fn func([]string) string) error { return q.Define(name, fn) },
 		Eval:   func(src string) error { return q.evalCachedAs(src, webapiFile) },

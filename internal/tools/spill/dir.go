@@ -36,6 +36,38 @@ type Dir struct {
 	mu      sync.RWMutex // guards fd against use after Close
 	closed  bool
 	release func()
+
+	// open, for a Dir from OpenLazy, opens the directory on first use.
+	open     func() (*Dir, error)
+	openOnce sync.Once
+}
+
+// OpenLazy is Open put off until the Dir is first used: a run that spills
+// nothing makes, locks and removes no directory (about a tenth of a cold
+// start's CPU). Why Open failed is then the Dir's Err, as for Unavailable.
+func OpenLazy(sessionID string) *Dir { return OpenLazyIn(os.TempDir(), sessionID) }
+
+// OpenLazyIn is OpenLazy with an explicit temp directory.
+func OpenLazyIn(tmpdir, sessionID string) *Dir {
+	return &Dir{fd: -1, open: func() (*Dir, error) { return OpenIn(tmpdir, sessionID) }}
+}
+
+// errClosedUnused is the Err of a lazy Dir closed before its first use.
+var errClosedUnused = errors.New("spill: the session's directory is closed")
+
+// opened opens a lazy Dir on its first use.
+func (d *Dir) opened() {
+	if d.open == nil {
+		return
+	}
+	d.openOnce.Do(func() {
+		od, err := d.open()
+		if err != nil {
+			d.err = err
+			return
+		}
+		d.path, d.fd, d.lock, d.release = od.path, od.fd, od.lock, od.release
+	})
 }
 
 // Open returns the spill directory of sessionID under the system temp
@@ -141,6 +173,7 @@ func (d *Dir) Path() string {
 	if d == nil {
 		return ""
 	}
+	d.opened()
 	return d.path
 }
 
@@ -150,6 +183,7 @@ func (d *Dir) Err() error {
 	if d == nil {
 		return ErrNoDir
 	}
+	d.opened()
 	return d.err
 }
 
@@ -166,6 +200,7 @@ func (d *Dir) CreateLimited(pattern string, limit int64) (*File, error) {
 	if d == nil {
 		return nil, ErrNoDir
 	}
+	d.opened()
 	if d.err != nil {
 		return nil, d.err
 	}
@@ -217,7 +252,7 @@ func (d *Dir) WriteFile(pattern string, data []byte) (string, error) {
 // verified directory (never following a link). Missing files are not an
 // error.
 func (d *Dir) Remove(path string) error {
-	if d == nil || d.err != nil {
+	if d == nil || d.Err() != nil {
 		return d.Err()
 	}
 	if filepath.Dir(path) != d.path {
@@ -241,7 +276,14 @@ func (d *Dir) Remove(path string) error {
 // open in no other process, is removed, so runs that spilled nothing leave
 // nothing behind. Close is idempotent.
 func (d *Dir) Close() error {
-	if d == nil || d.err != nil {
+	if d == nil {
+		return nil
+	}
+	if d.open != nil {
+		// Never used: nothing to release, and no later use opens it.
+		d.openOnce.Do(func() { d.err = errClosedUnused })
+	}
+	if d.err != nil {
 		return nil
 	}
 	d.mu.Lock()

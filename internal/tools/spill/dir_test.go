@@ -410,3 +410,48 @@ func TestCloseRemovesUnusedDir(t *testing.T) {
 	}
 	d.Close()
 }
+
+// TestOpenLazy: a lazy Dir touches the temp directory only when first used,
+// then behaves as Open's; closed unused it leaves nothing and refuses
+// later use; a refusal Open would give is its Err and Create's error.
+func TestOpenLazy(t *testing.T) {
+	tmp := t.TempDir()
+	d := OpenLazyIn(tmp, "lazy")
+	if names, _ := os.ReadDir(tmp); len(names) != 0 {
+		t.Fatalf("OpenLazyIn made %v before any use", names)
+	}
+	p, err := d.WriteFile("out-*.txt", []byte("kept"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(tmp, rootName(), "lazy"); filepath.Dir(p) != want || d.Path() != want {
+		t.Errorf("spilled to %s (Path %s), want a file in %s", p, d.Path(), want)
+	}
+	if mode(t, d.Path()).Perm() != 0o700 {
+		t.Errorf("session directory mode %v, want 0700", mode(t, d.Path()).Perm())
+	}
+	d.Close()
+	if b, err := os.ReadFile(p); err != nil || string(b) != "kept" {
+		t.Errorf("spilled file after Close: %q, %v", b, err)
+	}
+
+	unused := OpenLazyIn(tmp, "unused")
+	if err := unused.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(filepath.Join(tmp, rootName(), "unused")); !os.IsNotExist(err) {
+		t.Errorf("a lazy Dir closed unused left its directory (%v)", err)
+	}
+	if _, err := unused.Create("x"); err == nil || unused.Err() == nil {
+		t.Error("a lazy Dir closed unused still creates files")
+	}
+
+	hostile := t.TempDir()
+	must(t, os.Symlink(t.TempDir(), filepath.Join(hostile, rootName())))
+	h := OpenLazyIn(hostile, "s")
+	var ue *UnsafeError
+	if _, err := h.Create("x"); !errors.As(err, &ue) || !strings.Contains(err.Error(), "is a symbolic link") || !errors.As(h.Err(), &ue) {
+		t.Errorf("lazy Dir under a hostile tree: Create error %v, Err %v; want the refusal", err, h.Err())
+	}
+	h.Close()
+}
