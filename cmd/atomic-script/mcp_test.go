@@ -126,14 +126,13 @@ func cmdMCP(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("usage: mcp [@NAME] serve|call|run|structured|tools|tool|init|resource|progress|stop ...")
 	}
 	op, args := args[0], args[1:]
-	if op == "raw" {
+	switch op {
+	case "raw":
 		if neg || len(args) < 1 {
 			ts.Fatalf("usage: mcp raw FILE [ARGS...]")
 		}
 		mcpRaw(ts, args[0], args[1:])
 		return
-	}
-	switch op {
 	case "serve":
 		if neg {
 			ts.Fatalf("mcp serve: unsupported: !")
@@ -151,169 +150,224 @@ func cmdMCP(ts *testscript.TestScript, neg bool, args []string) {
 		return
 	}
 	s := mcpGet(ts, name)
-	if neg && op != "call" && op != "run" {
-		ts.Fatalf("mcp %s: unsupported: !", op)
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), mcpCallTimeout)
 	defer cancel()
-	switch op {
-	case "call", "run":
-		bg := len(args) > 0 && args[0] == "-bg"
-		if bg {
-			args = args[1:]
+	if op == "call" || op == "run" {
+		s.call(ctx, ts, op, neg, args)
+		return
+	}
+	if neg {
+		ts.Fatalf("mcp %s: unsupported: !", op)
+	}
+	if op == "stop" {
+		mcpStop(ts, name, s)
+		return
+	}
+	f, ok := sessionOps[op]
+	if !ok {
+		ts.Fatalf("mcp: unknown operation %q", op)
+	}
+	f(s, ctx, ts, args)
+}
+
+// sessionOps are the operations on an open session other than call, run
+// and stop.
+var sessionOps = map[string]func(s *mcpSession, ctx context.Context, ts *testscript.TestScript, args []string){
+	"structured":  (*mcpSession).structured,
+	"tools":       (*mcpSession).tools,
+	"tool":        (*mcpSession).tool,
+	"init":        (*mcpSession).initResult,
+	"resource":    (*mcpSession).resource,
+	"progress":    (*mcpSession).progressOp,
+	"waitchanged": (*mcpSession).waitChanged,
+	"cancel":      (*mcpSession).cancelBackground,
+	"waitbusy":    (*mcpSession).waitBusy,
+	"idle":        (*mcpSession).idle,
+}
+
+// call runs mcp call and mcp run: ! expects isError.
+func (s *mcpSession) call(ctx context.Context, ts *testscript.TestScript, op string, neg bool, args []string) {
+	bg := len(args) > 0 && args[0] == "-bg"
+	if bg {
+		args = args[1:]
+	}
+	var meta mcp.Meta
+	if len(args) > 1 && args[0] == "-progress" {
+		meta, args = mcp.Meta{"progressToken": args[1]}, args[2:]
+	}
+	var tool string
+	var arg json.RawMessage
+	switch {
+	case op == "run" && len(args) == 1:
+		tool = "codemode"
+		arg, _ = json.Marshal(map[string]string{"code": ts.ReadFile(args[0])})
+	case op == "call" && len(args) == 1:
+		tool, arg = args[0], json.RawMessage(`{}`)
+	case op == "call" && len(args) == 2:
+		tool, arg = args[0], json.RawMessage(args[1])
+		if !json.Valid(arg) {
+			ts.Fatalf("mcp call %s: the arguments are not JSON: %s", tool, arg)
 		}
-		var meta mcp.Meta
-		if len(args) > 1 && args[0] == "-progress" {
-			meta, args = mcp.Meta{"progressToken": args[1]}, args[2:]
+	default:
+		ts.Fatalf("usage: mcp call TOOL [JSON] | mcp run FILE")
+	}
+	params := &mcp.CallToolParams{Name: tool, Arguments: arg, Meta: meta}
+	if bg {
+		mcpBackground(ts, s, params, neg)
+		return
+	}
+	res, err := s.cs.CallTool(ctx, params)
+	if err != nil {
+		ts.Fatalf("mcp %s %s: %v\nserver stderr:\n%s", op, tool, err, s.stderr)
+	}
+	s.mu.Lock()
+	s.last = res
+	s.mu.Unlock()
+	for _, c := range res.Content {
+		if t, ok := c.(*mcp.TextContent); ok {
+			fmt.Fprint(ts.Stdout(), t.Text)
 		}
-		var tool string
-		var arg json.RawMessage
-		switch {
-		case op == "run" && len(args) == 1:
-			tool = "codemode"
-			arg, _ = json.Marshal(map[string]string{"code": ts.ReadFile(args[0])})
-		case op == "call" && len(args) == 1:
-			tool, arg = args[0], json.RawMessage(`{}`)
-		case op == "call" && len(args) == 2:
-			tool, arg = args[0], json.RawMessage(args[1])
-			if !json.Valid(arg) {
-				ts.Fatalf("mcp call %s: the arguments are not JSON: %s", tool, arg)
-			}
-		default:
-			ts.Fatalf("usage: mcp call TOOL [JSON] | mcp run FILE")
-		}
-		params := &mcp.CallToolParams{Name: tool, Arguments: arg, Meta: meta}
-		if bg {
-			mcpBackground(ts, s, params, neg)
-			return
-		}
-		res, err := s.cs.CallTool(ctx, params)
-		if err != nil {
-			ts.Fatalf("mcp %s %s: %v\nserver stderr:\n%s", op, tool, err, s.stderr)
-		}
-		s.mu.Lock()
-		s.last = res
-		s.mu.Unlock()
-		for _, c := range res.Content {
-			if t, ok := c.(*mcp.TextContent); ok {
-				fmt.Fprint(ts.Stdout(), t.Text)
-			}
-		}
-		if res.IsError != neg {
-			ts.Fatalf("mcp %s %s: isError is %v", op, tool, res.IsError)
-		}
-	case "structured":
-		s.mu.Lock()
-		last := s.last
-		s.mu.Unlock()
-		if last == nil || last.StructuredContent == nil {
-			ts.Fatalf("mcp structured: the last call has no structuredContent")
-		}
-		data, err := json.Marshal(last.StructuredContent)
+	}
+	if res.IsError != neg {
+		ts.Fatalf("mcp %s %s: isError is %v", op, tool, res.IsError)
+	}
+}
+
+// structured prints the last call's structuredContent a field a line.
+func (s *mcpSession) structured(ctx context.Context, ts *testscript.TestScript, args []string) {
+	s.mu.Lock()
+	last := s.last
+	s.mu.Unlock()
+	if last == nil || last.StructuredContent == nil {
+		ts.Fatalf("mcp structured: the last call has no structuredContent")
+	}
+	data, err := json.Marshal(last.StructuredContent)
+	ts.Check(err)
+	if len(args) == 2 && args[0] == "-maxbytes" {
+		n, err := strconv.Atoi(args[1])
 		ts.Check(err)
-		if len(args) == 2 && args[0] == "-maxbytes" {
-			n, err := strconv.Atoi(args[1])
-			ts.Check(err)
-			if len(data) > n {
-				ts.Fatalf("mcp structured: %d bytes of structuredContent, over %d", len(data), n)
-			}
-		} else if len(args) != 0 {
-			ts.Fatalf("usage: mcp structured [-maxbytes N]")
+		if len(data) > n {
+			ts.Fatalf("mcp structured: %d bytes of structuredContent, over %d", len(data), n)
 		}
-		printFields(ts, data)
-	case "tools":
-		for tool, err := range s.cs.Tools(ctx, nil) {
-			ts.Check(err)
-			line := tool.Name
-			if tool.Annotations != nil && tool.Annotations.ReadOnlyHint {
-				line += " readOnly"
-			}
-			fmt.Fprintln(ts.Stdout(), line)
-		}
-	case "tool":
-		if len(args) != 1 && (len(args) != 2 || args[1] != "description") {
-			ts.Fatalf("usage: mcp tool NAME [description]")
-		}
-		for tool, err := range s.cs.Tools(ctx, nil) {
-			ts.Check(err)
-			if tool.Name != args[0] {
-				continue
-			}
-			if len(args) == 2 {
-				fmt.Fprintln(ts.Stdout(), tool.Description)
-			} else {
-				printJSON(ts, tool)
-			}
-			return
-		}
-		ts.Fatalf("mcp tool: tools/list has no %s", args[0])
-	case "init":
-		printJSON(ts, s.cs.InitializeResult())
-	case "resource":
-		if len(args) != 1 {
-			ts.Fatalf("usage: mcp resource URI")
-		}
-		rr, err := s.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: args[0]})
+	} else if len(args) != 0 {
+		ts.Fatalf("usage: mcp structured [-maxbytes N]")
+	}
+	printFields(ts, data)
+}
+
+// tools prints tools/list, a tool a line.
+func (s *mcpSession) tools(ctx context.Context, ts *testscript.TestScript, args []string) {
+	for tool, err := range s.cs.Tools(ctx, nil) {
 		ts.Check(err)
-		for _, c := range rr.Contents {
-			fmt.Fprint(ts.Stdout(), c.Text)
-			fmt.Fprintln(ts.Stderr(), c.MIMEType)
+		line := tool.Name
+		if tool.Annotations != nil && tool.Annotations.ReadOnlyHint {
+			line += " readOnly"
 		}
-	case "progress":
-		if len(args) == 2 && args[0] == "-wait" {
-			waitUntil(ts, 5*time.Second, "a progress message with "+args[1], func() bool {
-				s.mu.Lock()
-				defer s.mu.Unlock()
-				return strings.Contains(strings.Join(s.progress, "\n"), args[1])
-			})
-		} else if len(args) != 0 {
-			ts.Fatalf("usage: mcp progress [-wait TEXT]")
+		fmt.Fprintln(ts.Stdout(), line)
+	}
+}
+
+// tool prints one tool of tools/list, or its description.
+func (s *mcpSession) tool(ctx context.Context, ts *testscript.TestScript, args []string) {
+	if len(args) != 1 && (len(args) != 2 || args[1] != "description") {
+		ts.Fatalf("usage: mcp tool NAME [description]")
+	}
+	for tool, err := range s.cs.Tools(ctx, nil) {
+		ts.Check(err)
+		if tool.Name != args[0] {
+			continue
 		}
-		s.mu.Lock()
-		msgs := append([]string(nil), s.progress...)
-		s.mu.Unlock()
-		for _, m := range msgs {
-			fmt.Fprintln(ts.Stdout(), m)
+		if len(args) == 2 {
+			fmt.Fprintln(ts.Stdout(), tool.Description)
+		} else {
+			printJSON(ts, tool)
 		}
-	case "waitchanged":
-		waitUntil(ts, 5*time.Second, "a tools/list_changed notification", func() bool {
+		return
+	}
+	ts.Fatalf("mcp tool: tools/list has no %s", args[0])
+}
+
+// initResult prints the initialize result.
+func (s *mcpSession) initResult(ctx context.Context, ts *testscript.TestScript, args []string) {
+	printJSON(ts, s.cs.InitializeResult())
+}
+
+// resource prints a resource's text, and each content's MIME type on stderr.
+func (s *mcpSession) resource(ctx context.Context, ts *testscript.TestScript, args []string) {
+	if len(args) != 1 {
+		ts.Fatalf("usage: mcp resource URI")
+	}
+	rr, err := s.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: args[0]})
+	ts.Check(err)
+	for _, c := range rr.Contents {
+		fmt.Fprint(ts.Stdout(), c.Text)
+		fmt.Fprintln(ts.Stderr(), c.MIMEType)
+	}
+}
+
+// progressOp prints the progress messages, after waiting for one with -wait.
+func (s *mcpSession) progressOp(ctx context.Context, ts *testscript.TestScript, args []string) {
+	if len(args) == 2 && args[0] == "-wait" {
+		waitUntil(ts, 5*time.Second, "a progress message with "+args[1], func() bool {
 			s.mu.Lock()
 			defer s.mu.Unlock()
-			return s.changed > 0
+			return strings.Contains(strings.Join(s.progress, "\n"), args[1])
 		})
-	case "cancel":
+	} else if len(args) != 0 {
+		ts.Fatalf("usage: mcp progress [-wait TEXT]")
+	}
+	s.mu.Lock()
+	msgs := append([]string(nil), s.progress...)
+	s.mu.Unlock()
+	for _, m := range msgs {
+		fmt.Fprintln(ts.Stdout(), m)
+	}
+}
+
+// waitChanged waits for a tools/list_changed notification.
+func (s *mcpSession) waitChanged(ctx context.Context, ts *testscript.TestScript, args []string) {
+	waitUntil(ts, 5*time.Second, "a tools/list_changed notification", func() bool {
 		s.mu.Lock()
-		bg := s.bg
-		s.bg = nil
-		s.mu.Unlock()
-		if bg == nil {
-			ts.Fatalf("mcp cancel: no call was started with -bg")
+		defer s.mu.Unlock()
+		return s.changed > 0
+	})
+}
+
+// cancelBackground cancels the -bg call and checks it returned the cancellation.
+func (s *mcpSession) cancelBackground(ctx context.Context, ts *testscript.TestScript, args []string) {
+	s.mu.Lock()
+	bg := s.bg
+	s.bg = nil
+	s.mu.Unlock()
+	if bg == nil {
+		ts.Fatalf("mcp cancel: no call was started with -bg")
+	}
+	bg.cancel()
+	select {
+	case err := <-bg.done:
+		if err == nil || !strings.Contains(err.Error(), "context canceled") {
+			ts.Fatalf("mcp cancel: the cancelled call returned %v", err)
 		}
-		bg.cancel()
-		select {
-		case err := <-bg.done:
-			if err == nil || !strings.Contains(err.Error(), "context canceled") {
-				ts.Fatalf("mcp cancel: the cancelled call returned %v", err)
-			}
-		case <-time.After(mcpCallTimeout):
-			ts.Fatalf("mcp cancel: the cancelled call did not return")
-		}
-	case "waitbusy":
-		pid := s.cmd.Process.Pid
-		start := cpuTime(ts, pid)
-		waitUntil(ts, 10*time.Second, "200ms of CPU burnt", func() bool { return cpuTime(ts, pid)-start >= 200*time.Millisecond })
-	case "idle":
-		pid := s.cmd.Process.Pid
-		time.Sleep(300 * time.Millisecond)
-		before := cpuTime(ts, pid)
-		time.Sleep(700 * time.Millisecond)
-		if used := cpuTime(ts, pid) - before; used > 300*time.Millisecond {
-			ts.Fatalf("mcp idle: the server used %v of CPU in 700ms", used)
-		}
-	case "stop":
-		mcpStop(ts, name, s)
-	default:
-		ts.Fatalf("mcp: unknown operation %q", op)
+	case <-time.After(mcpCallTimeout):
+		ts.Fatalf("mcp cancel: the cancelled call did not return")
+	}
+}
+
+// waitBusy waits until the server has burnt 200ms of CPU.
+func (s *mcpSession) waitBusy(ctx context.Context, ts *testscript.TestScript, args []string) {
+	pid := s.cmd.Process.Pid
+	start := cpuTime(ts, pid)
+	waitUntil(ts, 10*time.Second, "200ms of CPU burnt", func() bool { return cpuTime(ts, pid)-start >= 200*time.Millisecond })
+}
+
+// idle fails if the server burns CPU: nothing should run.
+func (s *mcpSession) idle(ctx context.Context, ts *testscript.TestScript, args []string) {
+	pid := s.cmd.Process.Pid
+	time.Sleep(300 * time.Millisecond)
+	before := cpuTime(ts, pid)
+	time.Sleep(700 * time.Millisecond)
+	if used := cpuTime(ts, pid) - before; used > 300*time.Millisecond {
+		ts.Fatalf("mcp idle: the server used %v of CPU in 700ms", used)
 	}
 }
 
