@@ -225,6 +225,17 @@ func callArgs(c engine.Call, n int) string {
 	return s
 }
 
+// callCounts are every call the run made and how many failed, from
+// CallStats when calls were folded out of Calls; listed says so.
+func callCounts(res *engine.Result) (total, failed int, listed string) {
+	total, failed = len(res.Calls), len(failedCalls(res))
+	if cs := res.CallStats; cs.Total > total {
+		total, failed = cs.Total, failed+cs.FailedFolded
+		listed = fmt.Sprintf(" — %d listed below (the first and last, and the failed ones), the rest counted only", len(res.Calls))
+	}
+	return total, failed, listed
+}
+
 func failedCalls(res *engine.Result) []engine.Call {
 	var out []engine.Call
 	for _, c := range res.Calls {
@@ -345,7 +356,8 @@ func junitReport(res *engine.Result, info runInfo) []byte {
 			fmt.Fprintf(&out, "  %s %s\n", c.Action, c.Path)
 		}
 	}
-	fmt.Fprintf(&out, "Tool calls: %d (%d failed)\n", len(res.Calls), len(failedCalls(res)))
+	total, failed, listed := callCounts(res)
+	fmt.Fprintf(&out, "Tool calls: %d (%d failed)%s\n", total, failed, listed)
 	for _, c := range res.Calls {
 		fmt.Fprintf(&out, "  #%s %s %s %dms %s", c.ID, c.Name, c.Status, c.Duration.Milliseconds(), callArgs(c, 200))
 		if c.Error != "" {
@@ -394,8 +406,9 @@ func markdownReport(res *engine.Result, info runInfo) []byte {
 		icon = "❌"
 	}
 	fmt.Fprintf(&b, "### %s atomic-script run %s in %s: %s\n\n", icon, mdCode(info.Script), mdCode(filepath.Base(info.Workspace)), verdict(res))
+	total, failed, _ := callCounts(res)
 	fmt.Fprintf(&b, "Mode %s · wall time %.1f s · %s (%d failed) · %s\n\n",
-		info.Mode, res.Wall.Seconds(), plural(len(res.Calls), "tool call"), len(failedCalls(res)), changeSummary(res))
+		info.Mode, res.Wall.Seconds(), plural(total, "tool call"), failed, changeSummary(res))
 	if first, full := errorText(res); first != "" {
 		fmt.Fprintf(&b, "**Error:** %s\n\n<details><summary>Full error</summary>\n\n```text\n%s\n```\n\n</details>\n\n", mdCell(first), strings.ReplaceAll(full, "```", "` ` `"))
 	}
@@ -412,14 +425,17 @@ func markdownReport(res *engine.Result, info runInfo) []byte {
 		}
 		b.WriteString("\n")
 	}
-	if failed := failedCalls(res); len(failed) > 0 {
+	if list := failedCalls(res); len(list) > 0 {
 		b.WriteString("#### Failed calls\n\n| Call | Tool | Arguments | Error |\n|---|---|---|---|\n")
-		for _, c := range failed {
+		for _, c := range list {
 			first, _, _ := strings.Cut(c.Error, "\n")
 			if first == "" {
 				first = c.Status
 			}
 			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", c.ID, c.Name, mdCode(callArgs(c, 80)), mdCell(first))
+		}
+		if n := res.CallStats.FailedFolded; n > 0 {
+			fmt.Fprintf(&b, "\n%s more failed (counted, not listed: see `callStats` in the `--json` result).\n", plural(n, "call"))
 		}
 		b.WriteString("\n")
 	}
