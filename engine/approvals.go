@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/atomic-script/atomic-script/tools"
 )
 
 // ApprovalClass is one of the spec's approval classes: a group of tools
@@ -138,8 +140,9 @@ func (p ApprovalPolicy) Asks() bool {
 	return false
 }
 
-// Approval is the decision recorded for a call in an approval class.
-type Approval string
+// Approval is the decision recorded for a call in an approval class
+// (Call.Approval).
+type Approval = tools.Approval
 
 const (
 	// Allowed: the policy let the call run without asking.

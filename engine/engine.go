@@ -453,9 +453,9 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	output, logs := s.rec.snapshot()
 	r := &Result{Output: output, Logs: logs, Warnings: s.warnings}
 	if calls := b.Calls(); len(calls) > 0 {
-		r.Calls = make([]Call, len(calls))
-		for i, c := range calls {
-			r.Calls[i] = s.rec.convert(c)
+		r.Calls = calls
+		for i := range calls {
+			s.rec.gate.annotate(&calls[i])
 		}
 	}
 	r.CallStats = convertStats(b.Stats())
@@ -496,7 +496,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 			cancelled = append(cancelled, c.ID)
 		}
 	}
-	if w := lateWarning(b.Calls()); w != "" {
+	if w := lateWarning(b.LateCalls()); w != "" {
 		r.Warnings = append(r.Warnings, w)
 	}
 	if w := cancelledWarning(r, cancelled); w != "" {
@@ -509,13 +509,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 // lateWarning names the calls that were running when the script settled
 // and finished afterwards: they did their work (recorded ok or error), but
 // the script never saw their results.
-func lateWarning(calls []bindings.Call) string {
-	var ids []string
-	for _, c := range calls {
-		if c.Late {
-			ids = append(ids, c.ID)
-		}
-	}
+func lateWarning(ids []string) string {
 	if len(ids) == 0 {
 		return ""
 	}
@@ -583,7 +577,7 @@ func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm 
 		r.Error = &ScriptError{Kind: KindAborted, Name: "AbortError", Message: msg}
 		return
 	}
-	if (vm.MemoryExhausted() && (loopErr != nil || !out.OK)) || (loopErr == nil && out.Err != nil && out.Err.OutOfMemory) {
+	if (vm.MemoryExhausted() && (loopErr != nil || !out.OK)) || (loopErr == nil && out.Err != nil && out.OutOfMemory) {
 		r.Error = &ScriptError{Kind: KindSandbox, Name: "MemoryLimitError",
 			Message: fmt.Sprintf("the script exceeded its memory limit of %d MiB", s.engine.cfg.memoryLimitOrDefault()>>20)}
 		return
@@ -607,7 +601,8 @@ func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm 
 		return
 	}
 	if out.Err != nil {
-		r.Error = &ScriptError{Kind: KindScript, Name: out.Err.Name, Message: out.Err.Message, Stack: out.Err.Stack, Code: out.Err.Code, CallID: out.Err.CallID}
+		r.Error = out.Err
+		r.Error.Kind = KindScript
 		return
 	}
 	r.Error = &ScriptError{Kind: KindScript, Name: "Error", Message: "the script failed"}

@@ -90,27 +90,26 @@ func (r *recorder) Image(img tools.Image) {
 	r.emit(Event{Type: "image", Time: time.Now(), Image: &ImageInfo{MIMEType: img.MIMEType, Bytes: len(img.Data)}})
 }
 
-func (r *recorder) CallStarted(c bindings.Call) {
+func (r *recorder) CallStarted(c tools.Call) {
 	if r.quiet {
 		return
 	}
-	call := r.convert(c)
+	call := r.annotated(c)
 	r.send(Event{Type: "call_start", Time: time.Now(), Call: &call})
 }
 
-func (r *recorder) CallEnded(c bindings.Call) {
+func (r *recorder) CallEnded(c tools.Call) {
 	if r.quiet {
 		return
 	}
-	call := r.convert(c)
+	call := r.annotated(c)
 	r.send(Event{Type: "call_end", Time: time.Now(), Call: &call})
 }
 
-// convert is c as the engine records it, with its approval decision.
-func (r *recorder) convert(c bindings.Call) Call {
-	call := convertCall(c)
-	r.gate.annotate(&call)
-	return call
+// annotated is c with its approval decision.
+func (r *recorder) annotated(c Call) Call {
+	r.gate.annotate(&c)
+	return c
 }
 
 func (r *recorder) Progress(callID, name string, p tools.Progress) {
@@ -144,8 +143,4 @@ func (r *recorder) snapshot() ([]Item, []string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return append([]Item(nil), r.output...), append([]string(nil), r.logs...)
-}
-
-func convertCall(c bindings.Call) Call {
-	return Call{ID: c.ID, Name: c.Name, Args: c.Args, Status: c.Status, Duration: c.Duration, Error: c.Error, Code: c.Code, Meta: c.Meta}
 }

@@ -2,41 +2,22 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"sync"
 
 	"github.com/atomic-script/atomic-script/internal/bindings"
-	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/atomic-script/atomic-script/tools"
 )
 
 // Namespace is a group of tools from outside the registry (an MCP server)
-// that scripts call as tools.<namespace>.<tool>.
-type Namespace struct {
-	Name         string
-	Description  string
-	Instructions string
-	// Tools lists the namespace's tools. A run calls it only when its script
-	// first touches the namespace (tools.<ns>, ALL_TOOLS, searchTools,
-	// describeNamespace or a call), so an MCP server starts on first use;
-	// an error makes that namespace unavailable to the run.
-	Tools func(ctx context.Context) ([]NamespaceTool, error)
-}
-
-// NamespaceTool is one tool of a Namespace.
-type NamespaceTool struct {
-	Name        string
-	Description string
-	Input       *jsonschema.Schema
-	Output      *jsonschema.Schema
-	// ReadOnly is set when the server annotates the tool readOnlyHint: it
-	// runs like read, without approval. Every other external tool is in
-	// the write approval class.
-	ReadOnly bool
-	// Call runs the tool and returns the JSON value the script receives.
-	Call func(ctx context.Context, args json.RawMessage) (json.RawMessage, error)
-}
+// that scripts call as tools.<namespace>.<tool>; NamespaceTool is one of
+// its tools. Both are defined in tools, so the bindings' catalog holds
+// the same record.
+type (
+	Namespace     = tools.Namespace
+	NamespaceTool = tools.NamespaceTool
+)
 
 func (e *Engine) namespaces() []bindings.Namespace {
 	names := make([]string, len(e.cfg.namespaces))
@@ -46,7 +27,7 @@ func (e *Engine) namespaces() []bindings.Namespace {
 	ids := NamespaceIdentifiers(e.cfg.registry, names)
 	out := make([]bindings.Namespace, len(e.cfg.namespaces))
 	for i, ns := range e.cfg.namespaces {
-		out[i] = bindings.Namespace{Name: ns.Name, ID: ids[i], Description: ns.Description, Instructions: ns.Instructions}
+		out[i] = bindings.Namespace{Namespace: ns, ID: ids[i]}
 	}
 	return out
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // Kind classifies how a run failed.
-type Kind string
+type Kind = tools.Kind
 
 // The failure kinds of a run.
 const (
@@ -37,23 +37,9 @@ const (
 	ExitChanged = 7
 )
 
-// ScriptError says why a run failed.
-type ScriptError struct {
-	Kind    Kind   `json:"kind"`
-	Name    string `json:"name"`
-	Message string `json:"message"`
-	Stack   string `json:"stack"`
-	Code    string `json:"code"`
-	// CallID names the tool call whose failure ended the script, if any.
-	CallID string `json:"callId"`
-}
-
-func (e *ScriptError) Error() string {
-	if e.Name == "" {
-		return e.Message
-	}
-	return e.Name + ": " + e.Message
-}
+// ScriptError says why a run failed (defined in tools, the lowest package
+// the engine and the bindings share, so there is one).
+type ScriptError = tools.ScriptError
 
 // Item is one output item: a text() value (or the returned value) or an
 // image().
@@ -63,37 +49,9 @@ type Item struct {
 	Image *tools.Image `json:"image,omitempty"`
 }
 
-// Call records one tool call the script made.
-type Call struct {
-	ID       string          `json:"id"`
-	Name     string          `json:"name"`
-	Args     json.RawMessage `json:"args"`
-	Status   string          `json:"status"` // ok | error | cancelled
-	Duration time.Duration   `json:"-"`
-	Error    string          `json:"error,omitempty"`
-	Code     string          `json:"code,omitempty"`
-	// Meta is the call's details.meta when the tool gave one: where a
-	// read came from (source, sourcePath) and how it was cut (truncation,
-	// limits). A script's read still resolves to its text.
-	Meta json.RawMessage `json:"meta,omitempty"`
-	// Approval is the approval decision for a call in an approval class
-	// (write, edit, bash, external tools not annotated read-only):
-	// allowed, asked-allowed or denied. ApprovalBy says who decided
-	// (policy, or the asker: host, terminal) and ApprovalRule why (the
-	// setting and where it was set, the "always" answer that covered it).
-	Approval     Approval `json:"approval,omitempty"`
-	ApprovalBy   string   `json:"approvalBy,omitempty"`
-	ApprovalRule string   `json:"approvalRule,omitempty"`
-}
-
-// MarshalJSON adds durationMs.
-func (c Call) MarshalJSON() ([]byte, error) {
-	type plain Call
-	return json.Marshal(struct {
-		plain
-		DurationMs int64 `json:"durationMs"`
-	}{plain(c), c.Duration.Milliseconds()})
-}
+// Call records one tool call the script made (defined in tools, so the
+// bindings that make the record and the engine that reports it share one).
+type Call = tools.Call
 
 // Result is everything one run produced. Run never fails because the script
 // did: OK is false and Error says why. Its JSON (run --json) has every

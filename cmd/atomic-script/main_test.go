@@ -23,12 +23,15 @@ import (
 	_ "modernc.org/sqlite"
 
 	"github.com/atomic-script/atomic-script/internal/cli"
+	"github.com/atomic-script/atomic-script/internal/testutil/echoserver"
 	"github.com/atomic-script/atomic-script/internal/testutil/racecheck"
 )
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"atomic-script": func() { os.Exit(cli.Main(os.Args[1:], cli.OSStdio())) },
+		// echoserver is a stdio MCP server for mcpServers settings.
+		"echoserver": echoserver.Main,
 	})
 }
 
@@ -83,8 +86,12 @@ func scriptParams(dir string) testscript.Params {
 					}
 				}
 			},
-			"jsonfield":  cmdJSONField,
-			"openaifake": cmdOpenAIFake,
+			"jsonfield":   cmdJSONField,
+			"mcp":         cmdMCP,
+			"waitgone":    cmdWaitGone,
+			"waitcontent": cmdWaitContent,
+			"bigscript":   cmdBigScript,
+			"openaifake":  cmdOpenAIFake,
 			// sqlitedb FILE STMT... creates a SQLite database (no sqlite3
 			// binary needed) by running the statements.
 			"sqlitedb": func(ts *testscript.TestScript, neg bool, args []string) {

@@ -62,13 +62,12 @@ type Entry struct {
 	Instant bool
 }
 
-// Namespace describes a group of tools (an MCP server). Its tools are
+// Namespace is a group of tools (an MCP server) in a catalog: the engine's
+// record and the identifier scripts reach it by under tools. Its tools are
 // listed only when a script first needs them (see Config.LoadNamespace).
 type Namespace struct {
-	Name         string `json:"name"`
-	ID           string `json:"id"` // the identifier under `tools`
-	Description  string `json:"description"`
-	Instructions string `json:"instructions,omitempty"`
+	tools.Namespace
+	ID string `json:"id"` // the identifier under `tools`
 }
 
 // CallFunc runs one tool call and returns the JSON value the script
@@ -90,8 +89,8 @@ type Sink interface {
 	Log(level, text string)
 	Text(text string)
 	Image(img tools.Image)
-	CallStarted(c Call)
-	CallEnded(c Call)
+	CallStarted(c tools.Call)
+	CallEnded(c tools.Call)
 	Progress(callID, name string, p tools.Progress)
 }
 
@@ -188,24 +187,15 @@ type RunInfo struct {
 	Atomic bool `json:"atomic"`
 }
 
-// Call records one nested tool call.
-type Call struct {
-	ID       string          `json:"id"`
-	Name     string          `json:"name"`
-	Args     json.RawMessage `json:"args"`
-	Status   string          `json:"status"` // running | ok | error | cancelled
-	Duration time.Duration   `json:"-"`
-	Error    string          `json:"error,omitempty"`
-	Code     string          `json:"code,omitempty"`
-	// Meta is the call's details.meta (where a read came from, how it was
-	// cut), when the tool reported one (ReportMeta).
-	Meta    json.RawMessage `json:"meta,omitempty"`
-	Started time.Time       `json:"-"`
-	// Late is set on a call that was running when the script ended and
+// call is one nested tool call: the record the engine reports, and what
+// only this side needs to run it.
+type call struct {
+	tools.Call
+	started time.Time
+	// late is set on a call that was running when the script ended and
 	// returned afterwards, within the grace: its status is what it did
-	// (ok or error), and the script never saw its result.
-	Late bool `json:"-"`
-
+	// (ok or error), and the script never saw its result (LateCalls).
+	late bool
 	// num is the call's number in the run (records' order).
 	num int
 	// promise is the call's promise when the VM makes promises in Go
@@ -223,20 +213,6 @@ const (
 	StatusCancelled = "cancelled"
 )
 
-// ScriptError is how the script failed, as read in JavaScript.
-type ScriptError struct {
-	Name    string `json:"name"`
-	Message string `json:"message"`
-	Stack   string `json:"stack,omitempty"`
-	Code    string `json:"code,omitempty"`
-	// CallID names the tool call whose failure this is, if any.
-	CallID string `json:"callId,omitempty"`
-	// OutOfMemory is set when the error is the engine's own out-of-memory
-	// exception (an allocation refused at the heap limit), which a script
-	// let escape.
-	OutOfMemory bool `json:"oom,omitempty"`
-}
-
 // Outcome is how the script settled.
 type Outcome struct {
 	// Finished is false when the script never settled (timeout, abort, a
@@ -248,7 +224,12 @@ type Outcome struct {
 	// not copied into JSON inside the VM).
 	Value json.RawMessage
 	Text  *string
-	Err   *ScriptError
+	// Err is how the script failed, as read in JavaScript (Kind unset: the
+	// engine classifies). OutOfMemory is set when it is the engine's own
+	// out-of-memory exception (an allocation refused at the heap limit),
+	// which the script let escape.
+	Err         *tools.ScriptError
+	OutOfMemory bool
 	// Exit is the code passed to exit(), when the script called it.
 	Exit *int
 }
@@ -274,7 +255,7 @@ type Binding struct {
 	nextID   int
 	launched int // calls launched so far (CallInfo.Seq)
 	calls    records
-	running  map[int]*Call
+	running  map[int]*call
 	queued   []queuedCall
 	inFlight int
 	wg       sync.WaitGroup
@@ -303,7 +284,7 @@ type Binding struct {
 
 type queuedCall struct {
 	id   int
-	call *Call
+	call *call
 	args json.RawMessage
 	post func(func() error)
 }
@@ -320,7 +301,7 @@ func Install(ctx context.Context, vm runtime.VM, loop *runtime.Loop, cfg Config)
 	if cfg.Catalog == nil {
 		cfg.Catalog = NewCatalog(nil, nil)
 	}
-	b := &Binding{cfg: cfg, cat: cfg.Catalog, vm: vm, loop: loop, running: map[int]*Call{}}
+	b := &Binding{cfg: cfg, cat: cfg.Catalog, vm: vm, loop: loop, running: map[int]*call{}}
 	b.ctx, b.cancel = context.WithCancel(ctx)
 	loop.Flush = b.flush
 	if err := vm.Define("__as_call", b.hostCall); err != nil {
@@ -369,13 +350,26 @@ func (b *Binding) Outcome() Outcome { return b.outcome }
 // Calls returns the kept records of the calls made so far, in order: the
 // first and last calls and the failed ones (see KeepFirstCalls); Stats
 // counts them all.
-func (b *Binding) Calls() []Call {
+func (b *Binding) Calls() []tools.Call {
 	kept := b.calls.kept()
-	out := make([]Call, len(kept))
+	out := make([]tools.Call, len(kept))
 	for i, c := range kept {
-		out[i] = *c
+		out[i] = c.Call
 	}
 	return out
+}
+
+// LateCalls names, in order, the kept calls that were still running when
+// the script settled and finished after it: they did their work, but the
+// script never saw their results.
+func (b *Binding) LateCalls() []string {
+	var ids []string
+	for _, c := range b.calls.kept() {
+		if c.late {
+			ids = append(ids, c.ID)
+		}
+	}
+	return ids
 }
 
 // Stats counts every call of the run by tool and says how many records
@@ -394,7 +388,7 @@ func (b *Binding) Finish(grace time.Duration) {
 		q.call.Error = "cancelled: the script ended before this call started"
 		q.call.Code = string(tools.ErrCancelled)
 		b.calls.ended(q.call)
-		b.cfg.Sink.CallEnded(*q.call)
+		b.cfg.Sink.CallEnded(q.call.Call)
 	}
 	b.queued = nil
 	if b.jobs != nil {
@@ -420,15 +414,15 @@ func (b *Binding) Finish(grace time.Duration) {
 	for _, id := range ids {
 		c := b.running[id]
 		ret, back := b.returned[id]
-		c.Duration = time.Since(c.Started)
+		c.Duration = time.Since(c.started)
 		if back {
-			c.Duration = ret.at.Sub(c.Started)
+			c.Duration = ret.at.Sub(c.started)
 		}
 		switch {
 		case back && ret.err == nil:
-			c.Status, c.Late = StatusOK, true
+			c.Status, c.late = StatusOK, true
 		case back && !errors.Is(ret.err, context.Canceled) && tools.CodeOf(ret.err) != tools.ErrCancelled:
-			c.Status, c.Late = StatusError, true
+			c.Status, c.late = StatusError, true
 			c.Error, c.Code = ret.err.Error(), string(tools.CodeOf(ret.err))
 		default:
 			c.Status = StatusCancelled
@@ -436,9 +430,9 @@ func (b *Binding) Finish(grace time.Duration) {
 			c.Code = string(tools.ErrCancelled)
 		}
 		b.calls.ended(c)
-		b.cfg.Sink.CallEnded(*c)
+		b.cfg.Sink.CallEnded(c.Call)
 	}
-	b.running = map[int]*Call{}
+	b.running = map[int]*call{}
 }
 
 // callReturn is what one call's cfg.Call returned.
@@ -487,7 +481,7 @@ func (b *Binding) start(name string, raw json.RawMessage, p runtime.Promise) (id
 	id = b.nextID
 	// The record keeps a short form of the arguments for the whole run;
 	// the full text lives only as long as the call.
-	c := &Call{ID: b.callID(id), Name: name, Args: RecordArgs(raw), Status: StatusRunning, Started: time.Now(), promise: p}
+	c := &call{Call: tools.Call{ID: b.callID(id), Name: name, Args: RecordArgs(raw), Status: StatusRunning}, started: time.Now(), promise: p}
 	b.calls.add(c)
 	if b.finished {
 		c.Status = StatusCancelled
@@ -510,7 +504,7 @@ func (b *Binding) start(name string, raw json.RawMessage, p runtime.Promise) (id
 		b.calls.ended(c)
 		return id, refusal("ToolError", tools.ErrLimit, name+": "+msg)
 	}
-	b.cfg.Sink.CallStarted(*c)
+	b.cfg.Sink.CallStarted(c.Call)
 	if p != nil && b.inFlight < b.cfg.MaxInFlight {
 		if e := b.entry(name); e != nil && e.Instant {
 			b.runInstant(id, c, raw)
@@ -570,7 +564,7 @@ func (b *Binding) callID(n int) string {
 
 // launch runs call c on its own goroutine; the result comes back through
 // post to the owner goroutine.
-func (b *Binding) launch(id int, c *Call, args json.RawMessage, post func(func() error)) {
+func (b *Binding) launch(id int, c *call, args json.RawMessage, post func(func() error)) {
 	ctx, meta := b.begin(id, c)
 	b.wg.Add(1)
 	if b.jobs == nil {
@@ -602,7 +596,7 @@ func (b *Binding) launch(id int, c *Call, args json.RawMessage, post func(func()
 
 // begin marks call c running and returns its context and the holder its
 // tool's details are reported into.
-func (b *Binding) begin(id int, c *Call) (context.Context, *metaHolder) {
+func (b *Binding) begin(id int, c *call) (context.Context, *metaHolder) {
 	b.inFlight++
 	b.running[id] = c
 	b.launched++
@@ -615,7 +609,7 @@ func (b *Binding) begin(id int, c *Call) (context.Context, *metaHolder) {
 // holder of its meta (ReportMeta) in one value, made once a call.
 type callContext struct {
 	context.Context
-	call *Call
+	call *call
 	meta metaHolder
 }
 
@@ -635,7 +629,7 @@ func (c *callContext) Value(key any) any {
 // Error is made outside the script's frames and reads as every tool
 // error does. A settlement that fails (the VM was interrupted) ends the
 // run through the loop, as it would for a call that ran on a worker.
-func (b *Binding) runInstant(id int, c *Call, args json.RawMessage) {
+func (b *Binding) runInstant(id int, c *call, args json.RawMessage) {
 	ctx, meta := b.begin(id, c)
 	value, err := b.cfg.Call(ctx, c.Name, args)
 	c.Meta = meta.v
@@ -663,7 +657,7 @@ type callInfoKey struct{}
 // CallInfoFrom returns the CallInfo of the call whose context ctx is.
 func CallInfoFrom(ctx context.Context) (CallInfo, bool) {
 	// The call's record: its ID and seq are fixed before it is launched.
-	c, ok := ctx.Value(callInfoKey{}).(*Call)
+	c, ok := ctx.Value(callInfoKey{}).(*call)
 	if !ok {
 		return CallInfo{}, false
 	}
@@ -693,12 +687,12 @@ func worker(jobs <-chan func()) {
 }
 
 // complete runs on the owner goroutine when a call returns.
-func (b *Binding) complete(id int, c *Call, value json.RawMessage, err error) error {
+func (b *Binding) complete(id int, c *call, value json.RawMessage, err error) error {
 	b.inFlight--
 	var settleErr error
 	if _, live := b.running[id]; live {
 		delete(b.running, id)
-		c.Duration = time.Since(c.Started)
+		c.Duration = time.Since(c.started)
 		if err != nil {
 			c.Status = StatusError
 			c.Error = err.Error()
@@ -723,7 +717,7 @@ func (b *Binding) complete(id int, c *Call, value json.RawMessage, err error) er
 			}
 		}
 		b.calls.ended(c)
-		b.cfg.Sink.CallEnded(*c)
+		b.cfg.Sink.CallEnded(c.Call)
 	}
 	for b.inFlight < b.cfg.MaxInFlight && len(b.queued) > 0 && !b.finished {
 		q := b.queued[0]
@@ -879,8 +873,11 @@ func (b *Binding) exit(payload string) error {
 // done records how the script settled, as the prelude reports it.
 func (b *Binding) done(payload string) error {
 	var d struct {
-		OK    bool         `json:"ok"`
-		Error *ScriptError `json:"error"`
+		OK    bool `json:"ok"`
+		Error *struct {
+			tools.ScriptError
+			OutOfMemory bool `json:"oom"`
+		} `json:"error"`
 	}
 	if err := json.Unmarshal([]byte(payload), &d); err != nil {
 		return err
@@ -891,7 +888,7 @@ func (b *Binding) done(payload string) error {
 	}
 	if !d.OK && d.Error != nil {
 		o.Err = b.scriptError(d.Error.Name, d.Error.Message, d.Error.Stack, d.Error.Code)
-		o.Err.CallID, o.Err.OutOfMemory = d.Error.CallID, d.Error.OutOfMemory
+		o.Err.CallID, o.OutOfMemory = d.Error.CallID, d.Error.OutOfMemory
 	}
 	b.finish(o)
 	return nil

@@ -40,16 +40,16 @@ type CallStats struct {
 // on the VM's owner goroutine only.
 type records struct {
 	total        int
-	first        []*Call
-	last         []*Call // a ring of KeepLastCalls
+	first        []*call
+	last         []*call // a ring of KeepLastCalls
 	next         int     // where the ring writes next
-	failed       []*Call
+	failed       []*call
 	failedFolded int
 	byTool       map[string]*ToolStats
 }
 
 // add records a call as it starts.
-func (r *records) add(c *Call) {
+func (r *records) add(c *call) {
 	r.total++
 	c.num = r.total
 	if len(r.first) < KeepFirstCalls {
@@ -65,7 +65,7 @@ func (r *records) add(c *Call) {
 }
 
 // ended counts a call that has settled (or was refused or cancelled).
-func (r *records) ended(c *Call) {
+func (r *records) ended(c *call) {
 	if r.byTool == nil {
 		r.byTool = map[string]*ToolStats{}
 	}
@@ -96,10 +96,10 @@ func (r *records) ended(c *Call) {
 }
 
 // kept returns the kept records in call order.
-func (r *records) kept() []*Call {
-	seen := make(map[*Call]bool, len(r.first)+len(r.last)+len(r.failed))
-	var out []*Call
-	for _, list := range [][]*Call{r.first, r.failed, r.last} {
+func (r *records) kept() []*call {
+	seen := make(map[*call]bool, len(r.first)+len(r.last)+len(r.failed))
+	var out []*call
+	for _, list := range [][]*call{r.first, r.failed, r.last} {
 		for _, c := range list {
 			if !seen[c] {
 				seen[c] = true

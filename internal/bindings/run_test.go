@@ -33,15 +33,15 @@ type sink struct {
 	texts    []string
 	images   []tools.Image
 	started  []string
-	ended    []Call
+	ended    []tools.Call
 	progress []string
 }
 
-func (s *sink) Log(level, text string) { s.logs = append(s.logs, level+": "+text) }
-func (s *sink) Text(text string)       { s.texts = append(s.texts, text) }
-func (s *sink) Image(img tools.Image)  { s.images = append(s.images, img) }
-func (s *sink) CallStarted(c Call)     { s.started = append(s.started, c.ID+" "+c.Name) }
-func (s *sink) CallEnded(c Call)       { s.ended = append(s.ended, c) }
+func (s *sink) Log(level, text string)   { s.logs = append(s.logs, level+": "+text) }
+func (s *sink) Text(text string)         { s.texts = append(s.texts, text) }
+func (s *sink) Image(img tools.Image)    { s.images = append(s.images, img) }
+func (s *sink) CallStarted(c tools.Call) { s.started = append(s.started, c.ID+" "+c.Name) }
+func (s *sink) CallEnded(c tools.Call)   { s.ended = append(s.ended, c) }
 func (s *sink) Progress(id, name string, p tools.Progress) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -68,7 +68,7 @@ var testCatalog = NewCatalog([]Entry{
 	entry("fail", "Fail with a code."),
 	entry("block", "Wait until cancelled."),
 	entry("progress", "Report progress, then return."),
-}, []Namespace{{Name: "srv-1", ID: "srv_1", Description: "A test server", Instructions: "Use it gently."}})
+}, []Namespace{{Namespace: tools.Namespace{Name: "srv-1", Description: "A test server", Instructions: "Use it gently."}, ID: "srv_1"}})
 
 func testCall(ctx context.Context, name string, args json.RawMessage) (json.RawMessage, error) {
 	switch name {
@@ -91,7 +91,7 @@ func testCall(ctx context.Context, name string, args json.RawMessage) (json.RawM
 
 type run struct {
 	out   Outcome
-	calls []Call
+	calls []tools.Call
 	sink  *sink
 	err   error
 }

@@ -4,12 +4,14 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/atomic-script/atomic-script/tools"
 )
 
 // scriptError builds the ScriptError the engine renders, with the stack
 // cleaned for a reader.
-func (b *Binding) scriptError(name, msg, stack, code string) *ScriptError {
-	return &ScriptError{Name: name, Message: msg, Stack: CleanStack(stack, b.cfg.Source), Code: code}
+func (b *Binding) scriptError(name, msg, stack, code string) *tools.ScriptError {
+	return &tools.ScriptError{Name: name, Message: msg, Stack: CleanStack(stack, b.cfg.Source), Code: code}
 }
 
 // Source says how stack frames name the script and where their positions
