@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
 
 	"errors"
 	"fmt"
@@ -69,10 +70,6 @@ type resultSummary struct {
 		Name    string `json:"name"`
 		Message string `json:"message"`
 	} `json:"error"`
-	Calls []struct {
-		Status string `json:"status"`
-		Error  string `json:"error"`
-	} `json:"calls"`
 	CallStats *struct {
 		Total  int `json:"total"`
 		ByTool map[string]struct {
@@ -80,9 +77,9 @@ type resultSummary struct {
 			Cancelled int `json:"cancelled"`
 		} `json:"byTool"`
 	} `json:"callStats"`
-	Changes    []json.RawMessage `json:"changes"`
-	Warnings   []string          `json:"warnings"`
-	RolledBack bool              `json:"rolledBack"`
+	Changes    []struct{} `json:"changes"` // counted, not read
+	Warnings   []string   `json:"warnings"`
+	RolledBack bool       `json:"rolledBack"`
 	Rollback   *struct {
 		Failed []struct {
 			Path  string `json:"path"`
@@ -92,27 +89,49 @@ type resultSummary struct {
 	SchemaVersion *int `json:"schemaVersion"`
 }
 
+// resultCalls are a result's call records, decoded only when the counts
+// of callStats are not enough: a result without them (an older
+// atomic-script), or a failed call whose error is the run's first.
+type resultCalls struct {
+	Calls []struct {
+		Status string `json:"status"`
+		Error  string `json:"error"`
+	} `json:"calls"`
+}
+
 func cmdAggregate(args []string, stdio Stdio) (int, error) {
-	cmd := newCommand("aggregate", "atomic-script aggregate [--json|--markdown] RESULT.json... (or a directory of them)", 1, -1)
+	cmd := newCommand("aggregate", "atomic-script aggregate [--json|--markdown|--junit] RESULT.json... (or a directory of them)", 1, -1)
 	asJSON := cmd.fs.Bool("json", false, "print the runs and totals as JSON")
 	asMD := cmd.fs.Bool("markdown", false, "print the table as Markdown (for $GITHUB_STEP_SUMMARY)")
+	asJUnit := cmd.fs.Bool("junit", false, "print JUnit XML, one test case per run (for a CI's test report)")
 	pos, _, err := cmd.parse(args, stdio.Out)
 	if err != nil {
 		return 0, err
 	}
-	if *asJSON && *asMD {
-		return 0, usagef("aggregate: --json and --markdown both choose the output; pick one")
+	format := "table"
+	n := 0
+	for _, o := range []struct {
+		on   bool
+		name string
+	}{{*asJSON, "json"}, {*asMD, "markdown"}, {*asJUnit, "junit"}} {
+		if o.on {
+			format, n = o.name, n+1
+		}
+	}
+	if n > 1 {
+		return 0, usagef("aggregate: --json, --markdown and --junit each choose the output; pick one")
 	}
 	files, err := resultFiles(pos)
 	if err != nil {
 		return 0, err
 	}
-	return cmdAggregateFiles(files, *asJSON, *asMD, stdio)
+	return cmdAggregateFiles(files, format, stdio)
 }
 
-// cmdAggregateFiles prints the table (or JSON, or Markdown) of the result
-// files and returns 1 when any run failed or any file is not a result.
-func cmdAggregateFiles(files []string, asJSON, asMD bool, stdio Stdio) (int, error) {
+// cmdAggregateFiles prints the table (or JSON, Markdown, JUnit) of the
+// result files and returns 1 when any run failed or any file is not a
+// result.
+func cmdAggregateFiles(files []string, format string, stdio Stdio) (int, error) {
 	runs := readResults(files)
 	var t aggregateTotals
 	for _, r := range runs {
@@ -138,8 +157,8 @@ func cmdAggregateFiles(files []string, asJSON, asMD bool, stdio Stdio) (int, err
 		t.Calls += r.Calls
 		t.FailedCalls += r.FailedCalls
 	}
-	switch {
-	case asJSON:
+	switch format {
+	case "json":
 		enc := json.NewEncoder(stdio.Out)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(struct {
@@ -149,8 +168,12 @@ func cmdAggregateFiles(files []string, asJSON, asMD bool, stdio Stdio) (int, err
 		}{t.Failed == 0 && t.Invalid == 0, runs, t}); err != nil {
 			return 0, err
 		}
-	case asMD:
+	case "markdown":
 		writeAggregateMarkdown(stdio.Out, runs, t)
+	case "junit":
+		if _, err := stdio.Out.Write(aggregateJUnit(runs, t)); err != nil {
+			return 0, err
+		}
 	default:
 		writeAggregateTable(stdio.Out, runs, t)
 	}
@@ -234,22 +257,49 @@ func readResult(file string) aggregateRun {
 	}
 	r.OK, r.ExitCode, r.DryRun, r.RolledBack = *s.OK && *s.ExitCode == engine.ExitOK, *s.ExitCode, s.DryRun, s.RolledBack
 	r.FilesChanged = len(s.Changes)
-	r.Calls = len(s.Calls)
-	for _, c := range s.Calls {
+	if err := r.countCalls(&s, data); err != nil {
+		return fail(fmt.Sprintf("not an atomic-script result: %v", err))
+	}
+	r.explain(&s)
+	return r
+}
+
+// countCalls counts the calls from callStats, and reads the call records
+// only when they are needed: for the first failed call's error, or when
+// the result has no callStats (an older atomic-script).
+func (r *aggregateRun) countCalls(s *resultSummary, data []byte) error {
+	if cs := s.CallStats; cs != nil {
+		r.Calls = cs.Total
+		for _, t := range cs.ByTool {
+			r.FailedCalls += t.Errors + t.Cancelled
+		}
+	}
+	if s.CallStats != nil && (s.Error != nil || r.FailedCalls == 0) {
+		return nil
+	}
+	var rc resultCalls
+	if err := segjson.Unmarshal(data, &rc); err != nil {
+		return err
+	}
+	failed := 0
+	for _, c := range rc.Calls {
 		if c.Status != "ok" {
-			r.FailedCalls++
+			failed++
 			if r.Error == "" && c.Error != "" {
 				r.Error = firstLine(c.Error)
 			}
 		}
 	}
-	if cs := s.CallStats; cs != nil && cs.Total > r.Calls {
-		// Long runs keep some call records whole and count the rest.
-		r.Calls, r.FailedCalls = cs.Total, 0
-		for _, t := range cs.ByTool {
-			r.FailedCalls += t.Errors + t.Cancelled
-		}
+	if s.CallStats == nil {
+		r.Calls, r.FailedCalls = len(rc.Calls), failed
 	}
+	return nil
+}
+
+// explain sets the run's error line: the script's error, the
+// --fail-on-change note, or the exit code; the files an incomplete
+// rollback left changed come first, they matter most.
+func (r *aggregateRun) explain(s *resultSummary) {
 	if s.Error != nil {
 		msg := s.Error.Message
 		if s.Error.Name != "" {
@@ -274,10 +324,8 @@ func readResult(file string) aggregateRun {
 			r.LeftChanged = append(r.LeftChanged, f.Path)
 			left = append(left, f.Path+" ("+f.Error+")")
 		}
-		// The files left half-migrated matter more than the error.
 		r.Error = firstLine("rollback INCOMPLETE, left changed: " + strings.Join(left, ", ") + " — " + r.Error)
 	}
-	return r
 }
 
 // runName names a run by its file: the file name without .json.
@@ -362,4 +410,53 @@ func writeAggregateMarkdown(w io.Writer, runs []aggregateRun, t aggregateTotals)
 
 func oneLine(s string) string {
 	return strings.NewReplacer("\t", " ", "\n", " ", "\r", " ").Replace(s)
+}
+
+// aggregateJUnit is the runs as one JUnit test suite, a test case per
+// run (repository or shard): a <failure> with its status and first error
+// line when it did not pass, its counts and the files an incomplete
+// rollback left changed in <system-out>.
+func aggregateJUnit(runs []aggregateRun, t aggregateTotals) []byte {
+	type failure struct {
+		Message string `xml:"message,attr"`
+		Type    string `xml:"type,attr"`
+		Text    string `xml:",cdata"`
+	}
+	type testcase struct {
+		Name      string   `xml:"name,attr"`
+		Classname string   `xml:"classname,attr"`
+		Failure   *failure `xml:"failure,omitempty"`
+		Error     *failure `xml:"error,omitempty"`
+		SystemOut string   `xml:"system-out"`
+	}
+	type testsuite struct {
+		XMLName  xml.Name   `xml:"testsuite"`
+		Name     string     `xml:"name,attr"`
+		Tests    int        `xml:"tests,attr"`
+		Failures int        `xml:"failures,attr"`
+		Errors   int        `xml:"errors,attr"`
+		Cases    []testcase `xml:"testcase"`
+	}
+	suite := testsuite{Name: "atomic-script aggregate", Tests: t.Runs, Failures: t.Failed, Errors: t.Invalid}
+	for _, r := range runs {
+		tc := testcase{Name: r.Run, Classname: "atomic-script"}
+		tc.SystemOut = fmt.Sprintf("%s: %s; %d files changed, %d calls, %d failed calls\n", r.File, r.status(), r.FilesChanged, r.Calls, r.FailedCalls)
+		for _, p := range r.LeftChanged {
+			tc.SystemOut += "left changed by an incomplete rollback: " + p + "\n"
+		}
+		switch {
+		case r.Invalid: // not a test that failed: a file that is not a result
+			tc.Error = &failure{Message: r.Error, Type: "invalid", Text: r.File + ": " + r.Error}
+		case r.ExitCode == engine.ExitChanged:
+			tc.Failure = &failure{Message: r.Error, Type: "changed", Text: r.status() + ": " + r.Error}
+		case !r.OK:
+			tc.Failure = &failure{Message: r.Error, Type: "failed", Text: r.status() + ": " + r.Error}
+		}
+		suite.Cases = append(suite.Cases, tc)
+	}
+	data, err := xml.MarshalIndent(suite, "", "  ")
+	if err != nil { // only strings and ints: cannot fail
+		panic(err)
+	}
+	return append([]byte(xml.Header), append(data, '\n')...)
 }

@@ -94,7 +94,7 @@ func runRepos(f *runFlags, fs *flag.FlagSet, script []string, scriptArgs []strin
 	case f.events:
 		return 0, usagef("run: --repos writes one --json result per repository; --events is for one run")
 	case len(f.reports) > 0:
-		return 0, usagef("run: --repos writes one result per repository to --results; make reports from them with atomic-script aggregate --markdown %s (or run --report in each repository)", f.results)
+		return 0, usagef("run: --repos writes one result per repository to --results; make reports from them with atomic-script aggregate --markdown %s (a step summary) or aggregate --junit %s > report.xml (a test case per repository)", f.results, f.results)
 	case f.cwd != "":
 		return 0, usagef("run: --repos names the workspaces; --cwd is for one run")
 	case f.jobs < 0:
@@ -179,7 +179,11 @@ func runRepos(f *runFlags, fs *flag.FlagSet, script []string, scriptArgs []strin
 			ran = append(ran, file)
 		}
 	}
-	code, err := cmdAggregateFiles(ran, f.asJSON, false, stdio)
+	format := "table"
+	if f.asJSON {
+		format = "json"
+	}
+	code, err := cmdAggregateFiles(ran, format, stdio)
 	if ctx.Err() != nil {
 		fmt.Fprintf(stdio.Err, "atomic-script: interrupted: %d of %d repositories were not started\n", len(repos)-len(ran), len(repos))
 		return 5, err
