@@ -1,37 +1,21 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/testutil/syncbuf"
 	"github.com/creack/pty"
 )
 
 // ptyOutput collects what a program writes to its terminal.
-type ptyOutput struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (o *ptyOutput) Write(p []byte) (int, error) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.buf.Write(p)
-}
-
-func (o *ptyOutput) String() string {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.buf.String()
-}
+type ptyOutput struct{ syncbuf.Buffer }
 
 // waitFor waits until the terminal output holds want n times.
 func (o *ptyOutput) waitFor(t *testing.T, want string, n int) {

@@ -22,6 +22,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/atomic-script/atomic-script/internal/testutil/syncbuf"
 )
 
 // mcpSessions are the scripts' open MCP sessions, by script and name.
@@ -34,7 +36,7 @@ var (
 type mcpSession struct {
 	cs     *mcp.ClientSession
 	cmd    *exec.Cmd
-	stderr *lockedBuffer
+	stderr *syncbuf.Buffer
 
 	mu       sync.Mutex
 	progress []string
@@ -45,23 +47,6 @@ type mcpSession struct {
 		cancel context.CancelFunc
 		done   chan error
 	}
-}
-
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
 
 // mcpCallTimeout bounds one request of a script.
@@ -376,7 +361,7 @@ func (s *mcpSession) idle(ctx context.Context, ts *testscript.TestScript, args [
 func mcpServe(ts *testscript.TestScript, name string, args []string) {
 	bin, err := lookPath(ts, "atomic-script")
 	ts.Check(err)
-	s := &mcpSession{stderr: &lockedBuffer{}}
+	s := &mcpSession{stderr: &syncbuf.Buffer{}}
 	s.cmd = exec.Command(bin, append([]string{"serve"}, args...)...)
 	s.cmd.Dir = ts.MkAbs(".")
 	s.cmd.Env = scriptEnv(ts)
@@ -444,7 +429,7 @@ func mcpConnect(ts *testscript.TestScript, name string, args []string, neg bool)
 	if auth == "none" {
 		auth = ""
 	}
-	s := &mcpSession{stderr: &lockedBuffer{}}
+	s := &mcpSession{stderr: &syncbuf.Buffer{}}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	cs, err := s.client().Connect(ctx, &mcp.StreamableClientTransport{Endpoint: endpoint,
@@ -662,7 +647,7 @@ func mcpRaw(ts *testscript.TestScript, file string, args []string) {
 	ts.Check(err)
 	stdout, err := cmd.StdoutPipe()
 	ts.Check(err)
-	stderr := &lockedBuffer{}
+	stderr := &syncbuf.Buffer{}
 	cmd.Stderr = stderr
 	ts.Check(cmd.Start())
 	defer func() {

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/internal/testutil/syncbuf"
 	"github.com/atomic-script/atomic-script/internal/testutil/termscreen"
 	"github.com/atomic-script/atomic-script/tools"
 )
@@ -74,7 +74,7 @@ func TestStatusLineOnTerminal(t *testing.T) {
 // is cleared and not redrawn; it comes back after.
 func TestStatusLineHeldForAPrompt(t *testing.T) {
 	s, ptmx, _ := statusOnTerminal(t, 80)
-	out := &lockedBuffer{}
+	out := &syncbuf.Buffer{}
 	go io.Copy(out, ptmx)
 	defer s.close()
 	s.event(engine.Event{Type: "call_start", Time: time.Now(), Call: &engine.Call{ID: "1", Name: "bash"}})
@@ -139,24 +139,6 @@ func TestNoStatusLineOnDumbTerminalOrCI(t *testing.T) {
 			}
 		})
 	}
-}
-
-// lockedBuffer is a bytes.Buffer safe for a copying goroutine.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // TestNoStatusLineOnPipe: a pipe or a buffer never gets a status line.

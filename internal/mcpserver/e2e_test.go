@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/testutil/syncbuf"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -125,28 +126,11 @@ func (w *workspace) command(args ...string) *exec.Cmd {
 type client struct {
 	*mcp.ClientSession
 	cmd    *exec.Cmd
-	stderr *syncBuffer
+	stderr *syncbuf.Buffer
 
 	mu       sync.Mutex
 	progress []string
 	changed  int
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // serve starts `atomic-script serve args...` and connects to it.
@@ -159,7 +143,7 @@ func (w *workspace) serve(t testing.TB, args ...string) *client {
 // handler).
 func (w *workspace) serveWith(t testing.TB, configure func(*mcp.ClientOptions), args ...string) *client {
 	t.Helper()
-	c := &client{cmd: w.command(append([]string{"serve"}, args...)...), stderr: &syncBuffer{}}
+	c := &client{cmd: w.command(append([]string{"serve"}, args...)...), stderr: &syncbuf.Buffer{}}
 	c.cmd.Stderr = c.stderr
 	opts := &mcp.ClientOptions{
 		ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {

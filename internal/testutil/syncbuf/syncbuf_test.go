@@ -1,0 +1,30 @@
+package syncbuf
+
+import (
+	"strings"
+	"sync"
+	"testing"
+)
+
+// TestConcurrentWrites: writers on many goroutines lose nothing (and, under
+// -race, do not race with a reader).
+func TestConcurrentWrites(t *testing.T) {
+	var b Buffer
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := 0; j < 100; j++ {
+				if _, err := b.Write([]byte("x")); err != nil {
+					t.Error(err)
+				}
+				_ = b.String()
+			}
+		}()
+	}
+	wg.Wait()
+	if got := b.String(); got != strings.Repeat("x", 800) {
+		t.Errorf("got %d bytes, want 800", len(got))
+	}
+}
