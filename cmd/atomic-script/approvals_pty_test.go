@@ -115,23 +115,7 @@ func TestReposBarOnTerminal(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	home := t.TempDir()
-	cmd := exec.Command(bin, "run", "--repos", "repos", "-j", "1", "-e", `await tools.bash({command: "sleep 0.4"})`)
-	cmd.Dir = ws
-	cmd.Env = append(os.Environ(), "HOME="+home, "ATOMIC_HOME="+filepath.Join(home, ".atomic"), "ATOMIC_STATE_DIR="+filepath.Join(home, "state"), "CI=")
-	tty, err := pty.Start(cmd)
-	if err != nil {
-		t.Skipf("no pty here: %v", err)
-	}
-	defer tty.Close()
-	out := &ptyOutput{}
-	copied := make(chan struct{})
-	go func() { io.Copy(out, tty); close(copied) }()
-	if err := cmd.Wait(); err != nil {
-		t.Fatalf("run --repos: %v\n%s", err, out.String())
-	}
-	<-copied
-	screen := out.String()
+	screen := runOnTerminal(t, bin, ws, 100, nil, "run", "--repos", "repos", "-j", "1", "-e", `await tools.bash({command: "sleep 0.4"})`)
 	for _, want := range []string{"repositories", "(1/3", "(2/3", "[3/3] ", "3 runs: 3 ok, 0 failed"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("the terminal lacks %q:\n%q", want, screen)

@@ -17,9 +17,8 @@ import (
 // runOnTerminal runs the CLI on a real pty of the given width (stdin,
 // stdout and stderr all on it, as in an interactive shell) and returns
 // everything it wrote there.
-func runOnTerminal(t *testing.T, bin string, cols int, env []string, args ...string) string {
+func runOnTerminal(t *testing.T, bin, ws string, cols int, env []string, args ...string) string {
 	t.Helper()
-	ws := t.TempDir()
 	home := t.TempDir()
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = ws
@@ -56,7 +55,7 @@ func TestRunStatusLineOnTerminal(t *testing.T) {
 		return "done"`
 
 	t.Run("json", func(t *testing.T) {
-		raw := runOnTerminal(t, bin, cols, nil, "run", "--json", "-e", script)
+		raw := runOnTerminal(t, bin, t.TempDir(), cols, nil, "run", "--json", "-e", script)
 		for _, want := range []string{"6 running: bash ", "1 call done", "1 file written"} {
 			if !strings.Contains(raw, want) {
 				t.Errorf("the status line never showed %q:\n%q", want, raw)
@@ -89,7 +88,7 @@ func TestRunStatusLineOnTerminal(t *testing.T) {
 	})
 
 	t.Run("events", func(t *testing.T) {
-		raw := runOnTerminal(t, bin, cols, nil, "run", "--events", "-e", `await tools.bash({command: "sleep 2.5"})`)
+		raw := runOnTerminal(t, bin, t.TempDir(), cols, nil, "run", "--events", "-e", `await tools.bash({command: "sleep 2.5"})`)
 		if strings.Contains(raw, "running:") || strings.Contains(raw, "calls done") {
 			t.Errorf("a status line is mixed into the --events stream:\n%q", raw)
 		}
@@ -102,7 +101,7 @@ func TestRunStatusLineOnTerminal(t *testing.T) {
 	})
 
 	t.Run("dumb terminal", func(t *testing.T) {
-		raw := runOnTerminal(t, bin, cols, []string{"TERM=dumb", "ATOMIC_PROGRESS_INTERVAL=500ms"}, "run", "-e", `await tools.bash({command: "sleep 1.3"}); return "done"`)
+		raw := runOnTerminal(t, bin, t.TempDir(), cols, []string{"TERM=dumb", "ATOMIC_PROGRESS_INTERVAL=500ms"}, "run", "-e", `await tools.bash({command: "sleep 1.3"}); return "done"`)
 		if strings.Contains(raw, "\r ") || strings.Contains(raw, "\x1b") {
 			t.Errorf("TERM=dumb got a redrawn status line:\n%q", raw)
 		}

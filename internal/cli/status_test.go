@@ -18,24 +18,30 @@ import (
 	"github.com/atomic-script/atomic-script/tools"
 )
 
-// TestStatusLineOnTerminal: on a terminal the running calls are shown and
-// the line is cleared at the end.
-func TestStatusLineOnTerminal(t *testing.T) {
+// statusOnTerminal is a status line on a real pty cols wide (closed
+// when the test ends), as a user's xterm would have it.
+func statusOnTerminal(t *testing.T, cols uint16) (s *statusLine, ptmx, tty *os.File) {
+	t.Helper()
 	t.Setenv("CI", "")
 	t.Setenv("TERM", "xterm")
 	ptmx, tty, err := pty.Open()
 	if err != nil {
 		t.Skipf("no pty on this machine: %v", err)
 	}
-	defer ptmx.Close()
-	defer tty.Close()
-	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: 120}); err != nil {
+	t.Cleanup(func() { ptmx.Close(); tty.Close() })
+	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: cols}); err != nil {
 		t.Fatal(err)
 	}
-	s := newStatusLine(tty)
-	if s == nil {
+	if s = newStatusLine(tty); s == nil {
 		t.Fatal("a pty was not recognised as a terminal")
 	}
+	return s, ptmx, tty
+}
+
+// TestStatusLineOnTerminal: on a terminal the running calls are shown and
+// the line is cleared at the end.
+func TestStatusLineOnTerminal(t *testing.T) {
+	s, ptmx, tty := statusOnTerminal(t, 120)
 	now := time.Now()
 	s.event(engine.Event{Type: "call_start", Time: now, Call: &engine.Call{ID: "1", Name: "bash"}})
 	s.event(engine.Event{Type: "call_start", Time: now, Call: &engine.Call{ID: "2", Name: "search"}})
@@ -67,20 +73,9 @@ func TestStatusLineOnTerminal(t *testing.T) {
 // TestStatusLineHeldForAPrompt: while a prompt holds the terminal the line
 // is cleared and not redrawn; it comes back after.
 func TestStatusLineHeldForAPrompt(t *testing.T) {
-	t.Setenv("CI", "")
-	t.Setenv("TERM", "xterm")
-	ptmx, tty, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pty on this machine: %v", err)
-	}
-	defer ptmx.Close()
-	defer tty.Close()
+	s, ptmx, _ := statusOnTerminal(t, 80)
 	out := &syncbuf.Buffer{}
 	go io.Copy(out, ptmx)
-	s := newStatusLine(tty)
-	if s == nil {
-		t.Fatal("a pty was not recognised as a terminal")
-	}
 	defer s.close()
 	s.event(engine.Event{Type: "call_start", Time: time.Now(), Call: &engine.Call{ID: "1", Name: "bash"}})
 	waitScreen := func(want func(string) bool, what string) {
