@@ -5,9 +5,9 @@ GOIMPORTS   ?= golang.org/x/tools/cmd/goimports@v0.52.0
 GOCYCLO     ?= github.com/fzipp/gocyclo/cmd/gocyclo@v0.6.0
 FUZZTIME    ?= 5s
 
-.PHONY: check fmt style vet staticcheck test timing fuzz-short fuzz diff-long tidy build bench
+.PHONY: check fmt style vet cross cross-full wine-smoke dist actionlint staticcheck test timing fuzz-short fuzz diff-long tidy build bench
 
-check: fmt style vet staticcheck test timing fuzz-short tidy
+check: fmt style vet cross actionlint staticcheck test timing fuzz-short tidy
 
 build:
 	$(GO) build -o bin/atomic-script ./cmd/atomic-script
@@ -23,6 +23,28 @@ style:
 
 vet:
 	$(GO) vet ./...
+
+# Builds and vets for linux, darwin and windows on amd64 and arm64 with
+# CGO_ENABLED=0, and links the darwin/arm64 and windows/amd64 test binaries
+# (nothing runs); cross-full links the test binaries of all six.
+cross:
+	./.ci/cross.sh
+
+cross-full:
+	./.ci/cross.sh full
+
+# The windows/amd64 binary under Wine: run -e, read/edit with CRLF, serve
+# initialize (needs wine64 and binutils-mingw-w64-x86-64; not in check).
+wine-smoke:
+	./.ci/wine-smoke.sh
+
+# Release archives for the six targets with SHA256SUMS, in dist/.
+dist:
+	./.ci/dist.sh
+
+# The GitHub Actions workflow (.github/workflows), checked, not run.
+actionlint:
+	$(GO) run github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 
 staticcheck:
 	$(GO) run $(STATICCHECK) ./...

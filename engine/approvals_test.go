@@ -318,7 +318,7 @@ func TestApprovalAssumeYesAndDryRun(t *testing.T) {
 		await tools.write({path: "a.txt", content: "x"});
 		const b = await tools.bash({command: "cat a.txt > b.txt"});
 		let named, bg;
-		try { await tools.bash({command: "touch `+root+`/c.txt"}) } catch (e) { named = e.code + ": " + e.message }
+		try { await tools.bash({command: `+jsString("touch "+root+"/c.txt")+`}) } catch (e) { named = e.code + ": " + e.message }
 		try { await tools.bash({command: "touch d.txt", runInBackground: true}) } catch (e) { bg = e.code + ": " + e.message }
 		return {exit: b.exitCode, named, bg}`, never.option())
 	var got struct {

@@ -2,11 +2,11 @@ package engine_test
 
 import (
 	"os/exec"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/internal/testutil/proctest"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -41,14 +41,6 @@ func BenchmarkAwaitedCalls(b *testing.B) {
 	}
 }
 
-// cpuTime is the process's user+system time so far: on a shared machine it
-// moves far less with other load than wall time does.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // BenchmarkAwaitedTodoGet is BenchmarkAwaitedCalls with the built-in
 // todo_get, the real tool the table times (its schema validation,
 // structured result and recording included). The _events cases have a
@@ -77,14 +69,14 @@ func BenchmarkAwaitedTodoGet(b *testing.B) {
 			}
 			b.Cleanup(func() { eng.Close() })
 			b.ReportAllocs()
-			cpu := cpuTime()
+			cpu := proctest.CPUTime()
 			for b.Loop() {
 				if r := run(b, eng, c.code); !r.OK {
 					b.Fatal(r.Text)
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/10000, "ns/call")
-			b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N)/10000, "cpu-ns/call")
+			b.ReportMetric(float64((proctest.CPUTime()-cpu).Nanoseconds())/float64(b.N)/10000, "cpu-ns/call")
 		})
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/engine/internal/approval"
 	"github.com/atomic-script/atomic-script/internal/bindings"
+	"github.com/atomic-script/atomic-script/internal/pathfold"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -197,15 +198,17 @@ func anyPath(ps []*approval.PathPattern, root, real string) bool {
 // .atomic directory in the workspace) and git's own files (a .git/config
 // or hook makes an allowed `git status` run any program).
 func (p *policy) isProtected(path string) bool {
+	// Names compare as APFS and NTFS compare them (pathfold): ".GIT/hooks"
+	// and ".Atomic/Settings.JSON" are the protected files there.
 	real := approval.RealPath(path)
 	for _, dir := range p.protected {
-		if _, inside := approval.Relative(dir, real); inside {
+		if pathfold.Within(dir, real) {
 			return true
 		}
 	}
-	if rel, inside := approval.Relative(p.root, real); inside {
-		for _, seg := range strings.Split(rel, "/") {
-			if seg == ".git" || seg == ".atomic" {
+	if rest, inside := pathfold.Below(p.root, real); inside {
+		for _, seg := range rest {
+			if pathfold.IsDotGit(seg) || pathfold.Equal(seg, ".atomic") {
 				return true
 			}
 		}

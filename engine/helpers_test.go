@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"encoding/json"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -76,4 +77,11 @@ func run(t testing.TB, eng *engine.Engine, code string, opts ...engine.RunOption
 		t.Fatal(err)
 	}
 	return r
+}
+
+// jsString is s as a JavaScript string literal (a Windows path's
+// backslashes escaped), for splicing into a script's source.
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }

@@ -60,6 +60,15 @@ func TestHostileApprovals(t *testing.T) {
 			await tools.write({path: ".git/hooks/pre-commit", content: "#!/bin/sh\ntouch " + ` + q + `});`},
 		{"git config", `
 			await tools.write({path: ".git/config", content: "[core]\n\tfsmonitor = touch " + ` + q + `});`},
+		// Other spellings of the same files on APFS and NTFS.
+		{"a git hook, other case", `
+			await tools.write({path: ".GIT/hooks/pre-commit", content: "#!/bin/sh\ntouch " + ` + q + `});`},
+		{"a git hook, trailing dot", `
+			await tools.write({path: ".git./hooks/pre-commit", content: "#!/bin/sh\ntouch " + ` + q + `});`},
+		{"the project settings, other case", `
+			await tools.write({path: ".Atomic/Settings.JSON", content: '{"approvals": {"bash": "allow"}}'});`},
+		{"the user settings, other case", `
+			await tools.write({path: "` + filepath.Join(strings.ToUpper(home), "AGENT", "Settings.json") + `", content: '{"approvals": {"bash": "allow"}}'});`},
 		{"many at once", `
 			await Promise.all(Array.from({length: 20}, () => tools.bash({command: "touch " + ` + q + `})))`},
 	}

@@ -2,6 +2,7 @@ package hashline
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -78,6 +79,9 @@ func TestParseSections(t *testing.T) {
 		// the unsafe-anchor error raised while splitting has no line prefix
 		{"[a.ts#1A2B]\n\ndelete 99999999999999999", cwd, `ERR line anchor "99999999999999999" is not a safe integer; line numbers must be positive safe integers no greater than 9007199254740991.`},
 	} {
+		if filepath.Separator == '\\' && strings.Contains(tc.input, "[/") {
+			continue // a POSIX absolute path; TestParseWindowsHeaders has Windows'
+		}
 		if got := sections(tc.input, tc.opts); got != tc.want {
 			t.Errorf("Parse(%q)\n got: %s\nwant: %s", tc.input, got, tc.want)
 		}

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -100,7 +101,17 @@ func TestPreviewThroughWrappers(t *testing.T) {
 }
 
 func TestEnvPaths(t *testing.T) {
-	root := filepath.FromSlash("/work/repo")
+	vol := "" // an absolute path needs a drive on Windows
+	if runtime.GOOS == "windows" {
+		vol = "C:"
+	}
+	rooted := func(p string) string {
+		if strings.HasPrefix(p, "/") {
+			return vol + p
+		}
+		return p
+	}
+	root := filepath.FromSlash(vol + "/work/repo")
 	e := &tools.Env{Root: root}
 	for _, c := range []struct{ in, abs, display string }{
 		{"a/b.go", "/work/repo/a/b.go", "a/b.go"},
@@ -109,6 +120,7 @@ func TestEnvPaths(t *testing.T) {
 		{"../sibling/z", "/work/sibling/z", "/work/sibling/z"},
 		{"/work/repo..x/f", "/work/repo..x/f", "/work/repo..x/f"},
 	} {
+		c.in, c.abs, c.display = rooted(c.in), rooted(c.abs), rooted(c.display)
 		abs := e.Abs(c.in)
 		if abs != filepath.FromSlash(c.abs) || e.Display(abs) != c.display {
 			t.Errorf("%q: Abs %q Display %q, want %q %q", c.in, abs, e.Display(abs), c.abs, c.display)

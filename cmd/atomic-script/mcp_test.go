@@ -23,6 +23,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/atomic-script/atomic-script/internal/testutil/proctest"
 	"github.com/atomic-script/atomic-script/internal/testutil/syncbuf"
 )
 
@@ -711,7 +712,7 @@ func cmdWaitGone(ts *testscript.TestScript, neg bool, args []string) {
 	if _, err := fmt.Sscan(ts.ReadFile(args[0]), &pid); err != nil || pid <= 0 {
 		ts.Fatalf("waitgone: %s holds no process id", args[0])
 	}
-	waitUntil(ts, 10*time.Second, fmt.Sprintf("process %d to exit", pid), func() bool { return syscall.Kill(pid, 0) != nil })
+	waitUntil(ts, 10*time.Second, fmt.Sprintf("process %d to exit", pid), func() bool { return !proctest.Alive(pid) })
 }
 
 // printJSON writes v as indented JSON with sorted keys, so scripts match

@@ -3,31 +3,21 @@ package check
 import (
 	"fmt"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
-)
 
-// cpuTime is the process's CPU time so far (user + system). On a shared
-// machine wall time per op mostly measures waiting for a core; the
-// cpu-ms/op metric reported beside it does not.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+	"github.com/atomic-script/atomic-script/internal/testutil/proctest"
+)
 
 // loop runs body b.N times and reports CPU milliseconds per op.
 func loop(b *testing.B, body func()) {
-	start := cpuTime()
+	start := proctest.CPUTime()
 	n := 0
 	for b.Loop() {
 		body()
 		n++
 	}
-	b.ReportMetric(float64(cpuTime()-start)/float64(time.Millisecond)/float64(n), "cpu-ms/op")
+	b.ReportMetric(float64(proctest.CPUTime()-start)/float64(time.Millisecond)/float64(n), "cpu-ms/op")
 }
 
 // script2000 is a 2,000-line TypeScript migration: types, interfaces,

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	goruntime "runtime"
+	"runtime/debug"
 	"strings"
 
 	"github.com/atomic-script/atomic-script/engine"
@@ -126,6 +128,41 @@ func cmdVersion(args []string, stdio Stdio) error {
 	if _, _, err := newCommand("version", "atomic-script version", 0, 0).parse(args, stdio.Out); err != nil {
 		return err
 	}
-	fmt.Fprintln(stdio.Out, "atomic-script", Version)
+	fmt.Fprintln(stdio.Out, "atomic-script", versionString(Version, buildInfo()), "("+goruntime.GOOS+"/"+goruntime.GOARCH+")")
 	return nil
+}
+
+// buildInfo is the binary's build information (nil when there is none).
+func buildInfo() *debug.BuildInfo {
+	bi, _ := debug.ReadBuildInfo()
+	return bi
+}
+
+// versionString is the version a binary reports: the one set with
+// -ldflags (release archives), else the module version `go install
+// …@vX.Y.Z` recorded, else the commit a checkout was built from
+// ("+dirty" with uncommitted changes), else "dev".
+func versionString(set string, bi *debug.BuildInfo) string {
+	if set != "dev" || bi == nil {
+		return set
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	var rev, dirty string
+	for _, s := range bi.Settings {
+		switch {
+		case s.Key == "vcs.revision":
+			rev = s.Value
+		case s.Key == "vcs.modified" && s.Value == "true":
+			dirty = "+dirty"
+		}
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if rev == "" {
+		return set
+	}
+	return "dev-" + rev + dirty
 }

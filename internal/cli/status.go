@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mattn/go-isatty"
 	"github.com/mattn/go-runewidth"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
@@ -77,10 +78,16 @@ func newStatusLine(w io.Writer) *statusLine {
 // not CI=true (a CI log that claims a tty), not TERM=dumb.
 func liveTerminal(w io.Writer) (*os.File, bool) {
 	f, ok := w.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) || os.Getenv("CI") == "true" || os.Getenv("TERM") == "dumb" {
+	if !ok || !isTerminal(f) || os.Getenv("CI") == "true" || os.Getenv("TERM") == "dumb" {
 		return nil, false
 	}
 	return f, true
+}
+
+// isTerminal: a terminal, or on Windows a console or a Cygwin/MSYS2 pty
+// (mintty, Git Bash).
+func isTerminal(f *os.File) bool {
+	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
 }
 
 // event updates the set of running calls; called from any goroutine.

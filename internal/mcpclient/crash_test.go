@@ -3,11 +3,11 @@ package mcpclient_test
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"os/exec"
 	"path/filepath"
 	goruntime "runtime"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
 
@@ -44,7 +44,9 @@ func TestCrashRestartLeaksNothing(t *testing.T) {
 	}
 	last := pid()
 	for i := 0; i < 3; i++ {
-		if err := syscall.Kill(last, syscall.SIGKILL); err != nil {
+		if p, err := os.FindProcess(last); err != nil {
+			t.Fatal(err)
+		} else if err := p.Kill(); err != nil {
 			t.Fatal(err)
 		}
 		deadline := time.Now().Add(10 * time.Second)

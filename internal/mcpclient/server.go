@@ -334,8 +334,8 @@ func (s *Server) dial(ctx context.Context) (*conn, error) {
 			cmd.Stderr = io.MultiWriter(c.stderr, newPrefixWriter(s.hub.opts.Stderr, "[mcp "+s.name+"] "))
 		}
 		// Its own process group, so shutdown reaches the children an
-		// `npx`-style launcher starts.
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		// `npx`-style launcher starts (procgroup_*.go).
+		cmd.SysProcAttr = groupAttr()
 		// It dies with serve however serve ends (see tools.GuardChild).
 		tools.GuardChild(cmd)
 		c.cmd = cmd
@@ -431,19 +431,4 @@ func (c *conn) close() error {
 		err = nil
 	}
 	return err
-}
-
-// killGroup kills any process left in the server's process group.
-func (c *conn) killGroup() { c.signalGroup(syscall.SIGKILL) }
-
-// signalGroup sends sig to the server's process group; after SIGKILL the
-// group is no longer watched.
-func (c *conn) signalGroup(sig syscall.Signal) {
-	if c.cmd == nil || c.cmd.Process == nil {
-		return
-	}
-	_ = syscall.Kill(-c.cmd.Process.Pid, sig)
-	if sig == syscall.SIGKILL && c.unwatch != nil {
-		c.unwatch()
-	}
 }

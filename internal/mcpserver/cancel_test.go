@@ -10,11 +10,12 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/atomic-script/atomic-script/internal/testutil/proctest"
 )
 
 // rawStdio is `atomic-script serve` driven line by line, as a host writes
@@ -125,7 +126,7 @@ func TestCancelledRequestGetsNoResponse(t *testing.T) {
 	r.send(t, cancelNote(2))
 	r.send(t, cancelNote(3))
 	// The bash process is killed and the VM stops burning CPU.
-	waitFor(t, 10*time.Second, func() bool { return syscall.Kill(pid, 0) != nil })
+	waitFor(t, 10*time.Second, func() bool { return !proctest.Alive(pid) })
 	time.Sleep(300 * time.Millisecond)
 	before := cpuTime(t, r.pid)
 	time.Sleep(700 * time.Millisecond)
@@ -186,7 +187,7 @@ func TestCancelledHTTPRequestGetsNoResponse(t *testing.T) {
 	}()
 	pid, _ := strconv.Atoi(waitForFile(t, filepath.Join(w.dir, "sleep.pid")))
 	post(session, cancelNote(2)).Body.Close()
-	waitFor(t, 10*time.Second, func() bool { return syscall.Kill(pid, 0) != nil })
+	waitFor(t, 10*time.Second, func() bool { return !proctest.Alive(pid) })
 	select {
 	case b := <-body:
 		if strings.Contains(b, `"id":2`) || strings.Contains(b, `"result"`) {

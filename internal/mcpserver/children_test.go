@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/atomic-script/atomic-script/internal/testutil/proctest"
 )
 
 // stubbornSettings configure an echo server that is slow to go: it ignores
@@ -20,7 +22,7 @@ const stubbornSettings = `{"mcpServers": {"echo": {"command": "$ECHO", "env": {"
 func processAlive(pid int) bool {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
-		return pid > 0 && syscall.Kill(pid, 0) == nil
+		return pid > 0 && proctest.Alive(pid)
 	}
 	f := strings.Fields(string(data))
 	return len(f) > 2 && f[2] != "Z"
@@ -75,7 +77,9 @@ func allGone(t *testing.T, d time.Duration, what string, pids []int) {
 		}
 		if time.Now().After(deadline) {
 			for _, p := range left {
-				syscall.Kill(p, syscall.SIGKILL)
+				if p, err := os.FindProcess(p); err == nil {
+					p.Kill()
+				}
 			}
 			t.Fatalf("%s: processes %v still run %v later", what, left, d)
 		}

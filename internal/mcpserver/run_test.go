@@ -5,9 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/atomic-script/atomic-script/internal/testutil/proctest"
 
 	"github.com/atomic-script/atomic-script/engine"
 	"github.com/atomic-script/atomic-script/internal/tools/meta"
@@ -31,7 +32,7 @@ func TestRunReachesExternalServer(t *testing.T) {
 	}
 	var pid int
 	fmt.Sscan(res.Value[1], &pid)
-	if pid == 0 || syscall.Kill(pid, 0) == nil {
+	if pid == 0 || proctest.Alive(pid) {
 		t.Errorf("the echo server (pid %d) outlived run", pid)
 	}
 	// A selection that removes the server never starts it.

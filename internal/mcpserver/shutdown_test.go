@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/testutil/proctest"
+
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/atomic-script/atomic-script/engine"
@@ -260,7 +262,7 @@ func TestHTTPIdleSessionIsClosed(t *testing.T) {
 	pid := waitPid(t, filepath.Join(dir, "task.pid"))
 	// Then nothing: the session and its task end.
 	deadline := time.Now().Add(5 * time.Second)
-	for syscall.Kill(pid, 0) == nil {
+	for proctest.Alive(pid) {
 		if time.Now().After(deadline) {
 			t.Fatal("the idle session's background task is still running")
 		}

@@ -183,13 +183,20 @@ func TestWebEndpointsNeedTrust(t *testing.T) {
 
 func TestSkillsRoot(t *testing.T) {
 	home, _ := os.UserHomeDir()
+	abs := func(p string) string { // rooted on this system: /x, or C:\x on Windows
+		a, err := filepath.Abs(filepath.FromSlash(p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
 	for _, c := range []struct{ root, want string }{
-		{"", "/h/.atomic/agent/skills"},
-		{"/abs/skills", "/abs/skills"},
+		{"", abs("/h/.atomic/agent/skills")},
+		{abs("/abs/skills"), abs("/abs/skills")},
 		{"~/my-skills", filepath.Join(home, "my-skills")},
-		{"tools/skills", "/ws/tools/skills"},
+		{"tools/skills", abs("/ws/tools/skills")},
 	} {
-		s := Settings{Skills: Skills{Root: c.root}, UserFile: "/h/.atomic/agent/settings.json", ProjectFile: "/ws/.atomic/settings.json"}
+		s := Settings{Skills: Skills{Root: c.root}, UserFile: abs("/h/.atomic/agent/settings.json"), ProjectFile: abs("/ws/.atomic/settings.json")}
 		if got := s.Tools().SkillsRoot; got != c.want {
 			t.Errorf("skills.root %q: %q, want %q", c.root, got, c.want)
 		}

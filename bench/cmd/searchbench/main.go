@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"os"
 	"runtime/pprof"
-	"syscall"
 
 	"github.com/atomic-script/atomic-script/internal/tools/search"
 	"github.com/atomic-script/atomic-script/tools"
@@ -71,9 +70,7 @@ func run() int {
 	}
 	fmt.Println(res.Text)
 	if *rss {
-		var ru syscall.Rusage
-		syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-		fmt.Fprintf(os.Stderr, "maxrss_kb=%d\n", ru.Maxrss)
+		fmt.Fprintf(os.Stderr, "maxrss_kb=%d\n", maxRSSKB())
 	}
 	return 0
 }

@@ -191,6 +191,9 @@ func TestSuggestPath(t *testing.T) {
 		{"/tmp/a.txt", "/tmp/a.txt"},
 	} {
 		got := SuggestPath("/ws", c.path)
+		if bracketEscapes { // Windows
+			c.want = strings.NewReplacer(`\[`, "[[]", `\]`, "]").Replace(c.want)
+		}
 		if got != c.want {
 			t.Errorf("SuggestPath(%q) = %q, want %q", c.path, got, c.want)
 		}
@@ -261,14 +264,7 @@ func FuzzPath(f *testing.F) {
 		if p, err := ParsePath(pat); err == nil {
 			p.Match("/ws", real)
 		}
-		s := SuggestPath("/ws", real)
-		p, err := ParsePath(s)
-		if err != nil {
-			t.Fatalf("SuggestPath(%q) = %q does not parse: %v", real, s, err)
-		}
-		if !p.Match("/ws", real) {
-			t.Fatalf("SuggestPath(%q) = %q does not match it", real, s)
-		}
+		suggestionsMatch(t, real)
 	})
 }
 

@@ -15,8 +15,9 @@ import (
 // one matches absolute paths.
 type PathPattern struct {
 	Source string
-	glob   string
+	glob   string // folded (fold.glob)
 	abs    bool
+	fold   folding
 }
 
 // ParsePath compiles a path pattern.
@@ -29,18 +30,21 @@ func ParsePath(src string) (*PathPattern, error) {
 	if !doublestar.ValidatePattern(g) {
 		return nil, fmt.Errorf("%q is not a path pattern (doublestar syntax: src/**, **/*.go, docs/*.md)", src)
 	}
-	return &PathPattern{Source: src, glob: g, abs: strings.HasPrefix(g, "/")}, nil
+	p := &PathPattern{Source: src, glob: g, abs: strings.HasPrefix(g, "/"), fold: sysFold}
+	p.glob = p.fold.glob(g)
+	return p, nil
 }
 
 // Match reports whether p matches the file at real (an absolute path with
 // its symbolic links resolved) in the workspace whose resolved root is
-// root.
+// root. Names compare as the system's file system compares them (see
+// folding): on macOS and Windows "secrets/**" matches "Secrets/key".
 func (p *PathPattern) Match(root, real string) bool {
 	if p.abs {
-		ok, _ := doublestar.Match(p.glob, filepath.ToSlash(real))
+		ok, _ := doublestar.Match(p.glob, p.fold.path(filepath.ToSlash(real)))
 		return ok
 	}
-	rel, inside := Relative(root, real)
+	rel, inside := p.fold.relative(root, real)
 	if !inside {
 		return false
 	}
@@ -94,14 +98,26 @@ func SuggestPath(root, real string) string {
 	return escapeGlob(dir) + "/**"
 }
 
-// escapeGlob makes s match only itself as a doublestar pattern.
+// escapeGlob makes s match only itself as a doublestar pattern: a
+// backslash before each metacharacter or, where the backslash is the path
+// separator (Windows: ParsePath reads it as one), a one-character class
+// ("x[[]1]" for "x[1]"; a lone ']' is literal).
 func escapeGlob(s string) string {
 	var b strings.Builder
 	for _, c := range s {
-		if strings.ContainsRune(`*?[]{}\\`, c) {
+		switch {
+		case bracketEscapes && strings.ContainsRune(`*?[{}`, c):
+			b.WriteByte('[')
+			b.WriteRune(c)
+			b.WriteByte(']')
+			continue
+		case !bracketEscapes && strings.ContainsRune(`*?[]{}\\`, c):
 			b.WriteByte('\\')
 		}
 		b.WriteRune(c)
 	}
 	return b.String()
 }
+
+// bracketEscapes: escapeGlob escapes with classes, not backslashes.
+var bracketEscapes = filepath.Separator == '\\'

@@ -10,11 +10,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
-	"syscall"
 	"time"
 
 	_ "modernc.org/sqlite"
+
+	"github.com/atomic-script/atomic-script/internal/sqlitefile"
 )
 
 // DB is an open store. Safe for concurrent use, also by several processes
@@ -53,7 +53,7 @@ func Open(path string) (*DB, error) {
 	if err := privateFiles(path); err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	db, err := sql.Open("sqlite", "file:"+uriPath(path)+"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=synchronous(NORMAL)")
+	db, err := sql.Open("sqlite", sqlitefile.URI(path, "_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=synchronous(NORMAL)"))
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
@@ -68,47 +68,6 @@ func Open(path string) (*DB, error) {
 		return nil, fmt.Errorf("store %s: %w", path, err)
 	}
 	return &DB{db: db}, nil
-}
-
-// uriPath escapes the characters that end or escape the path of an SQLite
-// URI filename, so a state directory named with them opens where it says.
-func uriPath(path string) string {
-	return strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(path)
-}
-
-// privateFiles creates the store's directory owner-only and the database
-// owner-readable before SQLite opens it. SQLite gives the -wal and -shm
-// files it creates the database file's mode, so they are private too; ones
-// left readable by an older version are tightened. A directory that exists
-// already is used only if it is ours and nobody else can write to it
-// (another account could swap the files in it); it is not chmodded, as
-// ATOMIC_STATE_DIR may name a directory with a purpose of its own.
-func privateFiles(path string) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	fi, err := os.Stat(dir)
-	if err != nil {
-		return err
-	}
-	if st, ok := fi.Sys().(*syscall.Stat_t); ok && int(st.Uid) != os.Getuid() {
-		return fmt.Errorf("directory %s belongs to another user (uid %d); set ATOMIC_STATE_DIR to a directory of your own", dir, st.Uid)
-	}
-	if fi.Mode().Perm()&0o022 != 0 {
-		return fmt.Errorf("directory %s is writable by other users (mode %04o); make it private (chmod 700) or set ATOMIC_STATE_DIR elsewhere", dir, fi.Mode().Perm())
-	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
-	if err != nil {
-		return err
-	}
-	f.Close()
-	for _, p := range []string{path, path + "-wal", path + "-shm"} {
-		if err := os.Chmod(p, 0o600); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return err
-		}
-	}
-	return nil
 }
 
 // Close closes the database.

@@ -8,9 +8,10 @@ import (
 	"path/filepath"
 	goruntime "runtime"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/atomic-script/atomic-script/internal/testutil/proctest"
 
 	"github.com/atomic-script/atomic-script/internal/testutil/racecheck"
 
@@ -35,7 +36,7 @@ func newVM(t *testing.T, opts runtime.Options) runtime.VM {
 func TestSourceMapsAreNotRead(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
-	if err := syscall.Mkfifo(filepath.Join(dir, "probe.map"), 0o600); err != nil {
+	if err := proctest.Mkfifo(filepath.Join(dir, "probe.map")); err != nil {
 		t.Skip("no FIFOs here:", err)
 	}
 	vm := newVM(t, runtime.Options{})

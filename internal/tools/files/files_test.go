@@ -315,6 +315,15 @@ func (c *changingFiles) ReadFile(p string) ([]byte, error) {
 
 func TestWriteKeepsModeAndMakesExecutable(t *testing.T) {
 	env := newEnv(t)
+	if !hasExecBit {
+		p := put(t, env, "x.sh", "echo\n")
+		mustCall(t, env, "read", ReadArgs{Path: "x.sh"})
+		res := mustCall(t, env, "write", WriteArgs{Path: "x.sh", Content: ptr("#!/bin/sh\necho three\n")})
+		if res.Structured.(WriteResult).MadeExecutable || strings.Contains(res.Text, "executable") {
+			t.Errorf("claims to have made %s executable where there is no executable bit: %s", p, res.Text)
+		}
+		return
+	}
 	p := put(t, env, "x.sh", "echo\n")
 	os.Chmod(p, 0o640)
 	mustCall(t, env, "read", ReadArgs{Path: "x.sh"})

@@ -2,8 +2,8 @@ package files
 
 import (
 	"path/filepath"
-	"strings"
 
+	"github.com/atomic-script/atomic-script/internal/pathfold"
 	"github.com/atomic-script/atomic-script/internal/tools/safefile"
 	"github.com/atomic-script/atomic-script/tools"
 )
@@ -18,15 +18,19 @@ const allowProtectedSetting = `"files": {"allowProtectedPaths": true}`
 // run — in atomic-script's own settings or state (the settings choose the
 // tools and start MCP servers), or in the workspace's .atomic directory
 // (whose settings choose the tools of the next run). The user setting
-// files.allowProtectedPaths lifts it.
+// files.allowProtectedPaths lifts it. Names compare as APFS and NTFS
+// compare them (pathfold), so ".GIT/hooks" is refused as ".git/hooks" is.
 func checkProtected(env *tools.Env, tool, abs string) error {
+	if dev, ok := pathfold.DeviceIn(abs); ok {
+		return tools.Errorf(tools.ErrInvalidArgs, "%s: refusing to write %s: %q is a device name on Windows (CON, PRN, AUX, NUL, COM0-9 and LPT0-9, with any extension), so the content would be lost or go to the console. Choose another name.", tool, env.Display(abs), dev)
+	}
 	if env.Settings.AllowProtected {
 		return nil
 	}
 	real := safefile.RealPath(abs)
 	why := ""
-	for _, part := range strings.Split(filepath.ToSlash(real), "/") {
-		if strings.EqualFold(part, ".git") {
+	for _, part := range pathfold.Split(real) {
+		if pathfold.IsDotGit(part) {
 			why = "a git directory (.git), whose hooks and config run programs on the next git command"
 			break
 		}
@@ -49,8 +53,8 @@ func checkProtected(env *tools.Env, tool, abs string) error {
 		tool, env.Display(abs), why, allowProtectedSetting)
 }
 
-// within reports whether path is dir or inside it (both cleaned, real).
-func within(dir, path string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-}
+// within reports whether path is dir or inside it (both real) in any
+// spelling a case- or normalisation-insensitive file system opens as the
+// same (pathfold): ".Atomic/Settings.JSON" is ".atomic/settings.json" on
+// APFS and NTFS.
+func within(dir, path string) bool { return pathfold.Within(dir, path) }

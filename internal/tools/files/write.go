@@ -111,7 +111,7 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 
 	content, stripped := newContent(env, t, *in.Content)
 	data := []byte(content)
-	shebang := strings.HasPrefix(content, "#!")
+	shebang := hasExecBit && strings.HasPrefix(content, "#!")
 	made := false
 	if exists {
 		err = env.Files.WriteFile(t.abs, data, mode)

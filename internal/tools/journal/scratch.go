@@ -12,8 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/sys/unix"
-
 	"github.com/atomic-script/atomic-script/internal/gitstate"
 	"github.com/atomic-script/atomic-script/tools"
 )
@@ -22,8 +20,9 @@ import (
 // workspace that holds the run's pending changes, so a build or a test
 // checks the migrated tree, the real workspace stays untouched, and what a
 // command changes in the copy (gofmt -w) joins the run's changes. Files are
-// cloned (FICLONE: a reflink, no data copied) where the file system
-// supports it, else copied in the kernel (copy_file_range). The copy's
+// cloned (a reflink, no data copied: FICLONE on Linux, clonefile on
+// macOS) where the file system supports it, else copied (in the kernel
+// with copy_file_range on Linux). The copy's
 // .git holds everything but the object store, which it reads from the
 // real one through objects/info/alternates (new objects stay in the copy),
 // so git commands work and cannot change the real repository.
@@ -261,7 +260,7 @@ func (sc *scratch) place() (string, error) {
 	sum := sha256.Sum256([]byte(sc.root))
 	base := filepath.Join(os.TempDir(), fmt.Sprintf("atomic-dryrun-%d-%x", os.Getuid(), sum[:6]))
 	lock, err := os.OpenFile(base+".lock", os.O_RDWR|os.O_CREATE, 0o600)
-	if err == nil && unix.Flock(int(lock.Fd()), unix.LOCK_EX|unix.LOCK_NB) == nil {
+	if err == nil && tryLock(lock) {
 		if fi, err := os.Lstat(base); err == nil && (!fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0) {
 			lock.Close()
 			return os.MkdirTemp("", "atomic-dryrun-*")
@@ -401,10 +400,13 @@ func isUnder(rel, dir string) bool {
 	return rel == dir || len(rel) > len(dir) && rel[:len(dir)] == dir && rel[len(dir)] == filepath.Separator
 }
 
-// cloneFile copies src to a new file dst with perm: a reflink (FICLONE)
-// where the file system supports it, else a kernel copy. It reports
-// whether it cloned.
+// cloneFile copies src to a new file dst with perm: a clone sharing the
+// data (clonefile on macOS, FICLONE on Linux) where the file system
+// supports it, else a copy. It reports whether it cloned.
 func cloneFile(src, dst string, perm fs.FileMode) (bool, error) {
+	if clonePath(src, dst) {
+		return true, nil
+	}
 	in, err := os.Open(src)
 	if err != nil {
 		return false, err
@@ -414,7 +416,7 @@ func cloneFile(src, dst string, perm fs.FileMode) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if unix.IoctlFileClone(int(out.Fd()), int(in.Fd())) == nil {
+	if cloneInto(out, in) {
 		return true, out.Close()
 	}
 	_, err = io.Copy(out, in)

@@ -167,6 +167,9 @@ func writeMember(ctx context.Context, env *tools.Env, t *Target, content string)
 		Resolve: func(d string) (string, bool) { return env.Abs(d), true },
 		Target:  []string{t.Given, key, display},
 	})
+	// The archive the path's resolution opened is closed first: Windows
+	// cannot rename the new archive over a file this process holds open.
+	t.Close()
 	unlock := Mutations.Lock(t.Abs)
 	defer unlock()
 	created, err := rewriteLocked(ctx, env, t.Abs, t.Display, name, content, func(cur []byte) error {

@@ -103,6 +103,7 @@ func OpenEditable(env *tools.Env, display string) (e *Editable, ok bool, err err
 		return &Editable{
 			Key: memberKey(t.Abs, t.Path.Inner), Display: t.Display + ":" + t.Path.Inner, Text: text,
 			Write: func(ctx context.Context, text string) error {
+				t.Close() // Windows cannot replace a file this process holds open
 				return rewriteMember(ctx, env, t.Abs, t.Display, t.Path.Inner, text)
 			},
 		}, true, nil

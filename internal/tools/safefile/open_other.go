@@ -2,12 +2,7 @@
 
 package safefile
 
-import (
-	"errors"
-	"os"
-)
-
-var errIsDir = errors.New("is a directory")
+import "os"
 
 // openNonBlocking opens path read-only. Systems without O_NONBLOCK opens
 // have no FIFOs that block an open in the file namespace.

@@ -7,8 +7,6 @@ import (
 	"syscall"
 )
 
-var errIsDir = syscall.EISDIR
-
 // openNonBlocking opens path read-only with O_NONBLOCK: opening a FIFO
 // without a writer, or a device, returns at once instead of waiting.
 func openNonBlocking(path string) (*os.File, error) {

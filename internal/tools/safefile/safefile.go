@@ -25,6 +25,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // ErrNotRegular matches the error of an operation refused because its path
@@ -99,7 +100,7 @@ func Open(path string) (*os.File, error) {
 	if !fi.Mode().IsRegular() {
 		f.Close()
 		if fi.IsDir() {
-			return nil, &fs.PathError{Op: "read", Path: path, Err: errIsDir}
+			return nil, &fs.PathError{Op: "read", Path: path, Err: syscall.EISDIR}
 		}
 		return nil, &NotRegularError{Path: path, Mode: fi.Mode()}
 	}

@@ -134,7 +134,8 @@ func runGolden(t *testing.T, tool tools.Tool, file string) {
 			t.Fatal(err)
 		}
 	}
-	args := strings.ReplaceAll(string(sections["args.json"]), "$ROOT", root)
+	jroot, _ := json.Marshal(root) // a JSON string: Windows' backslashes escaped
+	args := strings.ReplaceAll(string(sections["args.json"]), "$ROOT", string(jroot[1:len(jroot)-1]))
 	_, got := call(t, tool, env, args)
 	got = strings.ReplaceAll(got, root, "$ROOT") + "\n"
 	if *update {

@@ -56,7 +56,7 @@ func TestSearchArchiveMembers(t *testing.T) {
 		t.Errorf("mixed: %v", res.Files)
 	}
 	// The tag a search shows is the one edit and write accept.
-	if res.FileMatches[1].Tag == "" || !env.Session.Snapshots.Holds(root+"/a.zip:src/main.go", res.FileMatches[1].Tag, "package main\n// needle two\n") {
+	if res.FileMatches[1].Tag == "" || !env.Session.Snapshots.Holds(filepath.Join(root, "a.zip")+":src/main.go", res.FileMatches[1].Tag, "package main\n// needle two\n") {
 		t.Errorf("snapshot of the member not recorded: %+v", res.FileMatches[1])
 	}
 	_, text := call(t, Search(), env, `{"pattern": "needle", "paths": "a.zip:nope/"}`)

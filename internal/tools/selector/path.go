@@ -86,7 +86,7 @@ func ParsePath(entry string, p Probe) (Path, error) {
 	if k := p.Kind(entry); k != Missing {
 		return Path{File: entry, Kind: k}, nil
 	}
-	for i := len(entry) - 1; i > 0; i-- {
+	for i := len(entry) - 1; i > driveColon(entry); i-- {
 		c := entry[i]
 		if c != ':' && c != '?' {
 			continue
@@ -115,6 +115,25 @@ func ParsePath(entry string, p Probe) (Path, error) {
 		return Path{File: head, Kind: k, Sel: &s}, nil
 	}
 	return Path{File: entry, Kind: Missing}, nil
+}
+
+// driveColon is the index of the colon of a Windows drive that entry
+// starts with ("C:\src", "c:/src", `\\?\C:\src`), else 0: that colon is
+// the path's, never a selector's, so `C:\src\a.ts:5-9` is a path and a line
+// selector, not a file "C". Checked on every system (a relative "C:/x" is
+// an odd name on POSIX), so it is tested where the tests run.
+func driveColon(entry string) int {
+	off := 0
+	if len(entry) >= 4 && (entry[:4] == `\\?\` || entry[:4] == `\\.\`) {
+		off = 4
+	}
+	if len(entry) < off+3 || entry[off+1] != ':' || entry[off+2] != '\\' && entry[off+2] != '/' {
+		return 0
+	}
+	if c := entry[off] | 0x20; c < 'a' || c > 'z' {
+		return 0
+	}
+	return off + 1
 }
 
 // archivePath reads the rest of an archive argument: a member, perhaps

@@ -189,3 +189,61 @@ func FuzzParsePath(f *testing.F) {
 		}
 	})
 }
+
+// TestParsePathWindows: a drive's colon is the path's. A workspace that
+// holds a file, directory or archive called "C" (as a C project's might)
+// does not turn C:\src\a.ts:5-9 into a selector on it.
+func TestParsePathWindows(t *testing.T) {
+	fs := fakeFS{kinds: map[string]Kind{
+		`C:\src\a.ts`: Plain, `c:/src/b.ts`: Plain, `\\?\C:\src\a.ts`: Plain, `\\server\share\a.ts`: Plain,
+		`D:\w\a.zip`: Archive, `C:\db.sqlite`: SQLite, "C": Archive, "D": Dir,
+	}, members: map[string][]string{`D:\w\a.zip`: {`dir/m.txt`}, "C": {`\src\missing.ts`}}}
+	for _, c := range []struct{ in, want string }{
+		{`C:\src\a.ts`, `file C:\src\a.ts`},
+		{`C:\src\a.ts:5-9`, `file C:\src\a.ts sel=[{5 9}]`},
+		{`C:\src\a.ts:40:8`, `file C:\src\a.ts sel=[{40 0}]`},
+		{`C:\src\a.ts:raw`, `file C:\src\a.ts sel=raw`},
+		{`c:/src/b.ts:L3`, `file c:/src/b.ts sel=[{3 0}]`},
+		{`\\?\C:\src\a.ts:2`, `file \\?\C:\src\a.ts sel=[{2 0}]`},
+		{`\\server\share\a.ts:7+2`, `file \\server\share\a.ts sel=[{7 8}]`},
+		{`D:\w\a.zip:dir/m.txt:5`, `archive D:\w\a.zip inner=dir/m.txt sel=[{5 0}]`},
+		{`C:\db.sqlite:users:3`, `sqlite C:\db.sqlite inner=users:3`},
+		// Missing files stay whole: never the archive or directory "C"/"D".
+		{`C:\src\missing.ts`, `missing C:\src\missing.ts`},
+		{`C:\src\missing.ts:5-9`, `missing C:\src\missing.ts:5-9`},
+		{`D:\nothing:3`, `missing D:\nothing:3`},
+		// Not a drive: a drive-relative "C:5" is still the file C, line 5.
+		{`D:5`, `directory D sel=[{5 0}]`},
+	} {
+		p, err := ParsePath(c.in, fs)
+		got := ""
+		if err != nil {
+			got = "error: " + err.Error()
+		} else {
+			got = show(p)
+		}
+		if got != c.want {
+			t.Errorf("ParsePath(%q) = %s\n want %s", c.in, got, c.want)
+		}
+	}
+}
+
+func TestSplitWindowsPaths(t *testing.T) {
+	for _, c := range []struct {
+		in, path, sel string
+		ok            bool
+	}{
+		{`C:\src\a.ts:5-9`, `C:\src\a.ts`, "5-9", true},
+		{`C:\src\a.ts:40:8`, `C:\src\a.ts`, "40:8", true},
+		{`C:\src\a.ts`, `C:\src\a.ts`, "", false},
+		{`C:\5`, `C:\5`, "", false},
+		{`C:/5:3`, `C:/5`, "3", true},
+		{`\\?\C:\1`, `\\?\C:\1`, "", false},
+		{`C:5`, "C", "5", true}, // drive-relative: not a drive prefix
+	} {
+		p, s, ok := Split(c.in)
+		if p != c.path || s != c.sel || ok != c.ok {
+			t.Errorf("Split(%q) = %q, %q, %v; want %q, %q, %v", c.in, p, s, ok, c.path, c.sel, c.ok)
+		}
+	}
+}

@@ -82,10 +82,10 @@ func Shaped(sel string) bool {
 // so a file really called "a:1" still works.
 func Split(entry string) (path, sel string, ok bool) {
 	i := strings.LastIndexByte(entry, ':')
-	if i <= 0 || i == len(entry)-1 {
+	if i <= driveColon(entry) || i == len(entry)-1 {
 		return entry, "", false
 	}
-	if j := strings.LastIndexByte(entry[:i], ':'); j > 0 {
+	if j := strings.LastIndexByte(entry[:i], ':'); j > driveColon(entry) {
 		if tail := entry[j+1:]; lineColRE.MatchString(tail) || cellRE.MatchString(tail) {
 			return entry[:j], tail, true
 		}

@@ -131,6 +131,7 @@ func runForeground(ctx context.Context, env *tools.Env, c command, to timeouts) 
 		return tools.Result{}, tools.Errorf(tools.ErrTool, "bash: could not start the shell: %w", err)
 	}
 	defer done()
+	defer p.group.release()
 	out := newCollector(env.Spill, "bash-*.log", false)
 	pumped := make(chan error, 1)
 	go func() { pumped <- pump(p.out, out) }()

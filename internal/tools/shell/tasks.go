@@ -195,6 +195,7 @@ func (t *task) run(to timeouts) {
 		}
 	}
 	t.noteCleanup(t.p.kill(syscall.SIGKILL)) // stragglers
+	t.p.group.release()
 	t.p.stopReading()
 	t.noteCleanup(<-pumped)
 	t.out.close()

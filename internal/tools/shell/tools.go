@@ -16,10 +16,14 @@
 //
 // Background tasks and warm shells live in the session (tools.Session.State);
 // tasks belong to the run or MCP session that started them (tools.Env.Owner).
-// Session.Close kills both and removes the tasks' output files. POSIX only.
+// Session.Close kills both and removes the tasks' output files. The
+// per-system parts (process groups or job objects, pty, pipes) are in
+// process_unix.go and process_windows.go.
 package shell
 
 import (
+	"strings"
+
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -33,11 +37,38 @@ const bashDescription = `Run a shell command with bash -c in the workspace and r
 - runInBackground: true returns at once with a backgroundTaskId: poll it with bash_output, stop it with kill. Processes left running by a foreground command are killed when it ends, so start servers this way.
 - Prefer read, search, find, edit and write over cat, grep, find, sed -i and redirections.`
 
+// ptyLine is bashDescription's line about pty; noPtyLine replaces it where
+// there is none (Windows).
+const (
+	ptyLine   = "- pty: true runs the command in a pseudo-terminal, for programs that need a TTY.\n"
+	noPtyLine = "- pty: not available on this system (Windows): commands always run with pipes, and a call asking for a pty says so in notes.\n"
+)
+
+// bashDescriptionHere is bashDescription as it holds on this system.
+func bashDescriptionHere() string { return bashDescriptionFor(ptySupported) }
+
+// bashDescriptionFor is bashDescription with or without a pty.
+func bashDescriptionFor(pty bool) string {
+	if pty {
+		return bashDescription
+	}
+	d := strings.Replace(bashDescription, ptyLine, noPtyLine, 1)
+	return strings.Replace(d, firstLine, noPtyFirstLine, 1)
+}
+
+// firstLine is bashDescription's first sentence, the one `atomic-script
+// tools` lists (tools.Summary: at most 100 characters); noPtyFirstLine
+// replaces it where there is no pty, so the listing says so.
+const (
+	firstLine      = "Run a shell command with bash -c in the workspace and return its combined stdout and stderr."
+	noPtyFirstLine = "Run a shell command with bash -c (Git Bash, no pty) and return its combined stdout and stderr."
+)
+
 // Bash returns the bash tool.
 func Bash() tools.Tool {
 	return tools.WithPreview(tools.New(tools.Spec{
 		Name:        "bash",
-		Description: bashDescription,
+		Description: bashDescriptionHere(),
 		Input:       tools.MustSchemaFor[bashSchema](),
 		Output:      tools.MustSchemaFor[BashResult](),
 		Tags:        []tools.Tag{tools.TagRunsCommands, tools.TagBoundedOutput},

@@ -3,17 +3,13 @@ package shell
 import (
 	"errors"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
-	"github.com/atomic-script/atomic-script/internal/tools/procguard"
 	"github.com/atomic-script/atomic-script/tools"
-	"golang.org/x/sys/unix"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -238,7 +234,7 @@ var errPoolClosed = errors.New("the session's warm shells are closed")
 func (pl *pool) run(c command) (*proc, error) {
 	// A cold start fails to enter a directory it may not search; a spare
 	// already inside would not.
-	if err := unix.Access(c.dir, unix.X_OK); err != nil {
+	if err := searchable(c.dir); err != nil {
 		return nil, err
 	}
 	for {
@@ -413,39 +409,6 @@ func (s *spare) discard() {
 	s.p.cmd.Process.Kill()
 	<-s.p.exited
 	s.p.out.Close()
-}
-
-// startSpare starts a bash running bootScript in root with env, wired as
-// startPipes wires a cold one, plus the command pipe on fd 3.
-func startSpare(root string, info os.FileInfo, env []string) (*spare, error) {
-	cr, cw, err := pipe(false, 0) // a warm command fits in the default 64 KB
-	if err != nil {
-		return nil, err
-	}
-	r, w, err := pipe(true, pipeSize)
-	if err != nil {
-		cr.Close()
-		cw.Close()
-		return nil, err
-	}
-	cmd := exec.Command(bashPath(), "-c", strings.Replace(bootScript, "%s", shellQuote(startupUnderscore(env)), 1))
-	cmd.Dir = root
-	cmd.Env = env
-	if f := devNull(); f != nil {
-		cmd.Stdin = f
-	}
-	cmd.Stdout, cmd.Stderr = w, w
-	cmd.ExtraFiles = []*os.File{cr}
-	cmd.SysProcAttr = procguard.Prepare(&syscall.SysProcAttr{Setpgid: true})
-	err = cmd.Start()
-	cr.Close()
-	w.Close()
-	if err != nil {
-		r.Close()
-		cw.Close()
-		return nil, err
-	}
-	return &spare{p: launched(cmd, r, false), cmd: cw, root: root, info: info, env: env}, nil
 }
 
 // startupUnderscore is $_ in a freshly started bash: the environment's _

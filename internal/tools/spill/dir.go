@@ -3,18 +3,17 @@ package spill
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
-
-	"golang.org/x/sys/unix"
 )
 
 // lockName is the file in a session directory that a Dir holds a shared
-// flock on while it is open. The reaper takes it exclusively before deleting
+// lock on (flock; LockFileEx on Windows) while it is open. The reaper takes it exclusively before deleting
 // a tree, so a tree in use by any process is never reaped.
 const lockName = ".lock"
 
@@ -28,12 +27,12 @@ var ErrNoDir = errors.New("no spill directory is available for this session")
 // without a nil check and report the error.
 type Dir struct {
 	path string
-	fd   int      // the verified session directory
-	lock *os.File // shared flock: marks the tree live for other processes
+	dir  dirFD    // the verified session directory
+	lock *os.File // shared lock: marks the tree live for other processes
 	err  error    // set for an Unavailable Dir
 	seq  atomic.Uint64
 
-	mu      sync.RWMutex // guards fd against use after Close
+	mu      sync.RWMutex // guards dir against use after Close
 	closed  bool
 	release func()
 
@@ -49,7 +48,7 @@ func OpenLazy(sessionID string) *Dir { return OpenLazyIn(os.TempDir(), sessionID
 
 // OpenLazyIn is OpenLazy with an explicit temp directory.
 func OpenLazyIn(tmpdir, sessionID string) *Dir {
-	return &Dir{fd: -1, open: func() (*Dir, error) { return OpenIn(tmpdir, sessionID) }}
+	return &Dir{open: func() (*Dir, error) { return OpenIn(tmpdir, sessionID) }}
 }
 
 // errClosedUnused is the Err of a lazy Dir closed before its first use.
@@ -66,7 +65,7 @@ func (d *Dir) opened() {
 			d.err = err
 			return
 		}
-		d.path, d.fd, d.lock, d.release = od.path, od.fd, od.lock, od.release
+		d.path, d.dir, d.lock, d.release = od.path, od.dir, od.lock, od.release
 	})
 }
 
@@ -108,64 +107,42 @@ func openOnce(tmpdir string, names []string) (*Dir, error) {
 	}
 	// A reaper may have deleted the tree between our checks and the lock:
 	// the directory and its lock file must still be the linked ones.
-	if !stillLinked(tmpdir, names, sess.fd, lock) {
+	if !stillLinked(tmpdir, names, sess, lock) {
 		lock.Close()
 		sess.close()
 		return nil, errReaped
 	}
-	d := &Dir{path: sess.path, fd: sess.fd, lock: lock}
+	d := &Dir{path: sess.path, dir: sess, lock: lock}
 	d.release = markLive(sess.path)
 	return d, nil
 }
 
 // holdLock opens (creating 0600) the session's lock file without following
-// links and takes a shared flock on it.
+// links and takes a shared lock on it.
 func holdLock(sess dirFD) (*os.File, error) {
 	p := filepath.Join(sess.path, lockName)
-	fd, err := unix.Openat(sess.fd, lockName, unix.O_RDWR|unix.O_CREAT|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
-	if errors.Is(err, unix.ENOENT) {
+	f, err := sess.openFile(lockName, os.O_RDWR|os.O_CREATE)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, errReaped // the directory was removed since it was opened
 	}
 	if err != nil {
 		return nil, &UnsafeError{Path: p, Reason: fmt.Sprintf("lock file cannot be opened: %v", err)}
 	}
-	f := os.NewFile(uintptr(fd), p)
-	var st unix.Stat_t
-	if err := unix.Fstat(fd, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Uid != uint32(os.Geteuid()) {
+	if !mineRegular(f) {
 		f.Close()
 		return nil, &UnsafeError{Path: p, Reason: "lock file is not a regular file of this account"}
 	}
-	if err := unix.Flock(fd, unix.LOCK_SH); err != nil {
+	if err := lockShared(f); err != nil {
 		f.Close()
 		return nil, &os.PathError{Op: "flock", Path: p, Err: err}
 	}
 	return f, nil
 }
 
-// stillLinked reports whether the directory open as sessFD is still the one
-// at tmpdir/names..., and the lock file is still the one in it.
-func stillLinked(tmpdir string, names []string, sessFD int, lock *os.File) bool {
-	var open, linked unix.Stat_t
-	if unix.Fstat(sessFD, &open) != nil {
-		return false
-	}
-	if unix.Lstat(filepath.Join(append([]string{tmpdir}, names...)...), &linked) != nil {
-		return false
-	}
-	if open.Dev != linked.Dev || open.Ino != linked.Ino {
-		return false
-	}
-	var lk, lkLinked unix.Stat_t
-	if unix.Fstat(int(lock.Fd()), &lk) != nil || unix.Fstatat(sessFD, lockName, &lkLinked, unix.AT_SYMLINK_NOFOLLOW) != nil {
-		return false
-	}
-	return lk.Dev == lkLinked.Dev && lk.Ino == lkLinked.Ino
-}
-
 // Unavailable returns a Dir whose Create always fails with err. The engine
 // uses it when Open refused the temp tree, so the tools can say why there is
 // no spill file.
-func Unavailable(err error) *Dir { return &Dir{fd: -1, err: err} }
+func Unavailable(err error) *Dir { return &Dir{err: err} }
 
 // Path is the session directory's absolute path ("" for a nil or
 // unavailable Dir).
@@ -204,7 +181,7 @@ func (d *Dir) CreateLimited(pattern string, limit int64) (*File, error) {
 	if d.err != nil {
 		return nil, d.err
 	}
-	if strings.ContainsRune(pattern, '/') {
+	if strings.ContainsAny(pattern, pathSeparators) {
 		return nil, fmt.Errorf("spill: file pattern %q contains a path separator", pattern)
 	}
 	prefix, suffix, ok := strings.Cut(pattern, "*")
@@ -218,14 +195,14 @@ func (d *Dir) CreateLimited(pattern string, limit int64) (*File, error) {
 	}
 	for attempt := 0; attempt < 100; attempt++ {
 		name := prefix + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatUint(d.seq.Add(1), 10) + suffix
-		fd, err := unix.Openat(d.fd, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
-		if errors.Is(err, unix.EEXIST) {
+		f, err := d.dir.openFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL)
+		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
 		if err != nil {
 			return nil, &os.PathError{Op: "create", Path: filepath.Join(d.path, name), Err: err}
 		}
-		return newFile(os.NewFile(uintptr(fd), filepath.Join(d.path, name)), limit), nil
+		return newFile(f, limit), nil
 	}
 	return nil, fmt.Errorf("spill: could not find a free file name for %q in %s", pattern, d.path)
 }
@@ -263,8 +240,8 @@ func (d *Dir) Remove(path string) error {
 	if d.closed {
 		return fmt.Errorf("spill: %s: directory is closed", d.path)
 	}
-	err := unix.Unlinkat(d.fd, filepath.Base(path), 0)
-	if errors.Is(err, unix.ENOENT) {
+	err := d.dir.remove(filepath.Base(path), false)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	return err
@@ -294,8 +271,11 @@ func (d *Dir) Close() error {
 	d.closed = true
 	d.release()
 	d.removeIfUnused()
-	d.lock.Close()
-	return unix.Close(d.fd)
+	if d.lock != nil { // removeSession may have closed it
+		d.lock.Close()
+	}
+	d.dir.close()
+	return nil
 }
 
 // removeIfUnused deletes the session directory when it holds only the lock
@@ -303,14 +283,12 @@ func (d *Dir) Close() error {
 // shared lock to an exclusive one succeeds only then. Another Open that
 // loses the race finds the directory gone and opens it afresh (errReaped).
 func (d *Dir) removeIfUnused() {
-	if unix.Flock(int(d.lock.Fd()), unix.LOCK_EX|unix.LOCK_NB) != nil {
+	if tryLockExclusive(d.lock) != nil {
 		return
 	}
-	names, err := readNames(d.fd)
+	names, err := d.dir.readNames()
 	if err != nil || len(names) != 1 || names[0] != lockName {
 		return
 	}
-	if unix.Unlinkat(d.fd, lockName, 0) == nil {
-		_ = unix.Rmdir(d.path) // fails, harmlessly, if a file appeared meanwhile
-	}
+	removeSession(d)
 }

@@ -23,5 +23,6 @@
 // lock, never following symlinks and never touching a live session's tree.
 // StartReaper runs it off the startup path.
 //
-// The package is POSIX-only (it relies on openat, fstat and flock).
+// The file-system layer is per system (sys_unix.go: openat, fstat, flock;
+// sys_windows.go: handles, owner SIDs, ACLs and LockFileEx).
 package spill

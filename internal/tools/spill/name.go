@@ -42,3 +42,27 @@ func SafeComponent(id string) string {
 	}
 	return s + "-" + hex.EncodeToString(sum[:4])
 }
+
+// accountRootName is the per-account temp directory's name where accounts
+// have names rather than uids (Windows): "atomic-" and the account, domain
+// included ("CONTOSO\Alice"), reduced to a safe component, then a digest of
+// the whole name, so that CONTOSO\Alice and FABRIKAM\Alice, or two names
+// that reduce alike, never share a tree. Account names do not distinguish
+// case, so neither does the digest.
+func accountRootName(account string) string {
+	var b strings.Builder
+	for _, r := range account {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	s := b.String()
+	if len(s) > 40 {
+		s = s[:40]
+	}
+	sum := sha256.Sum256([]byte(strings.ToLower(account)))
+	return "atomic-" + s + "-" + hex.EncodeToString(sum[:4])
+}

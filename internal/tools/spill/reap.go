@@ -6,12 +6,11 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
-
-	"golang.org/x/sys/unix"
 )
 
 // Reaping defaults.
@@ -151,14 +150,14 @@ func reapTarget(opts ReapOptions, t Target) (r TargetReport) {
 	}
 	defer ctl.close()
 
-	lockFD, err := unix.Openat(ctl.fd, sweepLock, unix.O_RDWR|unix.O_CREAT|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+	lock, err := ctl.openFile(sweepLock, os.O_RDWR|os.O_CREATE)
 	if err != nil {
 		r.Err = &os.PathError{Op: "open", Path: filepath.Join(ctl.path, sweepLock), Err: err}
 		return r
 	}
-	defer unix.Close(lockFD)
-	if err := unix.Flock(lockFD, unix.LOCK_EX|unix.LOCK_NB); err != nil {
-		if errors.Is(err, unix.EWOULDBLOCK) {
+	defer lock.Close()
+	if err := tryLockExclusive(lock); err != nil {
+		if errors.Is(err, errLocked) {
 			r.Busy = true
 			return r
 		}
@@ -167,9 +166,8 @@ func reapTarget(opts ReapOptions, t Target) (r TargetReport) {
 	}
 
 	now := opts.Now()
-	var st unix.Stat_t
-	if unix.Fstatat(ctl.fd, markerName, &st, unix.AT_SYMLINK_NOFOLLOW) == nil && st.Mode&unix.S_IFMT == unix.S_IFREG {
-		last := time.Unix(st.Mtim.Unix())
+	if st, err := ctl.lstat(markerName); err == nil && st.kind == kindFile {
+		last := st.mtime
 		if !last.After(now) && now.Sub(last) < opts.Interval {
 			r.Throttled = true
 			return r
@@ -188,13 +186,13 @@ func reapTarget(opts ReapOptions, t Target) (r TargetReport) {
 	defer target.close()
 	switch t.Kind {
 	case SessionTrees:
-		names, err := readNames(target.fd)
+		names, err := target.readNames()
 		if err != nil {
 			r.Err = &os.PathError{Op: "readdir", Path: target.path, Err: err}
 			return r
 		}
 		for _, n := range names {
-			if strings.HasPrefix(n, ".") || !isRealDir(target.fd, n) {
+			if strings.HasPrefix(n, ".") || !isRealDir(target, n) {
 				continue
 			}
 			judge(opts, now, target, n, true, &r)
@@ -208,51 +206,29 @@ func reapTarget(opts ReapOptions, t Target) (r TargetReport) {
 // touchMarker records the sweep: the marker's mtime is the sweep time.
 func touchMarker(ctl dirFD, now time.Time) error {
 	p := filepath.Join(ctl.path, markerName)
-	fd, err := unix.Openat(ctl.fd, markerName, unix.O_WRONLY|unix.O_CREAT|unix.O_TRUNC|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+	f, err := ctl.openFile(markerName, os.O_WRONLY|os.O_CREATE|os.O_TRUNC)
 	if err != nil {
 		return &os.PathError{Op: "open", Path: p, Err: err}
 	}
-	_, werr := unix.Write(fd, []byte(now.UTC().Format(time.RFC3339)+"\n"))
-	ts := unix.NsecToTimespec(now.UnixNano())
-	uerr := unix.UtimesNanoAt(ctl.fd, markerName, []unix.Timespec{ts, ts}, unix.AT_SYMLINK_NOFOLLOW)
-	unix.Close(fd)
+	_, werr := f.Write([]byte(now.UTC().Format(time.RFC3339) + "\n"))
+	uerr := ctl.setMtime(markerName, now)
+	f.Close()
 	if err := errors.Join(werr, uerr); err != nil {
 		return &os.PathError{Op: "write", Path: p, Err: err}
 	}
 	return nil
 }
 
-// openTarget opens a target directory without following a link at its last
-// component and checks it is a directory of this account.
-func openTarget(dir string) (dirFD, error) {
-	dir = cleanAbs(dir)
-	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
-	if err != nil {
-		return dirFD{}, &os.PathError{Op: "open", Path: dir, Err: err}
-	}
-	d := dirFD{fd: fd, path: dir}
-	var st unix.Stat_t
-	if err := unix.Fstat(fd, &st); err != nil {
-		d.close()
-		return dirFD{}, &os.PathError{Op: "fstat", Path: dir, Err: err}
-	}
-	if st.Uid != uint32(os.Geteuid()) {
-		d.close()
-		return dirFD{}, &UnsafeError{Path: dir, Reason: fmt.Sprintf("owned by uid %d, not by this account", st.Uid)}
-	}
-	return d, nil
-}
-
 // findToolResults judges every tool-results directory at most depth levels
 // below dir, descending only into real directories.
 func findToolResults(opts ReapOptions, now time.Time, dir dirFD, depth int, r *TargetReport) {
-	names, err := readNames(dir.fd)
+	names, err := dir.readNames()
 	if err != nil {
 		r.Skipped = append(r.Skipped, Skip{dir.path, "cannot be listed: " + err.Error()})
 		return
 	}
 	for _, n := range names {
-		if !isRealDir(dir.fd, n) {
+		if !isRealDir(dir, n) {
 			continue
 		}
 		if n == "tool-results" {
@@ -262,7 +238,7 @@ func findToolResults(opts ReapOptions, now time.Time, dir dirFD, depth int, r *T
 		if depth <= 1 {
 			continue
 		}
-		sub, err := openSub(dir, n)
+		sub, err := dir.openDir(n)
 		if err != nil {
 			continue
 		}
@@ -280,41 +256,53 @@ func judge(opts ReapOptions, now time.Time, parent dirFD, name string, withLock 
 		r.Skipped = append(r.Skipped, Skip{p, "in use by this process"})
 		return
 	}
-	cand, err := openSub(parent, name)
+	cand, err := parent.openDir(name)
 	if err != nil {
 		r.Skipped = append(r.Skipped, Skip{p, "not a verifiable directory: " + err.Error()})
 		return
 	}
-	defer cand.close()
-	var st unix.Stat_t
-	if err := unix.Fstat(cand.fd, &st); err != nil || st.Uid != uint32(os.Geteuid()) {
-		r.Skipped = append(r.Skipped, Skip{p, fmt.Sprintf("owned by uid %d, not by this account", st.Uid)})
+	// Both are closed before the directory is removed (Windows removes no
+	// directory that is open).
+	var lf *os.File
+	closeAll := func() {
+		if lf != nil {
+			lf.Close()
+		}
+		cand.close()
+	}
+	mine, who, mtime := cand.owner()
+	if !mine {
+		closeAll()
+		r.Skipped = append(r.Skipped, Skip{p, fmt.Sprintf("owned by %s, not by this account", who)})
 		return
 	}
 	if withLock {
-		lfd, err := unix.Openat(cand.fd, lockName, unix.O_RDWR|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
-		if err == nil {
-			defer unix.Close(lfd)
-			if err := unix.Flock(lfd, unix.LOCK_EX|unix.LOCK_NB); err != nil {
+		if lf, err = cand.openFile(lockName, os.O_RDWR); err == nil {
+			if err := tryLockExclusive(lf); err != nil {
+				closeAll()
 				r.Skipped = append(r.Skipped, Skip{p, "in use by another process"})
 				return
 			}
+		} else {
+			lf = nil
 		}
 	}
 	newest, found := newestFile(cand)
 	if !found {
-		newest = time.Unix(st.Mtim.Unix())
+		newest = mtime
 	}
 	if now.Sub(newest) <= opts.MaxAge {
+		closeAll()
 		r.Kept++
 		return
 	}
 	keptJSONL := removeContents(cand)
+	closeAll()
 	if keptJSONL {
 		r.Skipped = append(r.Skipped, Skip{p, "keeps .jsonl session files"})
 		return
 	}
-	if err := unix.Unlinkat(parent.fd, name, unix.AT_REMOVEDIR); err != nil {
+	if err := parent.remove(name, true); err != nil {
 		r.Skipped = append(r.Skipped, Skip{p, "could not be removed: " + err.Error()})
 		return
 	}
@@ -324,19 +312,19 @@ func judge(opts ReapOptions, now time.Time, parent dirFD, name string, withLock 
 // newestFile returns the newest mtime of any non-directory entry in the
 // tree (links judged by their own mtime, never followed).
 func newestFile(dir dirFD) (newest time.Time, found bool) {
-	names, err := readNames(dir.fd)
+	names, err := dir.readNames()
 	if err != nil {
 		// An unreadable tree is treated as fresh: never delete what we
 		// could not inspect.
 		return time.Now().Add(365 * 24 * time.Hour), true
 	}
 	for _, n := range names {
-		var st unix.Stat_t
-		if unix.Fstatat(dir.fd, n, &st, unix.AT_SYMLINK_NOFOLLOW) != nil {
+		st, err := dir.lstat(n)
+		if err != nil {
 			continue
 		}
-		if st.Mode&unix.S_IFMT == unix.S_IFDIR {
-			sub, err := openSub(dir, n)
+		if st.kind == kindDir {
+			sub, err := dir.openDir(n)
 			if err != nil {
 				return time.Now().Add(365 * 24 * time.Hour), true
 			}
@@ -347,7 +335,7 @@ func newestFile(dir dirFD) (newest time.Time, found bool) {
 			}
 			continue
 		}
-		if t := time.Unix(st.Mtim.Unix()); !found || t.After(newest) {
+		if t := st.mtime; !found || t.After(newest) {
 			newest, found = t, true
 		}
 	}
@@ -357,24 +345,24 @@ func newestFile(dir dirFD) (newest time.Time, found bool) {
 // removeContents deletes everything in dir bottom-up without following
 // links, except .jsonl files; it reports whether any .jsonl file was kept.
 func removeContents(dir dirFD) (keptJSONL bool) {
-	names, err := readNames(dir.fd)
+	names, err := dir.readNames()
 	if err != nil {
 		return true // cannot see inside: treat as holding something to keep
 	}
 	for _, n := range names {
-		var st unix.Stat_t
-		if unix.Fstatat(dir.fd, n, &st, unix.AT_SYMLINK_NOFOLLOW) != nil {
+		st, err := dir.lstat(n)
+		if err != nil {
 			continue
 		}
-		if st.Mode&unix.S_IFMT == unix.S_IFDIR {
-			sub, err := openSub(dir, n)
+		if st.kind == kindDir {
+			sub, err := dir.openDir(n)
 			if err != nil {
 				keptJSONL = true
 				continue
 			}
 			k := removeContents(sub)
 			sub.close()
-			if k || unix.Unlinkat(dir.fd, n, unix.AT_REMOVEDIR) != nil {
+			if k || dir.remove(n, true) != nil {
 				keptJSONL = true
 			}
 			continue
@@ -383,35 +371,14 @@ func removeContents(dir dirFD) (keptJSONL bool) {
 			keptJSONL = true
 			continue
 		}
-		if err := unix.Unlinkat(dir.fd, n, 0); err != nil && !errors.Is(err, unix.ENOENT) {
+		if err := dir.remove(n, false); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			keptJSONL = true
 		}
 	}
 	return keptJSONL
 }
 
-// openSub opens parent/name as a directory without following a link.
-func openSub(parent dirFD, name string) (dirFD, error) {
-	fd, err := unix.Openat(parent.fd, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
-	if err != nil {
-		return dirFD{}, err
-	}
-	return dirFD{fd: fd, path: filepath.Join(parent.path, name)}, nil
-}
-
-func isRealDir(dirfd int, name string) bool {
-	var st unix.Stat_t
-	return unix.Fstatat(dirfd, name, &st, unix.AT_SYMLINK_NOFOLLOW) == nil && st.Mode&unix.S_IFMT == unix.S_IFDIR
-}
-
-// readNames lists a directory through a duplicate of its descriptor, so the
-// caller's descriptor keeps its own offset.
-func readNames(dirfd int) ([]string, error) {
-	fd, err := unix.Openat(dirfd, ".", unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
-	if err != nil {
-		return nil, err
-	}
-	f := os.NewFile(uintptr(fd), ".")
-	defer f.Close()
-	return f.Readdirnames(-1)
+func isRealDir(dir dirFD, name string) bool {
+	st, err := dir.lstat(name)
+	return err == nil && st.kind == kindDir
 }

@@ -1,3 +1,5 @@
+//go:build unix
+
 package spill
 
 import (
@@ -31,8 +33,6 @@ func ageLink(t *testing.T, p string, mtime time.Time) {
 	ts := unix.NsecToTimespec(mtime.UnixNano())
 	must(t, unix.UtimesNanoAt(unix.AT_FDCWD, p, []unix.Timespec{ts, ts}, unix.AT_SYMLINK_NOFOLLOW))
 }
-
-func exists(p string) bool { _, err := os.Lstat(p); return err == nil }
 
 func TestReapSessionTrees(t *testing.T) {
 	tmp, outside := t.TempDir(), t.TempDir()

@@ -14,12 +14,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net/url"
 	"strconv"
 	"strings"
 
 	msqlite "modernc.org/sqlite"
 
+	"github.com/atomic-script/atomic-script/internal/sqlitefile"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -53,7 +53,7 @@ type DB struct {
 // messages.
 func Open(ctx context.Context, path string, image []byte, display string) (*DB, error) {
 	d := &DB{path: path, image: image, display: display}
-	dsn := (&url.URL{Scheme: "file", Path: path}).String() + "?mode=ro&_pragma=busy_timeout(" + strconv.Itoa(busyTimeoutMS) + ")&_pragma=query_only(1)"
+	dsn := sqlitefile.URI(path, "mode=ro&_pragma=busy_timeout("+strconv.Itoa(busyTimeoutMS)+")&_pragma=query_only(1)")
 	if image != nil {
 		dsn = ":memory:"
 	}
@@ -444,7 +444,7 @@ func queryError(msg string) error {
 // program's transaction.
 func CheckUnlocked(ctx context.Context, path, display string) error {
 	d := &DB{display: display}
-	db, err := sql.Open("sqlite", (&url.URL{Scheme: "file", Path: path}).String()+"?_pragma=busy_timeout(200)")
+	db, err := sql.Open("sqlite", sqlitefile.URI(path, "_pragma=busy_timeout(200)"))
 	if err != nil {
 		return d.fail(err)
 	}

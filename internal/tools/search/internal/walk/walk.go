@@ -11,6 +11,7 @@ package walk
 
 import (
 	"context"
+	"os"
 	"runtime"
 	"sync"
 )
@@ -93,12 +94,14 @@ type Dir struct {
 	chunks []*Chunk
 }
 
-// Join returns the absolute path of an entry of d.
+// Join returns the absolute path of an entry of d, with the system's
+// separator: it keys snapshots and the dry-run overlay, which hold paths
+// as filepath writes them (C:\w\a.txt on Windows, not C:\w/a.txt).
 func (d *Dir) Join(name string) string {
-	if len(d.Abs) > 0 && d.Abs[len(d.Abs)-1] == '/' {
+	if len(d.Abs) > 0 && os.IsPathSeparator(d.Abs[len(d.Abs)-1]) {
 		return d.Abs + name
 	}
-	return d.Abs + "/" + name
+	return d.Abs + string(os.PathSeparator) + name
 }
 
 // RelJoin returns the root-relative path of an entry of d.

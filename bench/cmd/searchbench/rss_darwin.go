@@ -1,0 +1,4 @@
+package main
+
+// maxrssUnit: darwin's ru_maxrss counts bytes.
+const maxrssUnit = 1

@@ -1,0 +1,4 @@
+package proctest
+
+// maxrssUnit: macOS reports ru_maxrss in bytes.
+const maxrssUnit = 1
