@@ -154,6 +154,13 @@ func resultSchema() *jsonschema.Schema {
 	// Inference gives `any` fields the schema true, which strict hosts
 	// refuse: say what they hold.
 	s.Properties["value"] = anyJSON("the returned value (any JSON value)")
+	// The result's JSON has every field (as run --json): error is null
+	// when the script succeeded.
+	e := s.Properties["error"]
+	s.Properties["error"] = &jsonschema.Schema{
+		Description: "why the script failed; null when it succeeded",
+		AnyOf:       []*jsonschema.Schema{e, {Type: "null"}},
+	}
 	s.Properties["calls"].Items.Properties["args"] = &jsonschema.Schema{
 		Description: "the call's arguments (long strings shortened), or a note of their size when they were too large to keep",
 		AnyOf:       []*jsonschema.Schema{{Type: "object"}, {Type: "string"}},

@@ -39,13 +39,15 @@ func TestConformanceSuite(t *testing.T) {
 	w := newWorkspace(t, "", "")
 	_, endpoint, auth := w.serveHTTP(t)
 	target, _ := url.Parse(endpoint)
-	var proxy *httptest.Server
-	proxy = httptest.NewServer(&httputil.ReverseProxy{
+	// The proxy's own address is read before it serves (not from the
+	// handler, which would race with the assignment).
+	var proxyAddr string
+	proxy := httptest.NewUnstartedServer(&httputil.ReverseProxy{
 		Rewrite: func(r *httputil.ProxyRequest) {
 			r.SetURL(target)
 			r.Out.URL.Path = r.In.URL.Path
 			r.Out.Header.Set("Authorization", auth)
-			if r.In.Host == proxy.Listener.Addr().String() {
+			if r.In.Host == proxyAddr {
 				r.Out.Host = target.Host // the client's own loopback address
 			} else {
 				r.Out.Host = r.In.Host // a forged Host reaches serve as sent
@@ -53,6 +55,8 @@ func TestConformanceSuite(t *testing.T) {
 		},
 		FlushInterval: -1, // SSE
 	})
+	proxyAddr = proxy.Listener.Addr().String()
+	proxy.Start()
 	defer proxy.Close()
 	for _, sc := range conformanceScenarios {
 		t.Run(sc, func(t *testing.T) {

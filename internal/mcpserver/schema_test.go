@@ -16,6 +16,27 @@ import (
 // the tool list as the client decoded it.
 func everyTool(t *testing.T) []*mcp.Tool {
 	t.Helper()
+	cs, ss, all := connectEveryTool(t)
+	ctx := context.Background()
+	var list []*mcp.Tool
+	for tool, err := range cs.Tools(ctx, nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		list = append(list, tool)
+	}
+	for _, tl := range all.Tools() {
+		if tools.ScriptCallable(tl) && !ss.isShown(tl.Name()) && !tools.HasTag(tl, tools.TagDeferred) {
+			t.Errorf("%s is not on the tool list", tl.Name())
+		}
+	}
+	return list
+}
+
+// connectEveryTool connects a real MCP client (in memory) to a session
+// serving every built-in tool.
+func connectEveryTool(t *testing.T) (*mcp.ClientSession, *session, *tools.Registry) {
+	t.Helper()
 	all := engine.Builtins()
 	s, err := New(Config{Root: t.TempDir(), Enabled: all})
 	if err != nil {
@@ -35,19 +56,7 @@ func everyTool(t *testing.T) []*mcp.Tool {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cs.Close() })
-	var list []*mcp.Tool
-	for tool, err := range cs.Tools(ctx, nil) {
-		if err != nil {
-			t.Fatal(err)
-		}
-		list = append(list, tool)
-	}
-	for _, tl := range all.Tools() {
-		if tools.ScriptCallable(tl) && !ss.isShown(tl.Name()) && !tools.HasTag(tl, tools.TagDeferred) {
-			t.Errorf("%s is not on the tool list", tl.Name())
-		}
-	}
-	return list
+	return cs, ss, all
 }
 
 // TestEverySchemaIsPortable: every inputSchema and outputSchema serve
