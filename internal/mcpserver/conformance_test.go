@@ -11,9 +11,9 @@ import (
 )
 
 // conformanceSuite is the official MCP conformance suite that .ci/run
-// installs (or $ATOMIC_MCP_CONFORMANCE), or "" when it is not here.
-func conformanceSuite() string {
-	return ciNodePackage("ATOMIC_MCP_CONFORMANCE", filepath.Join("dist", "index.js"), "conformance", "node_modules", "@modelcontextprotocol", "conformance")
+// installs (or $ATOMIC_MCP_CONFORMANCE), and node to run it.
+func conformanceSuite(t *testing.T) (node, dir string) {
+	return ciNodePackage(t, "the MCP conformance suite", "ATOMIC_MCP_CONFORMANCE", filepath.Join("dist", "index.js"), "conformance", "node_modules", "@modelcontextprotocol", "conformance")
 }
 
 // conformanceScenarios are the suite's server scenarios about the protocol
@@ -31,11 +31,7 @@ var conformanceScenarios = []string{
 // that adds the token and passes every other header — Host and Origin
 // included — unchanged.
 func TestConformanceSuite(t *testing.T) {
-	node, err := exec.LookPath("node")
-	suite := conformanceSuite()
-	if err != nil || suite == "" {
-		t.Skip("node or the MCP conformance suite is missing (.ci/run installs them)")
-	}
+	node, suite := conformanceSuite(t)
 	w := newWorkspace(t, "", "")
 	_, endpoint, auth := w.serveHTTP(t)
 	target, _ := url.Parse(endpoint)

@@ -8,41 +8,41 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/atomic-script/atomic-script/internal/testutil/peer"
 )
 
 // tsSDK is the official TypeScript MCP SDK that .ci/run installs (or
-// $ATOMIC_TS_SDK), or "" when it is not here.
-func tsSDK() string {
-	return ciNodePackage("ATOMIC_TS_SDK", filepath.Join("dist", "esm", "client", "index.js"), "node_modules", "@modelcontextprotocol", "sdk")
+// $ATOMIC_TS_SDK), and node to run it.
+func tsSDK(t *testing.T) (node, dir string) {
+	return ciNodePackage(t, "the TypeScript MCP SDK", "ATOMIC_TS_SDK", filepath.Join("dist", "esm", "client", "index.js"), "node_modules", "@modelcontextprotocol", "sdk")
 }
 
-// ciNodePackage is the directory of a node package .ci/run installs under
-// .ci (at the path of parts), or the one $envVar names; "" when it lacks
-// the file probe.
-func ciNodePackage(envVar, probe string, parts ...string) string {
-	dir := os.Getenv(envVar)
+// ciNodePackage finds node and the directory of a node package .ci/run
+// installs under .ci (at the path of parts), or the one $envVar names. A
+// missing one skips the test here and fails it in CI (peer.Missing).
+func ciNodePackage(t *testing.T, what, envVar, probe string, parts ...string) (node, dir string) {
+	t.Helper()
+	dir = os.Getenv(envVar)
 	if dir == "" {
 		dir, _ = filepath.Abs(filepath.Join(append([]string{"..", "..", ".ci"}, parts...)...))
 	}
-	if _, err := os.Stat(filepath.Join(dir, probe)); err != nil {
-		return ""
+	node, err := exec.LookPath("node")
+	if err == nil {
+		_, err = os.Stat(filepath.Join(dir, probe))
 	}
-	return dir
+	if err != nil {
+		peer.Missing(t, "node or %s is missing (.ci/run installs them): %v", what, err)
+	}
+	return node, dir
 }
 
-// TestTypeScriptHostElicitation runs a host built on the TypeScript SDK —
-// the client most MCP hosts use — against serve: it accepts, declines and
-// cancels elicitation requests, and a second client without the
-// capability is denied with the setting to change.
-func TestTypeScriptHostElicitation(t *testing.T) {
-	node, err := exec.LookPath("node")
-	sdk := tsSDK()
-	if err != nil || sdk == "" {
-		t.Skip("node or the TypeScript MCP SDK is missing (.ci/run installs them)")
-	}
-	w := newWorkspace(t, `{"approvals": {"bash": "ask"}}`, "")
-	script, _ := filepath.Abs(filepath.Join("testdata", "elicit_client.mjs"))
-	cmd := exec.Command(node, script, sdk, binPath, w.dir)
+// runTSHost runs a host script from testdata on node against serve in w
+// and returns what it printed.
+func runTSHost(t *testing.T, w *workspace, node, sdk, script string) []byte {
+	t.Helper()
+	path, _ := filepath.Abs(filepath.Join("testdata", script))
+	cmd := exec.Command(node, path, sdk, binPath, w.dir)
 	cmd.Dir = w.dir
 	cmd.Env = w.env()
 	cmd.Stderr = os.Stderr
@@ -50,6 +50,17 @@ func TestTypeScriptHostElicitation(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the TypeScript host failed: %v\n%s", err, out)
 	}
+	return out
+}
+
+// TestTypeScriptHostElicitation runs a host built on the TypeScript SDK —
+// the client most MCP hosts use — against serve: it accepts, declines and
+// cancels elicitation requests, and a second client without the
+// capability is denied with the setting to change.
+func TestTypeScriptHostElicitation(t *testing.T) {
+	node, sdk := tsSDK(t)
+	w := newWorkspace(t, `{"approvals": {"bash": "ask"}}`, "")
+	out := runTSHost(t, w, node, sdk, "elicit_client.mjs")
 	var got struct {
 		Asked  []string `json:"asked"`
 		Result struct {
@@ -92,11 +103,7 @@ func TestTypeScriptHostElicitation(t *testing.T) {
 // call the host aborts (notifications/cancelled) stops its run and kills
 // its bash, and the session goes on.
 func TestTypeScriptHostBoundedResults(t *testing.T) {
-	node, err := exec.LookPath("node")
-	sdk := tsSDK()
-	if err != nil || sdk == "" {
-		t.Skip("node or the TypeScript MCP SDK is missing (.ci/run installs them)")
-	}
+	node, sdk := tsSDK(t)
 	w := newWorkspace(t, "", "")
 	for i := 0; i < 3000; i++ {
 		p := filepath.Join(w.dir, "tree", fmt.Sprintf("d%02d", i%30), fmt.Sprintf("some-long-file-name-%04d.txt", i))
@@ -107,15 +114,7 @@ func TestTypeScriptHostBoundedResults(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	script, _ := filepath.Abs(filepath.Join("testdata", "bounded_client.mjs"))
-	cmd := exec.Command(node, script, sdk, binPath, w.dir)
-	cmd.Dir = w.dir
-	cmd.Env = w.env()
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("the TypeScript host failed: %v\n%s", err, out)
-	}
+	out := runTSHost(t, w, node, sdk, "bounded_client.mjs")
 	type call struct {
 		Bytes      int    `json:"bytes"`
 		IsError    bool   `json:"isError"`

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/atomic-script/atomic-script/internal/testutil/peer"
 )
 
 // pathInputs are paths that exercise the corners of Node's algorithms:
@@ -23,7 +25,7 @@ func nodePath(t *testing.T, cwd string, calls [][]string) []string {
 	t.Helper()
 	node, err := exec.LookPath("node")
 	if err != nil {
-		t.Skip("node not installed: the differential test of path needs it")
+		peer.Missing(t, "node not installed: the differential test of path needs it")
 	}
 	in, _ := json.Marshal(calls)
 	cmd := exec.Command(node, "-e", `

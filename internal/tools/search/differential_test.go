@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/atomic-script/atomic-script/internal/testutil/peer"
 )
 
 // The differential tests run search against ripgrep and find against fd
@@ -134,7 +136,7 @@ func toolMatches(t *testing.T, root, args string) []string {
 
 func TestDifferentialSearchVsRipgrep(t *testing.T) {
 	if _, err := exec.LookPath("rg"); err != nil {
-		t.Skip("rg not installed (apt-get install ripgrep)")
+		peer.Missing(t, "rg not installed (apt-get install ripgrep)")
 	}
 	root := t.TempDir()
 	genTree(t, root)
@@ -227,7 +229,7 @@ func TestDifferentialFindVsFd(t *testing.T) {
 	fd, err := exec.LookPath("fdfind")
 	if err != nil {
 		if fd, err = exec.LookPath("fd"); err != nil {
-			t.Skip("fd not installed (apt-get install fd-find)")
+			peer.Missing(t, "fd not installed (apt-get install fd-find)")
 		}
 	}
 	root := t.TempDir()
