@@ -5,9 +5,9 @@
 # Each round runs, close together in time:
 #   - engine BenchmarkBash: 20 awaited bash({command:"true"}) calls from a
 #     script (ns/call), then `sh -c true` and `bash -c true` spawned directly;
-#   - internal/tools/shell, back to back: the call through tools.Invoke (BashTrue;
+#   - tools/shell, back to back: the call through tools.Invoke (BashTrue;
 #     BashTrueCold with warm shells off) and the direct spawns;
-#   - internal/tools/shell BenchmarkSpaced: the call and the direct spawns interleaved,
+#   - tools/shell BenchmarkSpaced: the call and the direct spawns interleaved,
 #     each after a 5 ms pause (one call's latency when the warm shells are
 #     ready), warm and cold; its ratios are measured within the benchmark.
 # Ratios are taken within a round (the machine is shared and its load
@@ -18,12 +18,12 @@ cd "$(dirname "$0")/.."
 rounds=${1:-10}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go test -c -o "$tmp/shell.test" ./internal/tools/shell
+go test -c -o "$tmp/shell.test" ./tools/shell
 go test -c -o "$tmp/engine.test" ./engine
 for i in $(seq "$rounds"); do
 	(cd engine && "$tmp/engine.test" -test.run '^$' -test.bench '^BenchmarkBash$' -test.benchtime 500ms) |
 		awk -v r="$i" '/^Benchmark/ { for (f = 1; f < NF; f++) if ($(f+1) == "ns/call") print r, $1, $f }'
-	(cd internal/tools/shell && "$tmp/shell.test" -test.run '^$' -test.bench 'BashTrue|SpawnShTrue|SpawnBashTrue|Spaced' -test.benchtime 500ms) |
+	(cd tools/shell && "$tmp/shell.test" -test.run '^$' -test.bench 'BashTrue|SpawnShTrue|SpawnBashTrue|Spaced' -test.benchtime 500ms) |
 		awk -v r="$i" '/^Benchmark/ { print r, $1, $3; for (f = 4; f < NF; f++) if ($(f+1) ~ /^tool\//) print r, $1 ":" $(f+1), $f }'
 done | sed -E 's/-[0-9]+( |:)/\1/' >"$tmp/raw"
 awk '
@@ -57,7 +57,7 @@ awk '
 		metric("Invoke cold, spaced / bash -c true (paired)", "BenchmarkSpaced/cold:tool/bash", "")
 	}' "$tmp/raw"
 if [ "${2:-}" = stream ]; then
-	(cd internal/tools/shell && "$tmp/shell.test" -test.run '^$' -test.bench 'Stream' -test.benchtime 3x -test.count 3) |
+	(cd tools/shell && "$tmp/shell.test" -test.run '^$' -test.bench 'Stream' -test.benchtime 3x -test.count 3) |
 		awk '/^Benchmark/ { name=$1; sub(/-[0-9]+$/, "", name); if (!(name in best) || $3 < best[name]) best[name] = $3 }
 			END { printf "100 MB stream %.0f MB/s (goal >= 500); producer into cat %.0f MB/s\n", 1e11/best["BenchmarkStream100MB"], 1e11/best["BenchmarkStreamBaseline"] }'
 fi

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/atomic-script/atomic-script/internal/bindings"
+	"github.com/atomic-script/atomic-script/bindings"
 	"github.com/atomic-script/atomic-script/internal/check"
 	"github.com/atomic-script/atomic-script/tools"
 )

@@ -22,15 +22,15 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/atomic-script/atomic-script/bindings"
 	"github.com/atomic-script/atomic-script/engine/internal/kvstore"
-	"github.com/atomic-script/atomic-script/internal/bindings"
 	"github.com/atomic-script/atomic-script/internal/check"
-	"github.com/atomic-script/atomic-script/internal/runtime"
-	"github.com/atomic-script/atomic-script/internal/tools/builtin"
-	"github.com/atomic-script/atomic-script/internal/tools/journal"
-	"github.com/atomic-script/atomic-script/internal/tools/spill"
 	"github.com/atomic-script/atomic-script/models"
+	"github.com/atomic-script/atomic-script/runtime"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/builtin"
+	"github.com/atomic-script/atomic-script/tools/journal"
+	"github.com/atomic-script/atomic-script/tools/spill"
 )
 
 // DefaultMaxOutputTokens is the output budget when neither host nor script

@@ -13,7 +13,7 @@ import (
 	"github.com/atomic-script/atomic-script/internal/testutil/racecheck"
 
 	"github.com/atomic-script/atomic-script/engine"
-	"github.com/atomic-script/atomic-script/internal/tools/builtin"
+	"github.com/atomic-script/atomic-script/tools/builtin"
 )
 
 func Example() {

@@ -4,7 +4,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/atomic-script/atomic-script/internal/bindings"
+	"github.com/atomic-script/atomic-script/bindings"
 	"github.com/atomic-script/atomic-script/tools"
 )
 

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/atomic-script/atomic-script/internal/gitstate"
-	"github.com/atomic-script/atomic-script/internal/tools/journal"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/journal"
 )
 
 // commandCalls counts the run's calls of tools that run shell commands

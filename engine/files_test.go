@@ -12,8 +12,8 @@ import (
 
 	"github.com/atomic-script/atomic-script/engine"
 	"github.com/atomic-script/atomic-script/hashline"
-	"github.com/atomic-script/atomic-script/internal/tools/files"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/files"
 )
 
 // filesEngine is an engine with read, write and edit over a fresh

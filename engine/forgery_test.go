@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/atomic-script/atomic-script/engine"
-	"github.com/atomic-script/atomic-script/internal/tools/files"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/files"
 )
 
 // TestOutcomeUnforgeable: a script that poisons the prototypes and globals

@@ -5,14 +5,15 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/atomic-script/atomic-script/internal/bindings"
-	"github.com/atomic-script/atomic-script/internal/runtime"
-	"github.com/atomic-script/atomic-script/internal/runtime/gojart"
-	"github.com/atomic-script/atomic-script/internal/runtime/webapi"
-	"github.com/atomic-script/atomic-script/internal/tools/builtin"
-	"github.com/atomic-script/atomic-script/internal/tools/journal"
-	"github.com/atomic-script/atomic-script/internal/tools/spill"
+	"github.com/atomic-script/atomic-script/bindings"
+	"github.com/atomic-script/atomic-script/runtime"
+	"github.com/atomic-script/atomic-script/runtime/goja"
+	"github.com/atomic-script/atomic-script/runtime/quickjs"
+	"github.com/atomic-script/atomic-script/runtime/webapi"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/builtin"
+	"github.com/atomic-script/atomic-script/tools/journal"
+	"github.com/atomic-script/atomic-script/tools/spill"
 )
 
 // JSEngine names the JavaScript engine a script runs on.
@@ -40,9 +41,9 @@ func ParseJSEngine(name string) (JSEngine, error) {
 
 func (j JSEngine) constructor() runtime.New {
 	if j == Goja {
-		return gojart.New
+		return goja.New
 	}
-	return runtime.NewQuickJS
+	return quickjs.New
 }
 
 // FileMode says what the file mutations of a run's scripts do.

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/atomic-script/atomic-script/bindings"
 	"github.com/atomic-script/atomic-script/engine/internal/approval"
-	"github.com/atomic-script/atomic-script/internal/bindings"
 	"github.com/atomic-script/atomic-script/internal/pathfold"
 	"github.com/atomic-script/atomic-script/tools"
 )

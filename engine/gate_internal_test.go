@@ -3,8 +3,8 @@ package engine
 import (
 	"testing"
 
-	"github.com/atomic-script/atomic-script/internal/tools/builtin"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/builtin"
 )
 
 // Every built-in tool a script can call declares its approval class: it is

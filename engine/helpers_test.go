@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/atomic-script/atomic-script/engine"
-	"github.com/atomic-script/atomic-script/internal/tools/builtin"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/builtin"
 )
 
 // probe counts what the test tools saw.

@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/atomic-script/atomic-script/internal/bindings"
+	"github.com/atomic-script/atomic-script/bindings"
 	"github.com/atomic-script/atomic-script/models"
 	"github.com/atomic-script/atomic-script/tools"
 )

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"sync"
 
-	"github.com/atomic-script/atomic-script/internal/bindings"
+	"github.com/atomic-script/atomic-script/bindings"
 	"github.com/atomic-script/atomic-script/tools"
 )
 

@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/atomic-script/atomic-script/internal/runtime"
-	"github.com/atomic-script/atomic-script/internal/tools/journal"
 	"github.com/atomic-script/atomic-script/models"
+	"github.com/atomic-script/atomic-script/runtime"
+	"github.com/atomic-script/atomic-script/runtime/quickjs"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/journal"
 )
 
 // config is what Options set.
@@ -34,7 +35,7 @@ type config struct {
 }
 
 func defaultConfig() config {
-	return config{newVM: runtime.NewQuickJS}
+	return config{newVM: quickjs.New}
 }
 
 func (c config) memoryLimitOrDefault() int64 {

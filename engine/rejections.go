@@ -5,8 +5,8 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/atomic-script/atomic-script/internal/bindings"
-	"github.com/atomic-script/atomic-script/internal/runtime"
+	"github.com/atomic-script/atomic-script/bindings"
+	"github.com/atomic-script/atomic-script/runtime"
 )
 
 // maxRejectionsListed bounds the rejections a result names one by one.

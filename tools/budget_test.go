@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/atomic-script/atomic-script/internal/tools/spill"
+	"github.com/atomic-script/atomic-script/tools/spill"
 )
 
 // TestResultTextBudget: text over MaxResultText is saved whole in the

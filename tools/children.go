@@ -3,7 +3,7 @@ package tools
 import (
 	"os/exec"
 
-	"github.com/atomic-script/atomic-script/internal/tools/procguard"
+	"github.com/atomic-script/atomic-script/tools/internal/procguard"
 )
 
 // GuardChild prepares cmd, before it starts, to die with this process: on

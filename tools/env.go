@@ -6,7 +6,7 @@ import (
 	"sync"
 
 	"github.com/atomic-script/atomic-script/hashline"
-	"github.com/atomic-script/atomic-script/internal/tools/spill"
+	"github.com/atomic-script/atomic-script/tools/spill"
 )
 
 // Env is what every tool call runs in: the workspace, the session it belongs

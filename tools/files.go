@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"syscall"
 
-	"github.com/atomic-script/atomic-script/internal/tools/safefile"
+	"github.com/atomic-script/atomic-script/tools/internal/safefile"
 )
 
 // Files is the single path every file read-for-mutation and every mutation

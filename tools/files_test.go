@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/atomic-script/atomic-script/internal/testutil/proctest"
-	"github.com/atomic-script/atomic-script/internal/tools/safefile"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/internal/safefile"
 )
 
 // noTemps fails when a write left its temp file behind in dir.

@@ -1,6 +1,6 @@
 // Package regexpcompare measures the regexp engines issue 14 names for
 // search's patterns without a usable literal, on the same corpus as
-// internal/tools/search/internal/textmatch's benchmarks (the Go runtime's
+// tools/search/internal/textmatch's benchmarks (the Go runtime's
 // .go files): Go's regexp, github.com/grafana/regexp and
 // github.com/wasilibs/go-re2 (RE2 compiled to WebAssembly, run by
 // wazero). Each scans the whole corpus for a pattern that matches no line,

@@ -4,7 +4,7 @@
 # Go's regexp, github.com/grafana/regexp and github.com/wasilibs/go-re2
 # (this module, which keeps them out of the main go.mod), then search's own
 # lazy DFA alone and search's matcher (literal prefilter, then the DFA),
-# from internal/tools/search/internal/textmatch, which only the main module
+# from tools/search/internal/textmatch, which only the main module
 # can import. Each round runs every benchmark once; ROUNDS rounds
 # (default 5) interleave the two modules, and the table shows the median
 # MB/s of each. The patterns match no line, so every byte is read.
@@ -16,10 +16,10 @@ export GOWORK=off
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go test -c -o "$tmp/engines.test" .
-(cd ../.. && go test -c -o "$tmp/textmatch.test" ./internal/tools/search/internal/textmatch)
+(cd ../.. && go test -c -o "$tmp/textmatch.test" ./tools/search/internal/textmatch)
 for i in $(seq "${ROUNDS:-5}"); do
 	"$tmp/engines.test" -test.run '^$' -test.bench 'Engines' -test.benchtime 5x
-	(cd ../../internal/tools/search/internal/textmatch &&
+	(cd ../../tools/search/internal/textmatch &&
 		"$tmp/textmatch.test" -test.run '^$' -test.bench '^Benchmark(LiteralFree|WeakLiteral|AlternationWB|DFA)$' -test.benchtime 5x)
 done | awk '/MB\/s/ { name = $1; sub(/-[0-9]+$/, "", name); sub(/^Benchmark(Engines\/)?/, "", name)
 		if (name ~ /^DFA\//) name = substr(name, 5) "/lazy-dfa/buffer"

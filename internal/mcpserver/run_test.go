@@ -11,8 +11,8 @@ import (
 	"github.com/atomic-script/atomic-script/internal/testutil/proctest"
 
 	"github.com/atomic-script/atomic-script/engine"
-	"github.com/atomic-script/atomic-script/internal/tools/meta"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/meta"
 )
 
 // `atomic-script run` reaches configured MCP servers too, and stops them

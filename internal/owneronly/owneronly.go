@@ -1,7 +1,7 @@
 // Package owneronly decides whether a file or directory is private to the
 // account running atomic-script where privacy is an access-control list
 // rather than a mode: on Windows, 0700 and 0600 mean nothing, so the temp
-// tree (internal/tools/spill) and the state directory (engine's kvstore)
+// tree (tools/spill) and the state directory (engine's kvstore)
 // hold an owner-only ACL instead (owneronly_windows.go reads and sets it).
 //
 // The decision is kept apart from the system calls so it is tested on every

@@ -14,8 +14,8 @@ import (
 	"os"
 	"runtime/pprof"
 
-	"github.com/atomic-script/atomic-script/internal/tools/search"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/search"
 )
 
 func main() {

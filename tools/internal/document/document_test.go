@@ -1,0 +1,116 @@
+package document
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/internal/document/fixture"
+)
+
+func TestExtract(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		data  []byte
+		want  string
+		parts string
+	}{
+		{"a.pdf", fixture.PDF([][]string{{"Hello PDF world", "second line (with parens)"}, {"page two"}}, false),
+			"[page 1]\nHello PDF world\nsecond line (with parens)\n\n[page 2]\npage two", "2 pages"},
+		{"z.pdf", fixture.PDF([][]string{{"compressed stream"}}, true), "[page 1]\ncompressed stream", "1 page"},
+		{"a.docx", fixture.DOCX(fixture.Para("Heading1", "Title here") + fixture.Para("", "Body text.") +
+			`<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/></w:numPr></w:pPr><w:r><w:t>an item</w:t></w:r></w:p>` +
+			`<w:tbl><w:tr><w:tc>` + fixture.Para("", "a") + `</w:tc><w:tc>` + fixture.Para("", "b") + `</w:tc></w:tr></w:tbl>` +
+			`<w:p><w:r><w:t>tab</w:t><w:tab/><w:t>bed</w:t></w:r></w:p>`),
+			"# Title here\n\nBody text.\n- an item\na | b\n\ntab\tbed", ""},
+		{"a.pptx", fixture.PPTX([]string{"Slide one", "point"}, []string{"Slide two"}), "[slide 1]\nSlide one\npoint\n\n[slide 2]\nSlide two", "2 slides"},
+		{"a.xlsx", fixture.XLSX(map[string][][]any{"Sales": {{"Region", "Total"}, {"North", 42}}, "Notes": {{"hello"}}}, "Sales", "Notes"),
+			"[sheet Sales]\nRegion | Total\nNorth | 42\n\n[sheet Notes]\nhello", "2 sheets"},
+		{"a.epub", fixture.EPUB("My Book", "<h1>Chapter 1</h1><p>It was a <em>dark</em> night.</p>", "<h2>Two</h2><ul><li>x</li></ul>"),
+			"# My Book\n\n# Chapter 1\n\nIt was a *dark* night.\n\n## Two\n\n- x", "2 chapters"},
+		{"a.rtf", []byte(`{\rtf1\ansi{\fonttbl{\f0 Times;}}{\colortbl;\red0\green0\blue0;}\f0 Hello {\b bold} caf\'e9\par Second\tab line \u8364? euro{\*\generator x;}\par}`),
+			"Hello bold café\nSecond\tline € euro", ""},
+	} {
+		d, err := Extract(c.name, c.name, c.data)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if d.Text != c.want || d.Parts != c.parts {
+			t.Errorf("%s:\n%q (%s)\nwant\n%q (%s)", c.name, d.Text, d.Parts, c.want, c.parts)
+		}
+	}
+}
+
+func TestExtractRefusals(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		data []byte
+		code tools.Code
+		msg  string
+	}{
+		{"scan.pdf", fixture.PDF([][]string{{}, {}}, true), tools.ErrBinary, "scan.pdf (PDF, 2 pages) has no text to show: it has no text layer (a scan, or pages of images). Run OCR on it first"},
+		{"junk.pdf", []byte("%PDF-1.4 garbage"), tools.ErrInvalidArgs, "junk.pdf is not a readable PDF"},
+		{"junk.docx", []byte("not a zip"), tools.ErrInvalidArgs, "junk.docx is not a readable Word document"},
+		{"nobody.docx", fixture.Zip("x.txt", "x"), tools.ErrInvalidArgs, "nobody.docx is not a readable Word document"},
+		{"junk.xlsx", []byte("nope"), tools.ErrInvalidArgs, "junk.xlsx is not a readable Excel workbook"},
+		{"junk.epub", fixture.Zip("mimetype", "application/epub+zip"), tools.ErrInvalidArgs, "no META-INF/container.xml"},
+		{"junk.rtf", []byte("plain text"), tools.ErrInvalidArgs, `junk.rtf is not a readable RTF document (it does not start with {\rtf)`},
+		{"old.doc", []byte("\xd0\xcf\x11\xe0"), tools.ErrInvalidArgs, "Unsupported document format: old.doc is a Word 97-2003 document (.doc), which atomic-script cannot read. Convert it first: libreoffice --headless --convert-to docx old.doc, then read the .docx"},
+		{"old.xls", nil, tools.ErrInvalidArgs, "Unsupported document format: old.xls is a Excel 97-2003 workbook"},
+		{"old.ppt", nil, tools.ErrInvalidArgs, "--convert-to pptx old.ppt"},
+		{"empty.docx", fixture.DOCX(""), tools.ErrBinary, "empty.docx (Word document) has no text to show"},
+	} {
+		_, err := Extract(c.name, c.name, c.data)
+		if err == nil || tools.CodeOf(err) != c.code || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: %v (%s), want %s %q", c.name, err, tools.CodeOf(err), c.code, c.msg)
+		}
+	}
+}
+
+func TestHundredPagePDF(t *testing.T) {
+	d, err := Extract("big.pdf", "big.pdf", hundredPages())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Parts != "100 pages" || !strings.Contains(d.Text, "[page 100]\npage 100 line 1: the quick") || strings.Count(d.Text, "\n") < 4000 {
+		t.Errorf("%s, %d lines", d.Parts, strings.Count(d.Text, "\n"))
+	}
+}
+
+func hundredPages() []byte {
+	pages := make([][]string, 100)
+	for i := range pages {
+		for j := 1; j <= 40; j++ {
+			pages[i] = append(pages[i], fmt.Sprintf("page %d line %d: the quick brown fox jumps over the lazy dog", i+1, j))
+		}
+	}
+	return fixture.PDF(pages, true)
+}
+
+// BenchmarkPDF100Pages is the text of a 100-page PDF (40 lines a page).
+func BenchmarkPDF100Pages(b *testing.B) {
+	data := hundredPages()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := Extract("big.pdf", "big.pdf", data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// FuzzRTFText: RTF extraction never fails or panics, and yields UTF-8.
+func FuzzRTFText(f *testing.F) {
+	for _, s := range []string{`{\rtf1 hi\par}`, `{\rtf1{\*\x y}\u-3913?z}`, `\'zz{{{`, `{\rtf1\uc2\u8364ab c}`, `\`, `{\rtf1\u55357?\u56832?}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		out := RTFText(data)
+		if !strings.Contains(out, "\uFFFD") && !isUTF8(out) {
+			t.Fatalf("not UTF-8: %q", out)
+		}
+	})
+}
+
+func isUTF8(s string) bool { return strings.ToValidUTF8(s, "") == s }

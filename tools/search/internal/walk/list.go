@@ -1,0 +1,151 @@
+package walk
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/atomic-script/atomic-script/tools/internal/safefile"
+)
+
+// workerState is what one worker reuses from directory to directory.
+type workerState struct {
+	dirents []byte   // raw directory entry buffer
+	ents    []Entry  // scratch entry list
+	path    []string // scratch gitignore match path
+}
+
+func newWorkerState() *workerState {
+	return &workerState{dirents: make([]byte, 32<<10)}
+}
+
+// list reads one directory, filters its entries, reports them and queues
+// its chunks and subdirectories.
+func (w *Walker) list(id int, st *workerState, d *Dir) {
+	defer close(d.listed)
+	ents, h, err := st.readDir(d.Abs, st.ents[:0])
+	defer h.close()
+	virtual := w.overlay.children(d.Abs)
+	if err != nil && virtual == nil {
+		return
+	}
+	ents = w.overlay.merge(d.Abs, ents, virtual)
+	st.ents = ents[:0]
+
+	ign, comps := d.ign, d.comps
+	if w.cfg.Gitignore {
+		ign, comps = w.dirIgnore(d, ents, ign, comps)
+	}
+	kept := w.keep(st, h, ents, ign, comps)
+	if w.cfg.OnDir != nil {
+		w.cfg.OnDir(id, d, kept, func(name string) (int64, bool) {
+			if w.overlay.has(d.Join(name)) {
+				return w.overlay.now, true
+			}
+			return h.mtime(name)
+		})
+	}
+	w.enqueue(w.children(d, kept, ign, comps))
+}
+
+// dirIgnore returns the ignore rules that hold inside d. A directory
+// holding .git (a nested repository or submodule) is an ignore base of its
+// own, as for git and rg: the rules above it stop and its
+// .git/info/exclude starts; its .gitignore adds to them.
+func (w *Walker) dirIgnore(d *Dir, ents []Entry, ign *ignoreSet, comps []string) (*ignoreSet, []string) {
+	for _, e := range ents {
+		if e.Name == ".git" {
+			ign, comps = w.excludes(d.Abs), nil
+			break
+		}
+	}
+	for _, e := range ents {
+		if e.Name == ".gitignore" && e.Kind == KindFile {
+			if text, ok := w.readSmall(d.Join(".gitignore")); ok {
+				ign = ign.extend(parseIgnore(text, comps))
+			}
+			break
+		}
+	}
+	return ign, comps
+}
+
+// keep filters ents in place (hidden, .git, node_modules, ignored) and
+// sorts what is left by name.
+func (w *Walker) keep(st *workerState, h dirHandle, ents []Entry, ign *ignoreSet, comps []string) []Entry {
+	kept := ents[:0]
+	for _, e := range ents {
+		if e.Kind == kindUnknown {
+			e.Kind = h.kind(e.Name)
+		}
+		if w.skipped(e) {
+			continue
+		}
+		if ign != nil {
+			st.path = append(append(st.path[:0], comps...), e.Name)
+			if ign.match(st.path, e.Kind == KindDir) {
+				continue
+			}
+		}
+		kept = append(kept, e)
+	}
+	slices.SortFunc(kept, func(a, b Entry) int { return strings.Compare(a.Name, b.Name) })
+	return kept
+}
+
+// skipped reports an entry the walk leaves out whatever the ignore files
+// say: a hidden one, .git and node_modules, unless asked for.
+func (w *Walker) skipped(e Entry) bool {
+	if !w.cfg.Hidden && strings.HasPrefix(e.Name, ".") {
+		return true
+	}
+	return e.Kind == KindDir && (e.Name == ".git" && !w.cfg.KeepGit || e.Name == "node_modules" && !w.cfg.KeepNodeModules)
+}
+
+// children makes the tasks of d's kept entries: one per subdirectory to
+// descend into, and its files in chunks.
+func (w *Walker) children(d *Dir, kept []Entry, ign *ignoreSet, comps []string) []task {
+	descend, filter := w.cfg.Roots[d.Root].Descend, w.cfg.Roots[d.Root].Filter
+	var tasks []task
+	var files []string
+	var sub int32
+	for _, e := range kept {
+		switch e.Kind {
+		case KindDir:
+			rel := d.RelJoin(e.Name)
+			if descend != nil && !descend(rel) {
+				continue
+			}
+			c := &Dir{Abs: d.Join(e.Name), Rel: rel, Root: d.Root, key: childKey(d.key, sub), ign: ign, listed: make(chan struct{})}
+			if w.cfg.Gitignore {
+				c.comps = append(comps[:len(comps):len(comps)], e.Name)
+			}
+			sub++
+			d.subs = append(d.subs, c)
+			tasks = append(tasks, task{key: c.key, dir: c})
+		case KindFile:
+			if w.cfg.ChunkSize > 0 && (filter == nil || filter(d.RelJoin(e.Name))) {
+				files = append(files, e.Name)
+			}
+		}
+	}
+	for i := 0; i < len(files); i += w.cfg.ChunkSize {
+		end := min(i+w.cfg.ChunkSize, len(files))
+		c := &Chunk{Dir: d, Files: files[i:end:end], key: childKey(d.key, int32(chunkBase+i/w.cfg.ChunkSize)), done: make(chan struct{})}
+		d.chunks = append(d.chunks, c)
+		tasks = append(tasks, task{key: c.key, chunk: c})
+	}
+	return tasks
+}
+
+// maxIgnoreFileBytes bounds an ignore file: one larger is not read.
+const maxIgnoreFileBytes = 16 << 20
+
+// readSmall reads a small file (a .gitignore) as this run sees it; a named
+// pipe or a device in its place is not read (it would block the walk).
+func (w *Walker) readSmall(path string) ([]byte, bool) {
+	if data, pending := w.overlay.content(path); pending {
+		return data, data != nil
+	}
+	data, err := safefile.ReadFile(path, maxIgnoreFileBytes)
+	return data, err == nil
+}

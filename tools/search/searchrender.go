@@ -1,0 +1,386 @@
+package search
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/atomic-script/atomic-script/tools/internal/safefile"
+
+	"github.com/atomic-script/atomic-script/tools/internal/selector"
+
+	"github.com/atomic-script/atomic-script/hashline"
+	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/search/internal/textmatch"
+)
+
+// SearchResult is what search returns: the hashline text a model reads and,
+// for scripts, the same facts as values. It is also the call's details.
+type SearchResult struct {
+	Text      string `json:"text" jsonschema:"the result as a model sees it: [path#TAG] headers, *N: match rows and  N: context rows, then notices"`
+	ScopePath string `json:"scopePath" jsonschema:"what was searched, relative to the workspace root"`
+	// MatchCount is a total and ShownMatchCount what the rows show, as a
+	// file's Count and Matches are: a script must not take one for the
+	// other (a page's rows stop at limits; its counts do not).
+	MatchCount      int          `json:"matchCount" jsonschema:"every matching line in this page's files, shown or not (the sum of fileMatches[].count); later pages (nextSkip) hold more files"`
+	ShownMatchCount int          `json:"shownMatchCount" jsonschema:"the match rows shown (the sum of fileMatches[].matches.length); below matchCount when a limit cut rows"`
+	FileCount       int          `json:"fileCount" jsonschema:"the files on this page, each shown (files.length); more are on later pages when nextSkip is set"`
+	Files           []string     `json:"files" jsonschema:"the files shown, in order, relative to the workspace root"`
+	FileMatches     []SearchFile `json:"fileMatches" jsonschema:"per file shown: its tag, its total match count and the match rows shown"`
+	Skip            int          `json:"skip" jsonschema:"matching files skipped before this page"`
+	NextSkip        int          `json:"nextSkip,omitempty" jsonschema:"the skip of the next page, when there are more matching files"`
+	// FileLimitReached is the page size when more matching files exist.
+	FileLimitReached       int      `json:"fileLimitReached,omitempty" jsonschema:"the file limit per page, set when more matching files exist"`
+	CollectionLimitReached bool     `json:"collectionLimitReached,omitempty" jsonschema:"this page stopped at 2000 matches; page on with nextSkip"`
+	OutputLimitReached     bool     `json:"outputLimitReached,omitempty" jsonschema:"the 50 KB output cap cut the text"`
+	LinesTruncated         bool     `json:"linesTruncated,omitempty" jsonschema:"some rows were cut at 512 characters"`
+	Truncated              bool     `json:"truncated" jsonschema:"a limit cut what is shown: rows (shownMatchCount < matchCount; a file's matches fewer than its count), files (nextSkip, collectionLimitReached) or line text (linesTruncated); the counts themselves are never cut"`
+	MissingPaths           []string `json:"missingPaths,omitempty" jsonschema:"entries of paths that matched nothing on disk"`
+	SkippedFiles           []string `json:"skippedFiles,omitempty" jsonschema:"files that were not searched, with the reason: named files (too large, binary, unreadable) and files over 4 MiB a walk met (ten by name, then a count)"`
+	Meta                   struct {
+		Limits SearchLimits `json:"limits"`
+	} `json:"meta"`
+}
+
+// SearchLimits are the limits in force.
+type SearchLimits struct {
+	FileLimit      int `json:"fileLimit,omitempty" jsonschema:"files per page; set only when more matching files exist"`
+	PerFileMatches int `json:"perFileMatches" jsonschema:"match rows shown per file"`
+	CollectMatches int `json:"collectMatches" jsonschema:"matches collected before pagination"`
+	LineChars      int `json:"lineChars" jsonschema:"characters shown per row"`
+	OutputBytes    int `json:"outputBytes" jsonschema:"bytes of combined output"`
+	MaxFileBytes   int `json:"maxFileBytes" jsonschema:"larger files are not searched"`
+	ContextBefore  int `json:"contextBefore"`
+	ContextAfter   int `json:"contextAfter"`
+}
+
+// SearchFile is one file of a search page.
+type SearchFile struct {
+	Path    string        `json:"path" jsonschema:"relative to the workspace root, absolute outside it"`
+	Tag     string        `json:"tag" jsonschema:"the hashline snapshot tag edit accepts as [path#tag]"`
+	Count   int           `json:"count" jsonschema:"matching lines in the file (in range, for a line selector)"`
+	Matches []SearchMatch `json:"matches" jsonschema:"the match rows shown"`
+}
+
+// SearchMatch is one matching line.
+type SearchMatch struct {
+	Line int    `json:"line"`
+	Text string `json:"text" jsonschema:"the whole line without its line ending (not cut at 512 characters like the text rows), up to 50 KiB"`
+	// Truncated is set when the line was longer than 50 KiB: Text is then
+	// only its start and must not be written back as the whole line.
+	Truncated bool `json:"truncated,omitempty" jsonschema:"text holds only the start of the line: it was over 50 KiB, or the result's 64 KiB of match text ran out (then the first 512 bytes; read the line for the rest)"`
+}
+
+// contextLines returns the configured context (defaults 1 before, 3 after).
+func contextLines(env *tools.Env) (before, after int) {
+	before, after = 1, defaultContextAfter
+	if p := env.Settings.SearchContextBefore; p != nil {
+		before = max(0, *p)
+	}
+	if p := env.Settings.SearchContextAfter; p != nil {
+		after = max(0, *p)
+	}
+	return before, after
+}
+
+// renderPage renders the files of the requested page, recording a snapshot
+// of each file shown.
+func renderPage(env *tools.Env, m *textmatch.Matcher, v *fsview, sc *scope, col *collection, pageSkip, skip int, single bool, perFile int) *SearchResult {
+	before, after := contextLines(env)
+	res := &SearchResult{ScopePath: scopePathOf(env, sc.targets), Skip: pageSkip, MissingPaths: sc.missing, SkippedFiles: col.skipped, Files: []string{}, FileMatches: []SearchFile{}}
+	res.Meta.Limits = SearchLimits{PerFileMatches: perFile, CollectMatches: searchCollectLimit, LineChars: searchLineCap, OutputBytes: searchOutputCap, MaxFileBytes: searchMaxFileBytes, ContextBefore: before, ContextAfter: after}
+
+	var page []matchedFile
+	if pageSkip < len(col.files) {
+		page = col.files[pageSkip:min(len(col.files), pageSkip+searchFileLimit)]
+	}
+	more := len(col.files) > pageSkip+searchFileLimit
+
+	var out strings.Builder
+	prevDir := "."
+	textLeft := structuredTextCap
+	sc2 := m.NewScanner()
+	for _, f := range page {
+		content, err := readWhole(v, f.abs)
+		if err != nil || bytes.IndexByte(content, 0) >= 0 {
+			continue // changed since it was searched
+		}
+		fr := renderFile(sc2, bytes.TrimPrefix(content, utf8BOM), f.ranges, perFile, before, after)
+		if len(fr.matches) == 0 {
+			continue
+		}
+		display := env.Display(f.abs)
+		dir := path.Dir(display)
+		sec, shown, cut, linesCut := writeSection(fr, display, content, dir != prevDir && dir != ".", out.Len(), single)
+		if cut {
+			res.OutputLimitReached = true
+			if shown == 0 {
+				break // not one match row fits: the file starts the next page
+			}
+		}
+		tag := env.Session.Snapshots.Record(f.abs, string(content))
+		out.WriteString(sec)
+		prevDir = dir
+		res.Files = append(res.Files, display)
+		matches := fr.matches[:shown]
+		for i := range matches {
+			if textLeft -= len(matches[i].Text); textLeft < 0 {
+				short, cut := capBytes(matches[i].Text, rowTextCap)
+				matches[i].Text, matches[i].Truncated = short, matches[i].Truncated || cut
+			}
+		}
+		res.FileMatches = append(res.FileMatches, SearchFile{Path: display, Tag: tag, Count: fr.total, Matches: matches})
+		res.MatchCount += fr.total
+		res.ShownMatchCount += shown
+		res.LinesTruncated = res.LinesTruncated || linesCut
+		if cut {
+			break
+		}
+	}
+	res.FileCount = len(res.Files)
+
+	notices := pageNotices(res, sc, col, len(page), more, pageSkip, single && skip > 0)
+	res.Truncated = res.NextSkip > 0 || col.ceiling || res.OutputLimitReached || res.LinesTruncated
+	for _, f := range res.FileMatches {
+		if f.Count > len(f.Matches) {
+			res.Truncated = true
+		}
+	}
+
+	text := out.String()
+	if text == "" {
+		text = "No matches found"
+		if pageSkip > 0 && len(col.files) > 0 {
+			text = fmt.Sprintf("No more results (skip=%d)", pageSkip)
+		}
+	}
+	if len(notices) > 0 {
+		text += "\n\n" + strings.Join(notices, "\n")
+	}
+	res.Text = text
+	return res
+}
+
+// pageNotices sets the page's paging fields and says in bracketed lines
+// what the page left out and why.
+func pageNotices(res *SearchResult, sc *scope, col *collection, pageLen int, more bool, pageSkip int, skipIgnored bool) []string {
+	var notices []string
+	switch {
+	case res.OutputLimitReached:
+		res.NextSkip = pageSkip + res.FileCount
+		notices = append(notices, "[50.0KB combined output limit reached]")
+		if more || res.FileCount < pageLen {
+			notices = append(notices, fmt.Sprintf("[%d matching files shown. Use skip=%d to view more.]", res.FileCount, res.NextSkip))
+		}
+	case more:
+		res.NextSkip = pageSkip + res.FileCount
+		notices = append(notices, fmt.Sprintf("[%d matching files shown. Use skip=%d to view more.]", res.FileCount, res.NextSkip))
+	case col.ceiling:
+		notices = append(notices, fmt.Sprintf("[This page stopped at %d matches; refine the pattern or path for later results.]", searchCollectLimit))
+	}
+	res.CollectionLimitReached = col.ceiling
+	if res.NextSkip > 0 {
+		res.FileLimitReached = searchFileLimit
+		res.Meta.Limits.FileLimit = searchFileLimit
+	}
+	if skipIgnored {
+		notices = append(notices, "[skip is ignored for single-file search; refine the pattern/path or search a directory to page matching files.]")
+	}
+	if len(sc.missing) > 0 {
+		notices = append(notices, "[Skipped missing paths: "+strings.Join(sc.missing, ", ")+"]")
+	}
+	if len(col.skipped) > 0 {
+		notices = append(notices, "[Not searched: "+strings.Join(col.skipped, ", ")+"]")
+	}
+	return notices
+}
+
+// writeSection renders one file of the page: a directory line when the
+// directory changed, its [path#TAG] header, then its rows while they fit
+// in the output cap after used bytes. shown counts the match rows that
+// made it; cut says the cap stopped the rows.
+func writeSection(fr fileRender, display string, content []byte, newDir bool, used int, single bool) (sec string, shown int, cut, linesCut bool) {
+	var b strings.Builder
+	if used > 0 {
+		b.WriteString("\n\n")
+	}
+	if newDir {
+		fmt.Fprintf(&b, "# %s/\n", strings.TrimSuffix(path.Dir(display), "/"))
+	}
+	b.WriteString(hashline.Header(display, hashline.Tag(string(content))))
+	// Rows go in until the output cap; the structured result lists the
+	// match rows that made it into the text.
+	for _, row := range fr.rows {
+		if used+b.Len()+1+len(row.text) > searchOutputCap {
+			cut = true
+			break
+		}
+		b.WriteByte('\n')
+		b.WriteString(row.text)
+		linesCut = linesCut || row.cut
+		if row.match {
+			shown++
+		}
+	}
+	if !cut && fr.total > len(fr.matches) {
+		note := fmt.Sprintf("\n[%d of %d matches in this file shown", len(fr.matches), fr.total)
+		if !single {
+			note += "; search the file alone to see up to 200"
+		}
+		b.WriteString(note + "]")
+	}
+	return b.String(), shown, cut, linesCut
+}
+
+// readWhole reads a file shown on the page into its own buffer (its text
+// becomes the snapshot), honouring the overlay.
+func readWhole(v *fsview, abs string) ([]byte, error) {
+	if data, ok := v.virtual[abs]; ok {
+		return data, nil
+	}
+	if data, ok := v.pending[abs]; ok {
+		if data == nil {
+			return nil, os.ErrNotExist
+		}
+		return data, nil
+	}
+	data, err := safefile.ReadFile(abs, searchMaxFileBytes)
+	if errors.Is(err, safefile.ErrTooLarge) {
+		return nil, fmt.Errorf("%s: larger than 4 MiB", abs)
+	}
+	return data, err
+}
+
+// fileRender is one file's rows.
+type fileRender struct {
+	rows    []renderRow
+	matches []SearchMatch // one per match row, in order
+	total   int           // matching lines (in range)
+}
+
+// renderRow is one rendered line of a file section.
+type renderRow struct {
+	text  string
+	match bool // a "*N:" row, not context
+	cut   bool // the line was cut at searchLineCap
+}
+
+// renderFile finds the matching lines of content (within ranges, if any),
+// keeps the first limit, and renders them with context: "*N:text" for a
+// match, " N:text" for context. Windows that overlap or touch merge.
+func renderFile(sc *textmatch.Scanner, content []byte, ranges []selector.Range, limit, before, after int) fileRender {
+	var fr fileRender
+	var lines []int
+	sc.Reset(content)
+	line, pos := 1, 0
+	for {
+		start, end, ok := sc.Next()
+		if !ok {
+			break
+		}
+		line += bytes.Count(content[pos:start], nl)
+		pos = start
+		last := line + bytes.Count(content[start:end], nl)
+		for l := line; l <= last; l++ {
+			if ranges != nil && !selector.InRanges(ranges, l) {
+				continue
+			}
+			fr.total++
+			if len(lines) < limit {
+				lines = append(lines, l)
+			}
+		}
+	}
+	if len(lines) == 0 {
+		return fr
+	}
+	starts := lineStarts(content)
+	nLines := len(starts)
+	text := func(n int) string {
+		s := starts[n-1]
+		e := len(content)
+		if n < nLines {
+			e = starts[n] - 1
+		} else if e > s && content[e-1] == '\n' {
+			e--
+		}
+		return string(bytes.TrimSuffix(content[s:e], []byte{'\r'}))
+	}
+	isMatch := make(map[int]bool, len(lines))
+	for _, l := range lines {
+		isMatch[l] = true
+	}
+	// Emit the union of the windows [l-before, l+after] in order.
+	lo, hi := 0, -1
+	flush := func() {
+		for n := lo; n <= hi; n++ {
+			whole := text(n)
+			shown, cut := capLine(whole)
+			if isMatch[n] {
+				fr.rows = append(fr.rows, renderRow{fmt.Sprintf("*%d:%s", n, shown), true, cut})
+				full, long := capBytes(whole, structuredLineCap)
+				fr.matches = append(fr.matches, SearchMatch{Line: n, Text: full, Truncated: long})
+			} else {
+				fr.rows = append(fr.rows, renderRow{fmt.Sprintf(" %d:%s", n, shown), false, cut})
+			}
+		}
+	}
+	for _, l := range lines {
+		wlo, whi := max(1, l-before), min(nLines, l+after)
+		if wlo <= hi+1 {
+			hi = max(hi, whi)
+			continue
+		}
+		flush()
+		lo, hi = wlo, whi
+	}
+	flush()
+	return fr
+}
+
+// lineStarts returns the offset of every line's start; a final newline
+// does not start a line.
+func lineStarts(b []byte) []int {
+	starts := []int{0}
+	for i := 0; i < len(b); {
+		j := bytes.IndexByte(b[i:], '\n')
+		if j < 0 || i+j+1 >= len(b) {
+			break
+		}
+		i += j + 1
+		starts = append(starts, i)
+	}
+	return starts
+}
+
+// capBytes cuts s to at most limit bytes on a UTF-8 boundary, reporting
+// whether it cut.
+func capBytes(s string, limit int) (string, bool) {
+	if len(s) <= limit {
+		return s, false
+	}
+	i := limit
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i], true
+}
+
+// capLine cuts s after searchLineCap characters.
+func capLine(s string) (string, bool) {
+	if len(s) <= searchLineCap {
+		return s, false
+	}
+	n := 0
+	for i := range s {
+		if n == searchLineCap {
+			return s[:i] + hashline.CutRowMarker, true
+		}
+		n++
+	}
+	return s, false
+}
