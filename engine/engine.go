@@ -559,7 +559,12 @@ func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm 
 	var exit *bindings.ExitRequested
 	switch {
 	case errors.As(loopErr, &exit) || (loopErr == nil && out.Exit != nil):
-		code := *out.Exit
+		var code int
+		if out.Exit != nil {
+			code = *out.Exit
+		} else if exit != nil {
+			code = exit.Code // exit() from a job after the body settled
+		}
 		r.OK = code == 0
 		if code != 0 {
 			r.Error = &ScriptError{Kind: KindScript, Name: "Exit", Message: fmt.Sprintf("the script called exit(%d)", code)}

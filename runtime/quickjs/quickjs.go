@@ -99,7 +99,7 @@ func New(opts runtime.Options) (runtime.VM, error) {
 		q.counter = &c.Finterrupt_counter
 		rt := (*lib.TJSRuntime)(cMemory(c.Frt))
 		q.mallocSize = (*uint64)(unsafe.Pointer(&rt.Fmalloc_ctx.Fmalloc_state.Fmalloc_size))
-		q.cContext, q.rejections = ctx, trackRejections(ctx)
+		q.cContext, q.rejections = ctx, trackRejections(ctx, &q.interrupted)
 		go q.sampleMemory()
 	}
 	seedWebAPI()
@@ -512,12 +512,24 @@ func (q *quickjsVM) RunJobs() error {
 		return runtime.ErrInterrupted
 	}
 	defer q.leave()
-	_, err := q.vm.ExecutePendingJobs()
-	if err != nil {
+	for {
+		n, err := q.vm.ExecutePendingJobs()
+		if err == nil {
+			return nil
+		}
+		// The binding stops a drain after maxDrainJobs jobs so that a
+		// self-feeding queue cannot hang a host without a deadline; this
+		// VM has one (SetTimeout, Interrupt), and RunJobs drains to empty.
+		if _, js := err.(*quickjs.Error); !js && n >= maxDrainJobs && !q.interrupted.Load() {
+			continue
+		}
 		return q.convertErr(err)
 	}
-	return nil
 }
+
+// maxDrainJobs is how many jobs modernc.org/quickjs's ExecutePendingJobs
+// runs before it gives up with a plain error.
+const maxDrainJobs = 1 << 20
 
 // sampleMemory watches the heap while JavaScript runs. A bomb that hits
 // the limit is usually over by the time Go sees its exception: the engine
