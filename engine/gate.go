@@ -65,6 +65,10 @@ func compilePolicy(p ApprovalPolicy, root string) (*policy, error) {
 				cmd  *[]*approval.CommandPattern
 				path *[]*approval.PathPattern
 			}{{"allow", r.Allow, &cr.allowCmd, &cr.allowPath}, {"deny", r.Deny, &cr.denyCmd, &cr.denyPath}} {
+				parsePath := approval.ParsePath
+				if list.name == "deny" {
+					parsePath = approval.ParseDenyPath
+				}
 				for _, s := range list.src {
 					var err error
 					if class == ClassBash {
@@ -73,7 +77,7 @@ func compilePolicy(p ApprovalPolicy, root string) (*policy, error) {
 						*list.cmd = append(*list.cmd, cp)
 					} else {
 						var pp *approval.PathPattern
-						pp, err = approval.ParsePath(s)
+						pp, err = parsePath(s)
 						*list.path = append(*list.path, pp)
 					}
 					if err != nil {
@@ -441,9 +445,7 @@ func (g *gate) request(id string, ct callTarget, class ApprovalClass, pv tools.P
 	if pv.Cwd != "" {
 		req.Cwd = env.Display(pv.Cwd)
 	}
-	for _, p := range pv.Paths {
-		req.Paths = append(req.Paths, env.Display(p))
-	}
+	req.describePaths(env, pv)
 	switch {
 	case ct.tool == nil:
 		req.Args = bindings.RecordArgs(args)
@@ -603,8 +605,6 @@ func (p *policy) directDenial(ctx context.Context, t tools.Tool, env *tools.Env,
 		return nil
 	}
 	summary := ApprovalRequest{Tool: t.Name(), Command: pv.Command}
-	for _, path := range pv.Paths {
-		summary.Paths = append(summary.Paths, env.Display(path))
-	}
+	summary.describePaths(env, pv)
 	return tools.Errorf(tools.ErrDenied, "%s was denied by the approval policy: %s. Change that setting to let it run.", summary.Summary(), v.why)
 }

@@ -156,7 +156,7 @@ func promptText(req engine.ApprovalRequest) string {
 			fmt.Fprintf(&b, "  with %s=%s\n", k, v)
 		}
 	case len(req.Paths) > 0:
-		fmt.Fprintf(&b, "  %s %s\n", req.Tool, strings.Join(req.Paths, ", "))
+		fmt.Fprintf(&b, "  %s %s\n", req.Tool, req.PathsText())
 	default:
 		fmt.Fprintf(&b, "  %s %s\n", req.Tool, req.Args)
 	}

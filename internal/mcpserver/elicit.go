@@ -101,7 +101,7 @@ func elicitMessage(req engine.ApprovalRequest) string {
 			fmt.Fprintf(&b, "With %s=%s\n", k, v)
 		}
 	case len(req.Paths) > 0:
-		fmt.Fprintf(&b, "\nFiles: %s\n", strings.Join(req.Paths, ", "))
+		fmt.Fprintf(&b, "\nFiles: %s\n", req.PathsText())
 	case len(req.Args) > 0:
 		fmt.Fprintf(&b, "\nArguments: %s\n", req.Args)
 	}
