@@ -199,15 +199,18 @@ func (r *ApprovalRequest) describePaths(env *tools.Env, pv tools.Preview) {
 	}
 }
 
-// Summary is the call in one line: the tool and its command or paths.
+// Summary is the call in one line: the tool and its command or paths,
+// with control characters, escape sequences and bidi overrides shown as
+// escapes (tools.Visible): it is printed in errors, progress messages and
+// status lines, where such characters would act on a terminal.
 func (r ApprovalRequest) Summary() string {
 	switch {
 	case r.Command != "":
-		return r.Tool + ": " + firstLineOf(r.Command)
+		return tools.Visible(r.Tool) + ": " + tools.Visible(firstLineOf(r.Command))
 	case len(r.Paths) > 0:
-		return r.Tool + ": " + r.PathsText()
+		return tools.Visible(r.Tool) + ": " + tools.Visible(r.PathsText())
 	}
-	return r.Tool
+	return tools.Visible(r.Tool)
 }
 
 // PathsText is the files the call changes in one line: a move as
