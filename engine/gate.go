@@ -165,8 +165,18 @@ func (r *rule) decide(pv tools.Preview, root string) verdict {
 		if d := approval.Denied(pv.Command, r.denyCmd); d != nil {
 			return verdict{ActionDeny, fmt.Sprintf("%s.deny %q", name, d.Source)}
 		}
-		if len(pv.Env) == 0 && approval.Covered(pv.Command, r.allowCmd) {
+		if len(pv.Env) > 0 {
+			return verdict{r.action, fmt.Sprintf("%s: %s", name, r.action)}
+		}
+		ok, why := approval.Covered(pv.Command, r.allowCmd)
+		switch {
+		case ok:
 			return verdict{ActionAllow, name + ".allow"}
+		case why != "":
+			// An allow pattern matches, but its * covers an option that
+			// runs another program or writes a file: the class's action
+			// decides, and the reason says why the pattern did not.
+			return verdict{r.action, fmt.Sprintf("%s: %s: %s", name, r.action, why)}
 		}
 		return verdict{r.action, fmt.Sprintf("%s: %s", name, r.action)}
 	}
@@ -426,7 +436,11 @@ func (a alwaysRule) covers(class ApprovalClass, tool string, pv tools.Preview, r
 	case a.tool != "":
 		return a.tool == tool
 	case class == ClassBash:
-		return len(pv.Env) == 0 && approval.Covered(pv.Command, a.cmds)
+		if len(pv.Env) > 0 {
+			return false
+		}
+		ok, _ := approval.Covered(pv.Command, a.cmds)
+		return ok
 	}
 	if len(pv.Paths) == 0 || len(a.paths) == 0 {
 		return false
