@@ -129,43 +129,47 @@ func (p *sedParser) oneAddress() bool {
 func (p *sedParser) command() (risky, ok bool) {
 	c := p.s[p.i]
 	p.i++
-	switch {
-	case c == 'w' || c == 'W' || c == 'e':
+	switch c {
+	case 'w', 'W', 'e':
 		return true, true
-	case c == '#' || c == ':' || c == 'a' || c == 'i' || c == 'c' || c == 'r' || c == 'R':
-		// a comment, a label, text or a file to read, to the end of the
-		// line; a/i/c text continues over lines ending in a backslash.
-		for {
-			p.toEOL()
-			if c != 'a' && c != 'i' && c != 'c' || p.i == 0 || p.s[p.i-1] != '\\' || p.done() {
-				return false, true
-			}
-			p.i++
-		}
-	case c == 'b' || c == 't' || c == 'T':
-		for !p.done() && p.peek() != ';' && p.peek() != '\n' && p.peek() != '}' {
-			p.i++
+	case '#', ':', 'r', 'R':
+		p.toEOL() // a comment, a label or a file to read
+		return false, true
+	case 'a', 'i', 'c':
+		p.text()
+		return false, true
+	case 'b', 't', 'T':
+		for !p.done() && strings.IndexByte(";\n}", p.peek()) < 0 {
+			p.i++ // the label
 		}
 		return false, true
-	case c == 's':
+	case 's':
 		return p.substitute()
-	case c == 'y':
+	case 'y':
 		if p.done() {
 			return false, false
 		}
 		d := p.s[p.i]
 		p.i++
 		return false, d != '\\' && d != '\n' && p.delimited(d) && p.delimited(d)
-	case strings.IndexByte("{}=dDgGhHlnNpPqQxzFv", c) >= 0:
-		if strings.IndexByte("lLqQ", c) >= 0 {
-			p.skip(" \t")
-		}
-		for !p.done() && p.peek() >= '0' && p.peek() <= '9' {
-			p.i++ // q5, l 40
-		}
+	case 'l', 'L', 'q', 'Q':
+		p.skip(" \t")
+		p.skip("0123456789") // q5, l 40
 		return false, true
 	}
-	return false, false
+	return false, strings.IndexByte("{}=dDgGhHnNpPxzFv", c) >= 0
+}
+
+// text skips the text of a, i or c: to the end of the line, and on over
+// lines that end in a backslash.
+func (p *sedParser) text() {
+	for {
+		p.toEOL()
+		if p.done() || p.s[p.i-1] != '\\' {
+			return
+		}
+		p.i++
+	}
 }
 
 // substitute reads an s command after its "s": the w and e flags are
