@@ -198,34 +198,9 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 			return 0, err
 		}
 	}
-	newVM, err := vmFor(f.engine)
+	opts, err := f.engineOptions(ws, approve)
 	if err != nil {
 		return 0, err
-	}
-	mc, err := ws.modelsClient()
-	if err != nil {
-		return 0, err
-	}
-	opts := []engine.Option{
-		engine.WithJSEngine(newVM),
-		engine.WithRoot(ws.root),
-		engine.WithTools(ws.enabled),
-		engine.WithSettings(ws.settings.Tools()),
-		engine.WithTimeout(f.timeout),
-		engine.WithMaxOutputTokens(f.maxTokens),
-		engine.WithFileMode(f.fileMode()),
-		engine.WithSessionEndsWithRun(),
-		engine.WithApprovals(ws.settings.Policy(approve, f.yes)),
-		engine.WithModels(mc),
-	}
-	if f.session != "" {
-		opts = append(opts, engine.WithSession(f.session))
-	}
-	if f.failOnChange {
-		opts = append(opts, engine.WithFailOnChange())
-	}
-	if f.strict {
-		opts = append(opts, engine.WithStrict())
 	}
 	// Configured MCP servers become tools.<server>.*; they start on first use.
 	hub := mcpclient.New(ws.settings.MCPServers, mcpclient.Options{Root: ws.root, Stderr: stdio.Err, Version: Version})
@@ -264,13 +239,19 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 		return 0, err
 	}
 	inv := newInvocation(scriptName(f.expr, pos), code, scriptArgs, f.modeName(), f.repoName(ws.root))
+	return f.finish(stdio, res, inv, runInfo{Script: inv.Script, Name: inv.Name, Workspace: ws.root, Mode: f.modeName(), Started: started})
+}
+
+// finish writes a finished run's reports and its result (text, --json;
+// with --events run_end carried it) and returns the exit code.
+func (f *runFlags) finish(stdio Stdio, res *engine.Result, inv invocation, info runInfo) (int, error) {
+	exit := res.ExitCode
 	if len(f.reports) > 0 {
-		info := runInfo{Script: inv.Script, Name: inv.Name, Workspace: ws.root, Mode: f.modeName(), Started: started}
 		if err := writeReports(f.reports, res, info); err != nil {
 			fmt.Fprintln(stdio.Err, "atomic-script:", err)
 			if res.ExitCode == engine.ExitOK {
 				// A CI step must not pass when its report is missing.
-				defer func() { exit = engine.ExitUsage }()
+				exit = engine.ExitUsage
 			}
 		}
 	}
@@ -284,7 +265,41 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 	default:
 		io.WriteString(stdio.Out, res.Text)
 	}
-	return res.ExitCode, nil
+	return exit, nil
+}
+
+// engineOptions are the engine's options for one run of the flags in ws.
+func (f *runFlags) engineOptions(ws *workspace, approve []engine.ApprovalClass) ([]engine.Option, error) {
+	newVM, err := vmFor(f.engine)
+	if err != nil {
+		return nil, err
+	}
+	mc, err := ws.modelsClient()
+	if err != nil {
+		return nil, err
+	}
+	opts := []engine.Option{
+		engine.WithJSEngine(newVM),
+		engine.WithRoot(ws.root),
+		engine.WithTools(ws.enabled),
+		engine.WithSettings(ws.settings.Tools()),
+		engine.WithTimeout(f.timeout),
+		engine.WithMaxOutputTokens(f.maxTokens),
+		engine.WithFileMode(f.fileMode()),
+		engine.WithSessionEndsWithRun(),
+		engine.WithApprovals(ws.settings.Policy(approve, f.yes)),
+		engine.WithModels(mc),
+	}
+	if f.session != "" {
+		opts = append(opts, engine.WithSession(f.session))
+	}
+	if f.failOnChange {
+		opts = append(opts, engine.WithFailOnChange())
+	}
+	if f.strict {
+		opts = append(opts, engine.WithStrict())
+	}
+	return opts, nil
 }
 
 // modeName is the file mode as reports name it.
