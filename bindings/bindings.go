@@ -325,6 +325,9 @@ func Install(ctx context.Context, vm runtime.VM, loop *runtime.Loop, cfg Config)
 	if err := eval(prelude.Source); err != nil {
 		return nil, fmt.Errorf("bindings: prelude: %w", err)
 	}
+	if err := vm.Seal("__as_settle"); err != nil {
+		return nil, fmt.Errorf("bindings: prelude: %w", err)
+	}
 	return b, nil
 }
 

@@ -127,3 +127,17 @@ func TestDeadlineStopsJobStormAfterSettle(t *testing.T) {
 		}
 	}
 }
+
+// TestHostEntryPointsInvisible: the wrapper's __as_main and the host's
+// __as_settle are not globals a script can see, name or call. Both engines.
+func TestHostEntryPointsInvisible(t *testing.T) {
+	for _, js := range []engine.JSEngine{engine.QuickJS, engine.Goja} {
+		eng := newEngine(t, nil, engine.WithJSEngine(js))
+		r := run(t, eng, `await tools.noop({});
+			return [typeof __as_main, typeof __as_settle, "__as_main" in globalThis, "__as_settle" in globalThis,
+				Object.getOwnPropertyNames(globalThis).filter(n => n.startsWith("__")).length].join()`)
+		if !r.OK || string(r.Value) != `"undefined,undefined,false,false,0"` {
+			t.Errorf("%s: %s %+v", js, r.Value, r.Error)
+		}
+	}
+}

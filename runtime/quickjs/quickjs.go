@@ -2,6 +2,7 @@ package quickjs
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/big"
 	"reflect"
@@ -505,6 +506,33 @@ func (q *quickjsVM) Call(name string, args ...string) (string, error) {
 		return "", q.convertErr(err)
 	}
 	return stringOf(r), nil
+}
+
+func (q *quickjsVM) Seal(name string) error {
+	if !q.enter() {
+		return runtime.ErrInterrupted
+	}
+	defer q.leave()
+	v, err := q.vm.EvalValue(name, quickjs.EvalGlobal)
+	if err != nil {
+		return q.convertErr(err)
+	}
+	gone, err := q.vm.Eval("delete globalThis["+strconv.Quote(name)+"]", quickjs.EvalGlobal)
+	if err != nil || gone != true {
+		v.Free()
+		if err != nil {
+			return q.convertErr(err)
+		}
+		return fmt.Errorf("quickjs: cannot seal %s: the global is not configurable", name)
+	}
+	if q.funcs == nil {
+		q.funcs = map[string]quickjs.Value{}
+	}
+	if old, ok := q.funcs[name]; ok {
+		old.Free()
+	}
+	q.funcs[name] = v
+	return nil
 }
 
 func (q *quickjsVM) RunJobs() error {

@@ -416,10 +416,13 @@
   // .then()ed: with its own `constructor` set to the captured Promise,
   // await takes the engine's own path, which no prototype or species the
   // script changed can reach.
+  // The wrapper's call is the first thing a script runs, and the global
+  // leaves at once: the script body never sees it.
   let mainStarted = false;
   function __as_main(fn) {
     if (mainStarted) throw new TypeErrorCtor("__as_main is internal to atomic-script");
     mainStarted = true;
+    delete global.__as_main;
     let p;
     try { p = fn(); } catch (e) { p = __as_reject(e); }
     ObjectDefineProperty(p, "constructor", { value: PromiseCtor });
@@ -501,6 +504,12 @@
   define("searchTools", __as_searchTools);
   define("describeTool", __as_describeTool);
   define("describeNamespace", __as_describeNamespace);
-  define("__as_settle", __as_settle);
-  define("__as_main", __as_main);
+  // The host's two entry points: configurable, because they leave the
+  // global object before the script runs (the host seals __as_settle,
+  // __as_main deletes itself when the wrapper calls it).
+  function internal(name, value) {
+    ObjectDefineProperty(global, name, { value, writable: false, enumerable: false, configurable: true });
+  }
+  internal("__as_settle", __as_settle);
+  internal("__as_main", __as_main);
 })(globalThis);
