@@ -92,7 +92,7 @@ func New(opts runtime.Options) (runtime.VM, error) {
 				return err
 			})
 		},
-	}, webapi.Options{WorkDir: opts.WorkDir})
+	}, webapi.Options{WorkDir: opts.WorkDir, Eager: true})
 	if err != nil {
 		return nil, err
 	}

@@ -352,7 +352,7 @@ const mkErrorSource = `(function () {
     var e = new E(S(i.message)), ks = keys(i);
     for (var n = 0; n < ks.length; n++) {
       var k = ks[n];
-      if (k !== "message") def(e, k, {value: i[k], writable: true, enumerable: true, configurable: true});
+      if (k !== "message") def(e, k, {__proto__: null, value: i[k], writable: true, enumerable: true, configurable: true});
     }
     return e;
   };
@@ -470,9 +470,15 @@ func (q *quickjsVM) evalCachedAs(src, file string) error {
 		}
 		code, _ = bytecodes.LoadOrStore(src, b)
 	}
-	if _, err := q.vm.EvalBytecode(code.([]byte)); err != nil {
+	// EvalBytecodeValue, not EvalBytecode: the completion value (the
+	// webapi shim's is a function) is not needed, and converting it to Go
+	// would run JSON.stringify over it, reading what the script put on
+	// Object.prototype (toJSON).
+	v, err := q.vm.EvalBytecodeValue(code.([]byte))
+	if err != nil {
 		return q.convertErr(err)
 	}
+	v.Free()
 	return nil
 }
 

@@ -228,7 +228,7 @@ var cases = []Case{
 				return err
 			}
 			if err := vm.Seal("fixed"); err == nil {
-				return fmt.Errorf("Seal of a non-configurable global succeeded")
+				return fmt.Errorf("sealing a non-configurable global succeeded")
 			}
 			return nil
 		})

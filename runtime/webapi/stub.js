@@ -4,6 +4,10 @@
 (function __as_webstub(global, names) {
   "use strict";
   const host = global.__as_web;
+  // Captured before the script runs; descriptors have no prototype, so
+  // nothing the script puts on Object.prototype is read through them.
+  const defineProperty = Object.defineProperty, getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+  const setPrototypeOf = Object.setPrototypeOf;
   delete global.__as_web;
   let loaded = false;
   function __as_webload() {
@@ -16,17 +20,18 @@
     init(global, host);
   }
   for (const name of names) {
-    Object.defineProperty(global, name, {
+    defineProperty(global, name, {
+      __proto__: null,
       configurable: true,
       enumerable: false,
       get: function __as_webget() {
         __as_webload();
-        const d = Object.getOwnPropertyDescriptor(global, name);
-        return d !== undefined && "value" in d ? d.value : undefined;
+        const d = getOwnPropertyDescriptor(global, name);
+        return d !== undefined && "value" in setPrototypeOf(d, null) ? d.value : undefined;
       },
       set: function __as_webset(v) {
         __as_webload();
-        Object.defineProperty(global, name, { value: v, writable: true, configurable: true, enumerable: false });
+        defineProperty(global, name, { __proto__: null, value: v, writable: true, configurable: true, enumerable: false });
       },
     });
   }

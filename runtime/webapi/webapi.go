@@ -80,6 +80,11 @@ type Options struct {
 	// WorkDir is the absolute directory path.resolve and path.relative
 	// resolve against (the workspace root); "" means "/".
 	WorkDir string
+	// Eager builds the globals at once, before any script runs, instead of
+	// on first use. An engine whose own descriptor objects inherit what a
+	// script puts on Object.prototype (goja makes them by [[Set]]) needs
+	// it: the shim reads descriptors as it builds the globals.
+	Eager bool
 }
 
 // Host is what an engine lends Install.
@@ -112,6 +117,11 @@ func Install(h Host, opts Options) error {
 	}
 	if err := h.Eval(stub); err != nil {
 		return fmt.Errorf("webapi: %w", err)
+	}
+	if opts.Eager {
+		if err := h.Eval("void URL"); err != nil { // the stub's getter builds them all
+			return fmt.Errorf("webapi: %w", err)
+		}
 	}
 	return nil
 }

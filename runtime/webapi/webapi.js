@@ -17,6 +17,13 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
   const SAB = typeof SharedArrayBuffer === "function" ? SharedArrayBuffer : undefined;
   const sabByteLength = SAB && Object.getOwnPropertyDescriptor(SAB.prototype, "byteLength").get;
   const inspect = Symbol.for("nodejs.util.inspect.custom");
+  const setPrototypeOf = Object.setPrototypeOf;
+  const propertyIsEnumerable = Object.prototype.propertyIsEnumerable;
+  const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+  // __as_desc is an own property's descriptor with no prototype: a
+  // descriptor inherits nothing (get, set, value, ...) the script put on
+  // Object.prototype.
+  function __as_desc(o, k) { return setPrototypeOf(getOwnPropertyDescriptor(o, k), null); }
 
   // __as_call runs one Go operation; a reply is "=result" or "!Name:message".
   function __as_call(op, a, b, c, d) {
@@ -84,7 +91,7 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
   }
   function __as_define(obj, props) {
     for (const k of Reflect.ownKeys(props)) {
-      const d = Object.getOwnPropertyDescriptor(props, k);
+      const d = __as_desc(props, k);
       d.enumerable = false;
       Object.defineProperty(obj, k, d);
     }
@@ -109,23 +116,23 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
   class DOMException extends Error {
     constructor(message = "", name = "Error") {
       super();
-      Object.defineProperty(this, DOM, { value: { message: String(message), name: String(name) } });
+      Object.defineProperty(this, DOM, { __proto__: null, value: { __proto__: null, message: String(message), name: String(name) } });
     }
     get name() { return __as_dom(this).name; }
     get message() { return __as_dom(this).message; }
     get code() { return domCodes.indexOf(__as_dom(this).name) + 1; }
   }
   for (const k of ["name", "message", "code"]) {
-    const d = Object.getOwnPropertyDescriptor(DOMException.prototype, k);
+    const d = __as_desc(DOMException.prototype, k);
     d.enumerable = true;
     Object.defineProperty(DOMException.prototype, k, d);
   }
   domConstants.forEach(function __as_constant(k, i) {
-    const d = { value: i + 1, enumerable: true, writable: false, configurable: false };
+    const d = { __proto__: null, value: i + 1, enumerable: true, writable: false, configurable: false };
     Object.defineProperty(DOMException, k, d);
     Object.defineProperty(DOMException.prototype, k, d);
   });
-  Object.defineProperty(DOMException.prototype, Symbol.toStringTag, { value: "DOMException", configurable: true });
+  Object.defineProperty(DOMException.prototype, Symbol.toStringTag, { __proto__: null, value: "DOMException", configurable: true });
 
   // ---- URL ----
   const C = Symbol("URL components"); // [href, origin, protocol, username, password, host, hostname, port, pathname, search, hash]
@@ -193,7 +200,7 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
         const sp = new URLSearchParams();
         sp[L] = __as_parseQuery(c[9].slice(1));
         sp[U] = this;
-        Object.defineProperty(this, SP, { value: sp });
+        Object.defineProperty(this, SP, { __proto__: null, value: sp });
       }
       return this[SP];
     }
@@ -205,23 +212,33 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
   }
   for (const k of Object.getOwnPropertyNames(URL.prototype)) {
     if (k === "constructor") continue;
-    const d = Object.getOwnPropertyDescriptor(URL.prototype, k);
+    const d = __as_desc(URL.prototype, k);
     d.enumerable = true;
     Object.defineProperty(URL.prototype, k, d);
   }
-  Object.defineProperty(URL.prototype, Symbol.toStringTag, { value: "URL", configurable: true });
+  Object.defineProperty(URL.prototype, Symbol.toStringTag, { __proto__: null, value: "URL", configurable: true });
 
   // ---- URLSearchParams ----
   function __as_params(self) {
     if (self === null || typeof self !== "object" || !(L in self)) throw new TypeError("Illegal invocation: not a URLSearchParams");
     return self;
   }
+  // __as_listJSON is the JSON text of a name-value list, made from its
+  // strings: JSON.stringify of the arrays would read a toJSON the script
+  // put on Object.prototype.
+  function __as_listJSON(list) {
+    let s = "[";
+    for (let i = 0; i < list.length; i++) {
+      s += (i === 0 ? "[" : ",[") + JSONstringify(list[i][0]) + "," + JSONstringify(list[i][1]) + "]";
+    }
+    return s + "]";
+  }
   // __as_update is the URL Standard's update steps: a URLSearchParams of a
   // URL writes its list back to the URL's query.
   function __as_update(p) {
     const u = p[U];
     if (u === null) return;
-    const q = __as_call("usp.serialize", JSONstringify(p[L]));
+    const q = __as_call("usp.serialize", __as_listJSON(p[L]));
     u[C] = __as_call("url.set", u[C][0], "search", q).split("\0");
   }
   class URLSearchParams {
@@ -242,8 +259,7 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
         } else {
           for (const k of Reflect.ownKeys(init)) {
             if (typeof k !== "string") continue;
-            const d = Reflect.getOwnPropertyDescriptor(init, k);
-            if (d !== undefined && d.enumerable) list.push([__as_usv(k), __as_usv(init[k])]);
+            if (Reflect.apply(propertyIsEnumerable, init, [k])) list.push([__as_usv(k), __as_usv(init[k])]);
           }
         }
       } else {
@@ -251,8 +267,8 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
         if (s.charCodeAt(0) === 63) s = s.slice(1);
         list.push(...__as_parseQuery(s));
       }
-      Object.defineProperty(this, L, { value: list, writable: true });
-      Object.defineProperty(this, U, { value: null, writable: true });
+      Object.defineProperty(this, L, { __proto__: null, value: list, writable: true });
+      Object.defineProperty(this, U, { __proto__: null, value: null, writable: true });
     }
     get size() { return __as_params(this)[L].length; }
     append(name, value) {
@@ -317,13 +333,13 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
     *values() { const p = __as_params(this); for (let i = 0; i < p[L].length; i++) yield p[L][i][1]; }
     toString() {
       const p = __as_params(this);
-      return p[L].length === 0 ? "" : __as_call("usp.serialize", JSONstringify(p[L]));
+      return p[L].length === 0 ? "" : __as_call("usp.serialize", __as_listJSON(p[L]));
     }
     [inspect]() { return "URLSearchParams " + JSONstringify(this.toString()); }
   }
-  Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, {
+  Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, { __proto__: null,
     value: URLSearchParams.prototype.entries, writable: true, configurable: true });
-  Object.defineProperty(URLSearchParams.prototype, Symbol.toStringTag, { value: "URLSearchParams", configurable: true });
+  Object.defineProperty(URLSearchParams.prototype, Symbol.toStringTag, { __proto__: null, value: "URLSearchParams", configurable: true });
 
   // ---- TextEncoder, TextDecoder ----
   class TextEncoder {
@@ -353,9 +369,9 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
       if (options !== undefined && options !== null && typeof options !== "object") {
         throw new TypeError("TextDecoder: options must be an object such as {fatal: true}");
       }
-      const o = options || {};
-      Object.defineProperty(this, DEC, { value: {
-        encoding: __as_call("dec.label", String(label)), fatal: !!o.fatal, ignoreBOM: !!o.ignoreBOM,
+      const given = options !== undefined && options !== null;
+      Object.defineProperty(this, DEC, { __proto__: null, value: { __proto__: null,
+        encoding: __as_call("dec.label", String(label)), fatal: given && !!options.fatal, ignoreBOM: given && !!options.ignoreBOM,
         pending: "", bomSeen: false, doNotFlush: false,
       } });
     }
@@ -384,11 +400,11 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
   for (const cls of [TextEncoder, TextDecoder]) {
     for (const k of Object.getOwnPropertyNames(cls.prototype)) {
       if (k === "constructor") continue;
-      const d = Object.getOwnPropertyDescriptor(cls.prototype, k);
+      const d = __as_desc(cls.prototype, k);
       d.enumerable = true;
       Object.defineProperty(cls.prototype, k, d);
     }
-    Object.defineProperty(cls.prototype, Symbol.toStringTag, { value: cls.name, configurable: true });
+    Object.defineProperty(cls.prototype, Symbol.toStringTag, { __proto__: null, value: cls.name, configurable: true });
   }
 
   // ---- atob, btoa ----
@@ -519,7 +535,7 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
   }
   for (const m of ["encrypt", "decrypt", "sign", "verify", "generateKey", "deriveKey", "deriveBits", "importKey",
     "exportKey", "wrapKey", "unwrapKey"]) {
-    Object.defineProperty(SubtleCrypto.prototype, m, { writable: true, configurable: true, value: function () {
+    Object.defineProperty(SubtleCrypto.prototype, m, { __proto__: null, writable: true, configurable: true, value: function () {
       return Promise.reject(new DOMException("crypto.subtle." + m + " is not available here: only crypto.subtle.digest (" +
         digestNames.join(", ") + ") is; for other cryptography use bash (openssl)", "NotSupportedError"));
     } });
@@ -539,8 +555,8 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
     },
     randomUUID() { return __as_call("crypto.uuid"); },
   };
-  Object.defineProperty(crypto, "subtle", { value: subtle, enumerable: true });
-  Object.defineProperty(crypto, Symbol.toStringTag, { value: "Crypto" });
+  Object.defineProperty(crypto, "subtle", { __proto__: null, value: subtle, enumerable: true });
+  Object.defineProperty(crypto, Symbol.toStringTag, { __proto__: null, value: "Crypto" });
 
   // ---- performance ----
   const timeOrigin = +__as_call("perf.origin");
@@ -548,8 +564,8 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
     now() { return +__as_call("perf.now"); },
     toJSON() { return { timeOrigin }; },
   };
-  Object.defineProperty(performance, "timeOrigin", { value: timeOrigin, enumerable: true });
-  Object.defineProperty(performance, Symbol.toStringTag, { value: "Performance" });
+  Object.defineProperty(performance, "timeOrigin", { __proto__: null, value: timeOrigin, enumerable: true });
+  Object.defineProperty(performance, Symbol.toStringTag, { __proto__: null, value: "Performance" });
 
   // ---- path ----
   function __as_str(v, name) {
