@@ -125,7 +125,7 @@ func TestLangOf(t *testing.T) {
 }
 
 func FuzzCompile(f *testing.F) {
-	for _, s := range []string{"", "tools.write({})", "const a: number = 1", "x = (", "import a from 'b'", "`${`${", "/*", "'\xff'", "async function* g(){}", "<div/>", "return await tools.read({})", "a=>b=>c=>d"} {
+	for _, s := range []string{"", "tools.write({})", "const a: number = 1", "x = (", "import a from 'b'", "`${`${", "/*", "'\xff'", "async function* g(){}", "<div/>", "return await tools.read({})", "a=>b=>c=>d", `'\u{10FFFF}'`, `"\u{10FFFF}\u{1F600}"`} {
 		f.Add(s, false)
 		f.Add(s, true)
 	}
@@ -151,4 +151,22 @@ func FuzzCompile(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestParserPanicIsNoVerdict: goja's parser panics on some valid source
+// ('\u{10FFFF}'); the check then asks esbuild, runs valid code unanalysed
+// with a note saying so, and still rejects what is invalid.
+func TestParserPanicIsNoVerdict(t *testing.T) {
+	for _, lang := range []Lang{JS, Auto} {
+		p, ds := Compile(`console.log('\u{10FFFF}'.length)`, Options{Lang: lang, Tools: testTools})
+		if p == nil || HasErrors(ds) {
+			t.Fatalf("%s: valid code refused: %+v", lang, ds)
+		}
+		if lang == JS && (len(ds) != 1 || ds[0].Code != CodeNotAnalysed || !strings.Contains(ds[0].Message, "cannot analyse it")) {
+			t.Errorf("%s: want one not-analysed note, got %+v", lang, ds)
+		}
+	}
+	if p, ds := Compile("'\\u{10FFFF}' +", Options{Lang: JS}); p != nil || !HasErrors(ds) || ds[0].Code != CodeSyntax {
+		t.Errorf("invalid code: program %v, findings %+v", p != nil, ds)
+	}
 }
