@@ -39,7 +39,9 @@ type analysisFailure struct {
 	value any
 }
 
-func (f *analysisFailure) Error() string { return fmt.Sprintf("the analysis %s failed: %v", f.what, f.value) }
+func (f *analysisFailure) Error() string {
+	return fmt.Sprintf("the analysis %s failed: %v", f.what, f.value)
+}
 
 // positioner maps a byte offset of the parsed code to the script's line
 // and character column.

@@ -92,6 +92,7 @@ func New(opts runtime.Options) (runtime.VM, error) {
 				return err
 			})
 		},
+		Natives: v.natives,
 	}, webapi.Options{WorkDir: opts.WorkDir, Eager: true})
 	if err != nil {
 		return nil, err

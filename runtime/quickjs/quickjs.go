@@ -105,8 +105,9 @@ func New(opts runtime.Options) (runtime.VM, error) {
 	}
 	seedWebAPI()
 	err = webapi.Install(webapi.Host{
-		Define: func(name string, fn func([]string) string) error { return q.Define(name, fn) },
-		Eval:   func(src string) error { return q.evalCachedAs(src, webapiFile) },
+		Define:  func(name string, fn func([]string) string) error { return q.Define(name, fn) },
+		Eval:    func(src string) error { return q.evalCachedAs(src, webapiFile) },
+		Natives: q.natives,
 	}, webapi.Options{WorkDir: opts.WorkDir})
 	if err != nil {
 		q.Close()

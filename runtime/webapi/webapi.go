@@ -96,11 +96,44 @@ type Host struct {
 	// has one. The host function calls it too, from inside JavaScript,
 	// when a script first touches a web global.
 	Eval func(src string) error
+	// Natives installs, as the globals named kind and detach (the stub
+	// takes them before any script runs), what JavaScript cannot ask
+	// without side effects: kind(v) says what an object is by its internal
+	// slots, whatever its prototype says or a Proxy pretends, as an index
+	// of Kinds (0 for a primitive); detach(buffer) detaches an ArrayBuffer
+	// (structuredClone's transfer).
+	Natives func(kind, detach string) error
 }
 
-// hostName is the one host function the shim calls; it captures and
-// deletes it before any script runs.
-const hostName = "__as_web"
+// Kinds are what Host.Natives' kind function tells apart, by index; the
+// shim (webapi.js, KINDS) lists them in this order. A "Tracking" view
+// follows the length of its resizable buffer; a "DenseArray" (an engine
+// may say "Array" for any) has every index below its length and no other
+// property.
+var Kinds = []string{
+	"", "Object", "Array", "DenseArray", "Function", "Proxy", "Error", "Boolean", "Number", "String", "BigInt", "Symbol",
+	"Date", "RegExp", "Map", "Set", "ArrayBuffer", "DetachedArrayBuffer", "SharedArrayBuffer",
+	"TypedArray", "TrackingTypedArray", "DataView", "TrackingDataView", "Other",
+}
+
+// KindIndex is the index of name in Kinds; it panics for a name not there.
+func KindIndex(name string) int32 {
+	for i, k := range Kinds {
+		if k == name {
+			return int32(i)
+		}
+	}
+	panic("webapi: no kind " + name)
+}
+
+// hostName is the one host function the shim calls, kindName and
+// detachName its natives (Host.Natives); the stub captures and deletes
+// them before any script runs.
+const (
+	hostName   = "__as_web"
+	kindName   = "__as_kind"
+	detachName = "__as_detach"
+)
 
 // Install defines the host function and the globals, as accessors that
 // build them all the first time a script touches one. The engine needs the
@@ -113,6 +146,9 @@ func Install(h Host, opts Options) error {
 	}
 	d := &dispatcher{workDir: wd, origin: time.Now(), eval: h.Eval}
 	if err := h.Define(hostName, d.call); err != nil {
+		return fmt.Errorf("webapi: %w", err)
+	}
+	if err := h.Natives(kindName, detachName); err != nil {
 		return fmt.Errorf("webapi: %w", err)
 	}
 	if err := h.Eval(stub); err != nil {
