@@ -100,7 +100,7 @@ func TestSearchRanking(t *testing.T) {
 	}
 	ix = newSearchIndex(many)
 	checkSearch(t, ix, "stop a background task", "", 0, []string{"kill", "bash_output"}, 2)
-	checkSearch(t, ix, "run a command in the background", "", 0, []string{"bash"}, 1) // kill and bash_output only share "background"
+	checkSearch(t, ix, "run a command in the background", "", 0, []string{"bash"}, 1)           // kill and bash_output only share "background"
 	checkSearch(t, ix, "the", "", 0, []string{"tool0", "tool1", "tool2", "tool3", "tool4"}, 10) // only function words: kept
 	checkSearch(t, ix, "workspace file", "", 0, []string{"tool0", "tool1", "tool2", "tool3", "tool4"}, 9)
 	checkSearch(t, ix, "workspace file", "", 20, []string{"tool0", "tool1", "tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8"}, 9)
