@@ -14,6 +14,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"strconv"
 	"strings"
 
@@ -48,12 +50,27 @@ type DB struct {
 	display string
 }
 
+// readQuery is the URI query a read opens path with. Read-only is not
+// enough: reading a WAL-mode database makes SQLite create its -wal and
+// -shm files beside it, which a read-only connection then leaves in the
+// workspace (in a dry run too). With no -wal file, every committed change
+// is in the database file itself, so it is opened immutable: SQLite reads
+// the file and creates, locks and changes nothing. A -wal file means a
+// writer has it open (or crashed): its changes are read through the log,
+// whose files are there already.
+func readQuery(path string) string {
+	if _, err := os.Lstat(path + "-wal"); errors.Is(err, fs.ErrNotExist) {
+		return "mode=ro&immutable=1"
+	}
+	return "mode=ro"
+}
+
 // Open opens the database read-only: the file at path, or image (the
 // content a dry run holds for it) when image is set. display names it in
 // messages.
 func Open(ctx context.Context, path string, image []byte, display string) (*DB, error) {
 	d := &DB{path: path, image: image, display: display}
-	dsn := sqlitefile.URI(path, "mode=ro&_pragma=busy_timeout("+strconv.Itoa(busyTimeoutMS)+")&_pragma=query_only(1)")
+	dsn := sqlitefile.URI(path, readQuery(path)+"&_pragma=busy_timeout("+strconv.Itoa(busyTimeoutMS)+")&_pragma=query_only(1)")
 	if image != nil {
 		dsn = ":memory:"
 	}
