@@ -14,6 +14,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"strconv"
@@ -22,6 +23,7 @@ import (
 	msqlite "modernc.org/sqlite"
 
 	"github.com/atomic-script/atomic-script/internal/sqlitefile"
+	"github.com/atomic-script/atomic-script/tools/internal/safefile"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -51,18 +53,38 @@ type DB struct {
 }
 
 // readQuery is the URI query a read opens path with. Read-only is not
-// enough: reading a WAL-mode database makes SQLite create its -wal and
-// -shm files beside it, which a read-only connection then leaves in the
-// workspace (in a dry run too). With no -wal file, every committed change
-// is in the database file itself, so it is opened immutable: SQLite reads
-// the file and creates, locks and changes nothing. A -wal file means a
-// writer has it open (or crashed): its changes are read through the log,
-// whose files are there already.
+// enough for a WAL-mode database: reading one makes SQLite create its -wal
+// and -shm files beside it, which a read-only connection then leaves in
+// the workspace (in a dry run too). A WAL-mode database with no -wal file
+// has no connection open (every connection to it holds its -wal), and
+// every committed change is in the file itself: it is opened immutable,
+// so SQLite creates, locks and changes nothing. With a -wal file (a writer
+// has it open, or crashed), it is read through that log, whose files are
+// there already. A database in rollback-journal mode is read read-only
+// with locks (a writer may be changing the file in place), which creates
+// no file.
 func readQuery(path string) string {
-	if _, err := os.Lstat(path + "-wal"); errors.Is(err, fs.ErrNotExist) {
-		return "mode=ro&immutable=1"
+	if walMode(path) {
+		if _, err := os.Lstat(path + "-wal"); errors.Is(err, fs.ErrNotExist) {
+			return "mode=ro&immutable=1"
+		}
 	}
 	return "mode=ro"
+}
+
+// walMode reports whether the database file at path is in WAL mode: its
+// header's read and write versions (bytes 18 and 19) are 2.
+func walMode(path string) bool {
+	f, err := safefile.Open(path) // never blocks on a FIFO
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var h [20]byte
+	if _, err := io.ReadFull(f, h[:]); err != nil {
+		return false
+	}
+	return string(h[:16]) == Magic && h[18] == 2 && h[19] == 2
 }
 
 // Open opens the database read-only: the file at path, or image (the
