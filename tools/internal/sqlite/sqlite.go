@@ -23,8 +23,8 @@ import (
 	msqlite "modernc.org/sqlite"
 
 	"github.com/atomic-script/atomic-script/internal/sqlitefile"
-	"github.com/atomic-script/atomic-script/tools/internal/safefile"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/internal/safefile"
 )
 
 // Limits.
