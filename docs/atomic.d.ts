@@ -118,7 +118,7 @@ declare namespace tools {
     /** Facts worth knowing: pty fallback, why there is no spill file. */
     notes?: string[];
   }>;
-  /** Poll a background task started by bash with runInBackground. Waits until the task ends or timeoutMs passes (default 5000, at most 60000), then returns the output since the previous poll, whether it is still running and its exit code once it has ended. */
+  /** Poll a background task of bash, waiting up to timeoutMs (default 5000: 5 s) for it to end. For a task bash started with runInBackground; returns as soon as it ends or the wait passes (at most 60000), with the output since the previous poll, whether it is still running and its exit code once it has ended. */
   function bash_output(args: {
     /** The backgroundTaskId bash returned. */
     taskId?: string;
@@ -219,7 +219,7 @@ declare namespace tools {
    * pattern: RE2, like ripgrep's default engine: no lookahead/lookbehind, no backreferences, no possessive quantifiers or atomic groups; unlike ripgrep, \w \d \s \b are ASCII-only (use \pL, \p{Greek}, [[:^ascii:]] for other scripts). Inline flags (?i) (?m) (?s) (?U) (?x) work; ^ and $ match at line starts and ends. Each line is matched on its own, without its line ending; a pattern containing a newline (\n) matches across lines. i:true (or case:false) ignores case.
    * paths: files, directories, globs or "file:LINES" selectors (file.ts:5-16, file.ts:5+3, file.ts:5-16,960-973, file.ts:40 = from line 40); omitted or empty searches the workspace root. Several paths may be joined with commas or semicolons. A selector limits which lines count as matches; context may extend beyond it. A named archive (a.zip, b.tar.gz) is searched member by member ("a.zip:docs/", "a.zip:dir/m.txt:5-9"; headers [a.zip:dir/m.txt#TAG] that edit accepts); a SQLite database (app.db, app.db:users) table by table as JSON rows; a document (report.pdf, memo.docx) as its text; local:// and skill:// paths as files.
    * Hidden files are searched; .gitignore rules are respected unless gitignore:false; .git and node_modules are skipped unless named. Binary files and files over 4 MiB are skipped.
-   * Output is paged by matching files, 20 per page: pass skip to see the next page (skip is ignored for a single file). Up to 20 matches are shown per file (200 when searching one file), with context lines (1 before, 3 after by default). Each file starts with an editable hashline header [path#TAG], preceded by "# dir/" when the directory changes; rows are "*N:text" for matches and " N:text" for context. Lines over 512 characters are cut. Output is capped at 50 KB.
+   * Output is paged by matching files, 20 per page: pass skip to see the next page (skip is ignored for a single file); a script wanting every match passes limit (match rows a page returns, whole files; 0: all). Up to 20 matches are shown per file (200 when searching one file), with context lines (1 before, 3 after by default). Each file starts with an editable hashline header [path#TAG], preceded by "# dir/" when the directory changes; rows are "*N:text" for matches and " N:text" for context. Lines over 512 characters are cut. Output is capped at 50 KB.
    * Scripts receive {text, files, fileMatches: [{path, tag, count, matches: [{line, text}]}], matchCount (total), shownMatchCount (rows shown), fileCount, nextSkip, truncated, ...}: count and matchCount are totals, matches and shownMatchCount what is shown; build edit input as "[" + path + "#" + tag + "]"; a match's text is the whole line (up to 50 KiB, else truncated:true), not cut like the rows.
    */
   function search(args: {
@@ -237,6 +237,8 @@ declare namespace tools {
     hidden?: boolean;
     /** Matching files to skip: the page offset (use the value the previous page suggests) */
     skip?: number | null;
+    /** Match rows a page returns, in whole files with every match of each (no 20-file or 20-per-file cut; a file with more comes alone); 0 returns every match at once. The text stays within 50 KB */
+    limit?: number;
   }): Promise<{
     /** the result as a model sees it: [path#TAG] headers, *N: match rows and  N: context rows, then notices */
     text: string;
@@ -301,6 +303,10 @@ declare namespace tools {
         maxFileBytes: number;
         contextBefore: number;
         contextAfter: number;
+        /** the limit argument: match rows a page returns, whole files, every match of each */
+        matchLimit?: number;
+        /** with limit: the files the text shows (the first of the result's files) */
+        textFiles?: number;
       };
     };
   }>;
@@ -368,13 +374,13 @@ declare namespace tools {
  * resolves to its structuredContent; a result with isError throws.
  */
 type McpResult = string | Array<string | { type: "image" | "audio"; data: string; mimeType: string } | { type: "resource" | "resource_link"; [key: string]: unknown }>;
-/** Every callable tool: tools[name], or tools[namespace][name] for an MCP server's tool. */
+/** Every callable tool: tools[name], or tools[namespace][name] for an MCP server's tool; description is its first line. */
 declare const ALL_TOOLS: ReadonlyArray<{ name: string; description: string; namespace: string }>;
 /** Arguments given after "--" on the command line. */
 declare const ARGS: ReadonlyArray<string>;
 /** How this run treats files: "dry-run" writes nothing (bash runs in a scratch copy holding the pending changes), "atomic" rolls every change back on failure. */
 declare const RUN: { readonly mode: "write" | "dry-run" | "atomic"; readonly dryRun: boolean; readonly atomic: boolean };
-/** Ranked tools matching query (BM25 over names, descriptions and parameter names); the array's total says how many matched. */
+/** The tools most relevant to query, best first (BM25 over names, parameter names and descriptions; function words ignored; matches under 40% of the best left out): at most limit (default 5), each with a one-sentence brief as description (describeTool gives the rest); the array's total counts every match kept. */
 declare function searchTools(query: string, options?: { limit?: number; namespace?: string }): Array<{ name: string; description: string; namespace?: string }> & { total: number };
 /** A tool's description, once, and its declaration: the call's TypeScript signature with each argument's and result field's doc. undefined for an unknown name. */
 declare function describeTool(name: string): { name: string; namespace?: string; description: string; declaration: string } | undefined;
