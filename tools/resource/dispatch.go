@@ -87,9 +87,13 @@ func Texts(ctx context.Context, env *tools.Env, t *Target) ([]Text, []string, er
 }
 
 // Editable is a resource text edit can change: its snapshot key, current
-// text, and how to write a new text back.
+// text, and how to write a new text back. File is the file on disk the
+// part lives in (what the protected paths and the approval rules check,
+// not the key, which no link resolves through), Member the archive
+// member's name ("" for a notebook cell).
 type Editable struct {
 	Key, Display, Text string
+	File, Member       string
 	Write              func(ctx context.Context, text string) error
 }
 
@@ -113,6 +117,7 @@ func OpenEditable(env *tools.Env, display string) (e *Editable, ok bool, err err
 		}
 		return &Editable{
 			Key: memberKey(t.Abs, t.Path.Inner), Display: t.Display + ":" + t.Path.Inner, Text: text,
+			File: t.Abs, Member: t.Path.Inner,
 			Write: func(ctx context.Context, text string) error {
 				t.Close() // Windows cannot replace a file this process holds open
 				return rewriteMember(ctx, env, t.Abs, t.Display, t.Path.Inner, text)
