@@ -8,6 +8,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/internal/archive"
 	"github.com/atomic-script/atomic-script/tools/internal/selector"
 )
 
@@ -60,10 +61,16 @@ func Write(ctx context.Context, env *tools.Env, t *Target, content string) (*Wri
 // WritePaths are the files on disk a Write of t would change: the file
 // behind an archive member, a table, a notebook cell; for conflict:// the
 // files holding the regions it resolves. Write's callers check each
-// against the protected paths and the approval rules.
+// against the protected paths and the approval rules. A member name a
+// write may not create is refused here, so a preview refuses it too.
 func WritePaths(ctx context.Context, env *tools.Env, t *Target) ([]string, error) {
 	if t.Scheme == "conflict" {
 		return conflictWritePaths(ctx, env, t)
+	}
+	if t.Path.Kind == selector.Archive && t.Path.Inner != "" {
+		if err := archive.CheckMemberPath(t.Path.Inner); err != nil {
+			return nil, tools.Errorf(tools.ErrInvalidArgs, "write: %s: %v", t.Display, err)
+		}
 	}
 	return []string{t.Abs}, nil
 }
