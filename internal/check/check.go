@@ -147,8 +147,11 @@ func Compile(src string, o Options) (p *Program, ds []Diagnostic) {
 }
 
 // compileJS runs src as written. When the analysis parser rejects it,
-// esbuild decides whether it is valid JavaScript; with auto set, code that
-// is not JavaScript is tried as TypeScript.
+// esbuild decides whether it is valid JavaScript; with auto set, only code
+// that is not JavaScript is tried as TypeScript: valid JavaScript the
+// analysis parser cannot read (for await, an async generator) must not go
+// through the TypeScript transform, which renames shadowed bindings and
+// so changes what a function's name is.
 func compileJS(src string, o Options, auto bool) (*Program, []Diagnostic) {
 	w := wrapJS(src)
 	prog, perr := parseJS(w.code)
@@ -160,14 +163,15 @@ func compileJS(src string, o Options, auto bool) (*Program, []Diagnostic) {
 		}
 		perr = aerr
 	}
-	if auto {
+	d, isJS := transformError(src, jsLoader)
+	if auto && !isJS {
 		p, ds := compileTS(src, o)
 		if p != nil {
 			p.Lang = TS
 		}
 		return p, ds
 	}
-	if d, ok := transformError(src, jsLoader); !ok {
+	if !isJS {
 		return nil, []Diagnostic{d}
 	}
 	// Valid JavaScript the analysis parser does not read (an async

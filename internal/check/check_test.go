@@ -63,6 +63,9 @@ func TestCompile(t *testing.T) {
 		{"jsx in ts", TS, "const e = <div>x</div>", "1:23 syntax", ""},
 		{"auto: javascript", Auto, "return 1", "", JS},
 		{"auto: typescript", Auto, "const n: number = 1\ntools.write({})", "2:1 not-awaited", TS},
+		// Not through the TypeScript transform: it would rename the inner
+		// fn (to fn2), and fn.name would say so.
+		{"auto: javascript the analysis cannot read", Auto, "async function f() {\n  for await (const [fn = function () {}] of [[]]) console.log(fn.name)\n}\ntools.write({})", "2:7 not-analysed", JS},
 		{"auto: neither", Auto, "const n: number = \n", "2:1 syntax", ""},
 		{"invalid UTF-8", JS, "const a = 1\nconst s = 'caf\xe9'", "2:15 encoding", ""},
 		{"deep brackets", JS, strings.Repeat("(", 5000) + "1" + strings.Repeat(")", 5000), "1:5001 too-deep", ""},
@@ -82,6 +85,8 @@ func TestCompile(t *testing.T) {
 				t.Errorf("no program, want %s", c.ran)
 			case p != nil && p.Lang != c.ran:
 				t.Errorf("ran as %s, want %s", p.Lang, c.ran)
+			case p != nil && p.Lang == JS && p.Code != c.src:
+				t.Errorf("runs as\n%s\nwant the script as written", p.Code)
 			}
 		})
 	}
