@@ -43,9 +43,12 @@ var binDir string
 // TestMain makes the test binary the atomic-script command the recipes
 // run (through a link named atomic-script), so they test this build.
 func TestMain(m *testing.M) {
-	if filepath.Base(os.Args[0]) == "atomic-script" {
+	// A run --repos starts its runs as os.Executable(), the test binary
+	// itself under its own name: the variable, inherited, says to be the CLI.
+	if filepath.Base(os.Args[0]) == "atomic-script" || os.Getenv("CIRECIPES_CLI") == "1" {
 		os.Exit(cli.Main(os.Args[1:], cli.OSStdio()))
 	}
+	os.Setenv("CIRECIPES_CLI", "1")
 	dir, err := os.MkdirTemp("", "cirecipes-bin-")
 	if err != nil {
 		panic(err)
