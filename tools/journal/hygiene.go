@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/atomic-script/atomic-script/tools"
@@ -14,6 +15,11 @@ import (
 // a file: ".NAME.atomic-XXXX" (new content), ".NAME.atomic-bak-XXXX" (a
 // batch's backup), ".NAME.atomic-restore-XXXX" (a rollback's).
 const tempMark = ".atomic-"
+
+// tempTail is what follows tempMark in those names, exactly: os.CreateTemp's
+// decimal random part, or a rollback's base-36 one. A user's own
+// ".NAME.atomic-notes" is not ours and stays.
+var tempTail = regexp.MustCompile(`^(?:[0-9]+|bak-[0-9]+|restore-[0-9a-z]+)$`)
 
 // sweepStale removes the temp files of atomic-script's own naming left
 // beside path by a writer killed mid-write (SIGKILL, a crash), and records
@@ -28,7 +34,7 @@ func (j *Journal) sweepStale(path string) {
 	dir, base := filepath.Split(path)
 	prefix := "." + base + tempMark
 	for _, name := range j.dirTemps(dir) {
-		if !strings.HasPrefix(name, prefix) {
+		if !strings.HasPrefix(name, prefix) || !tempTail.MatchString(name[len(prefix):]) {
 			continue
 		}
 		p := filepath.Join(dir, name)
