@@ -2,6 +2,7 @@ package cirecipes
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -516,4 +517,78 @@ return "token " + (await tools.bash({command: "echo $GITHUB_TOKEN"})).output.tri
 		t.Error("a secret reached the fleet's output")
 	}
 	noSecrets(t, results)
+}
+
+// TestFleetWalkthrough runs docs/ci.md's "One fleet run, end to end" as
+// written, in a directory holding repos.txt, the repositories it lists and
+// migrations/: the plan changes nothing and says "would change", the apply
+// commits each repository's change on the branch it names, a second apply
+// into the same results is refused and --resume skips what passed, the
+// check finds nothing left to do, and the aggregate over the list sees
+// every repository.
+func TestFleetWalkthrough(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/ci.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := shellBlocks(t, string(doc), "## One fleet run, end to end")
+	if len(blocks) != 4 || !strings.HasPrefix(blocks[0], "cat repos.txt") {
+		t.Fatalf("want the list, plan, apply and check blocks, got %d:\n%q", len(blocks), blocks)
+	}
+	listed := strings.Fields(strings.SplitN(blocks[0], "\n", 2)[1])
+	dir := t.TempDir()
+	if err := os.Symlink(migrations, filepath.Join(dir, "migrations")); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "repos.txt"), []byte(strings.Join(listed, "\n")+"\n"), 0o644)
+	var works []string
+	for _, r := range listed {
+		work, bare := gitRepo(t, filepath.Join(dir, filepath.Dir(r)), filepath.Base(r), npmRepo)
+		os.RemoveAll(bare)
+		works = append(works, work)
+	}
+	step := func(name, block string, wantErr bool, want ...string) string {
+		t.Helper()
+		checkShell(t, name, block)
+		out, err := run(t, dir, fleetSecrets, "sh", "-e", "-c", block)
+		if (err != nil) != wantErr {
+			t.Fatalf("%s: %v\n%s", name, err, out)
+		}
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: lacks %q:\n%s", name, w, out)
+			}
+		}
+		return out
+	}
+	n := len(listed)
+	step("plan", blocks[1], false, fmt.Sprintf("%d runs: %d ok, 0 failed; %d files would change (dry run)", n, n, 2*n))
+	for _, w := range works {
+		fileHas("package.json", `"^4.17.0"`, true)(t, w)
+	}
+	step("apply", blocks[2], false, fmt.Sprintf("%d runs: %d ok, 0 failed; %d files changed", n, n, 2*n))
+	for _, w := range works {
+		fileHas("package.json", `"^4.17.21"`, true)(t, w)
+		out, _ := run(t, w, nil, "git", "log", "-1", "--format=%an %s%n", "--name-only", "atomic/bump-lodash")
+		if !strings.Contains(out, "migration-bot chore: bump lodash to 4.17.21") || !strings.Contains(out, "web/package.json") {
+			t.Errorf("%s: the commit on atomic/bump-lodash:\n%s", w, out)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "applied", resultName(t, strings.TrimPrefix(w, dir+"/"))+".xml")); err != nil {
+			t.Errorf("no report beside the result: %v", err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "fleet.xml")); err != nil {
+		t.Errorf("no fleet report: %v", err)
+	}
+	// Step 3: the same command again is refused; with --resume it skips them all.
+	step("apply again", blocks[2], true, "--resume")
+	step("resume", strings.Replace(blocks[2], "--atomic", "--atomic --resume", 1), false, "passed earlier with this script and arguments: skipped (--resume)")
+	step("check", blocks[3], false, fmt.Sprintf("%d runs: %d ok, 0 failed; 0 files would change (dry run)", n, n))
+	out := step("aggregate", "atomic-script aggregate --expect repos.txt applied", false, fmt.Sprintf("%d runs: %d ok, 0 failed", n, n))
+	for _, r := range listed {
+		if !strings.Contains(out, r) {
+			t.Errorf("the aggregate does not name %s:\n%s", r, out)
+		}
+	}
+	noSecrets(t, filepath.Join(dir, "plan"), filepath.Join(dir, "applied"), filepath.Join(dir, "check"))
 }
