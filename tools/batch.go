@@ -114,7 +114,7 @@ func WriteFilesAtomic(writes []FileWrite) error {
 			mode = old.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
 			steps[i].existed = true
 		}
-		tmp, err := writeTemp(dir, filepath.Base(path), w.Data, mode)
+		tmp, err := writeTemp(dir, filepath.Base(path), w.Data, mode, true)
 		if err != nil {
 			cleanup()
 			return &BatchError{Path: w.Path, Err: err}
@@ -203,7 +203,7 @@ func backupCopy(path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	name, err := writeTemp(filepath.Dir(path), filepath.Base(path), data, fi.Mode()&fs.ModePerm)
+	name, err := writeTemp(filepath.Dir(path), filepath.Base(path), data, fi.Mode()&fs.ModePerm, true)
 	if err != nil {
 		return "", err
 	}
