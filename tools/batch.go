@@ -27,6 +27,13 @@ type BatchWriter interface {
 // WriteAll writes the batch through files: all or nothing when files is a
 // BatchWriter, else one file after another.
 func WriteAll(files Files, writes []FileWrite) error {
+	if len(writes) == 1 {
+		// One file is all or nothing by itself: no backup links to keep.
+		if err := files.WriteFile(writes[0].Path, writes[0].Data, writes[0].Perm); err != nil {
+			return &BatchError{Path: writes[0].Path, Err: err}
+		}
+		return nil
+	}
 	if bw, ok := files.(BatchWriter); ok {
 		return bw.WriteFiles(writes)
 	}

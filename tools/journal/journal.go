@@ -639,7 +639,7 @@ func (j *Journal) original(path string) *entry {
 // anything else (a bash command) to a file the run touched shows too.
 func (j *Journal) Changes() []Change {
 	var out []Change
-	for _, f := range j.fileChanges() {
+	for _, f := range j.fileChanges(false) {
 		out = append(out, Change{Path: f.path, Action: f.action, From: f.movedFrom})
 	}
 	sort.Slice(out, func(a, b int) bool { return out[a].Path < out[b].Path })
