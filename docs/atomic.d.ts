@@ -310,6 +310,57 @@ declare namespace tools {
       };
     };
   }>;
+  /** List the symbols of source files (functions, methods, classes, types, fields, tests...) with their line ranges. Per file: its [path#TAG] header, language and precision, then each symbol's kind (function, method, class, struct, type, interface, enum, module, const, var, field, test), name, container, signature (its first line), startLine/endLine (the line numbers read and edit use) and exported. Go is parsed with go/parser; JavaScript/TypeScript (JSX/TSX), Python, Rust, Java, C/C++ and Ruby with tree-sitter in builds with cgo, else precision is "heuristic". paths: files, directories or globs; kinds and depth (1: top level) filter. Scripts receive {files: [{path, tag, header, language, precision, symbols}], symbolCount}. */
+  function outline(args: {
+    /** Files, directories or globs to outline, e.g. "src" or ["a.go", "lib/**\/*.py"] */
+    paths: string | string[];
+    /** only these kinds (function, method, class, struct, type, interface, enum, module, const, var, field, test); a kept symbol's container may be left out */
+    kinds?: ("function" | "method" | "class" | "struct" | "type" | "interface" | "enum" | "module" | "const" | "var" | "field" | "test")[];
+    /** only symbols this deep: 1 top-level declarations, 2 their members too; 0 (default) every depth */
+    depth?: number;
+  }): Promise<{
+    /** each file's [path#tag] header with its language, then one row per symbol: START-END kind name, signature */
+    text: string;
+    /** every file outlined, in path order */
+    files: {
+      /** relative to the workspace root */
+      path: string;
+      /** the hashline snapshot tag: edit takes the symbols' lines under [path#tag] */
+      tag: string;
+      /** [path#tag], the header an edit of these lines starts with */
+      header: string;
+      language: string;
+      /** syntax (a parser: go/parser or tree-sitter) or heuristic (declaration patterns and brace/indent block ends; this build has no grammar for the language) */
+      precision: string;
+      symbols: {
+        /** function, method, class, struct, type, interface, enum, module, const, var, field or test */
+        kind: string;
+        name: string;
+        /** the enclosing symbol's name (a method's type, a field's struct, a test's describe block), dotted when nested */
+        container?: string;
+        /** the declaration's first line (from the declaration itself, after any decorators), trimmed, at most 200 characters */
+        signature: string;
+        /** first line of the declaration, decorators, attributes and annotations included (hashline line numbers: read and edit take them as they are) */
+        startLine: number;
+        /** last line of the declaration */
+        endLine: number;
+        /** visible outside its file or type: a capitalised Go name, export in JavaScript/TypeScript, pub in Rust, public in Java and C++, no leading _ in Python, not static in C, not private in Ruby */
+        exported: boolean;
+        /** nesting: 1 for a top-level declaration, 2 for its members, ... */
+        depth: number;
+      }[];
+      /** the file does not parse cleanly: symbols near the error may be missing or their ranges cut */
+      syntaxErrors?: boolean;
+    }[];
+    fileCount: number;
+    /** symbols in files (after kinds and depth) */
+    symbolCount: number;
+    /** the text was cut at 50 KB (files holds every symbol) */
+    truncated: boolean;
+    missingPaths?: string[];
+    /** files not outlined, with why: no outline for the file type (when named), too large, binary, unreadable */
+    skippedFiles?: string[];
+  }>;
   /** Replace the session task checklist with the given items (status defaults to pending). Returns the whole list. */
   function todowrite(args: {
     /** the complete new checklist, in order */
