@@ -35,7 +35,8 @@ pattern: RE2, like ripgrep's default engine: no lookahead/lookbehind, no backref
 paths: files, directories, globs or "file:LINES" selectors (file.ts:5-16, file.ts:5+3, file.ts:5-16,960-973, file.ts:40 = from line 40); omitted or empty searches the workspace root. Several paths may be joined with commas or semicolons. A selector limits which lines count as matches; context may extend beyond it. A named archive (a.zip, b.tar.gz) is searched member by member ("a.zip:docs/", "a.zip:dir/m.txt:5-9"; headers [a.zip:dir/m.txt#TAG] that edit accepts); a SQLite database (app.db, app.db:users) table by table as JSON rows; a document (report.pdf, memo.docx) as its text; local:// and skill:// paths as files.
 Hidden files are searched; .gitignore rules are respected unless gitignore:false; .git and node_modules are skipped unless named. Binary files and files over 4 MiB are skipped.
 Output is paged by matching files, 20 per page: pass skip to see the next page (skip is ignored for a single file); a script wanting every match passes limit (match rows a page returns, whole files; 0: all). Up to 20 matches are shown per file (200 when searching one file), with context lines (1 before, 3 after by default). Each file starts with an editable hashline header [path#TAG], preceded by "# dir/" when the directory changes; rows are "*N:text" for matches and " N:text" for context. Lines over 512 characters are cut. Output is capped at 50 KB.
-Scripts receive {text, files, fileMatches: [{path, tag, count, matches: [{line, text}]}], matchCount (total), shownMatchCount (rows shown), fileCount, nextSkip, truncated, ...}: count and matchCount are totals, matches and shownMatchCount what is shown; build edit input as "[" + path + "#" + tag + "]"; a match's text is the whole line (up to 50 KiB, else truncated:true), not cut like the rows.`
+Scripts receive {text, files, fileMatches: [{path, tag, count, matches: [{line, text}]}], matchCount (total), shownMatchCount (rows shown), fileCount, nextSkip, truncated, ...}: count and matchCount are totals, matches and shownMatchCount what is shown; build edit input as "[" + path + "#" + tag + "]"; a match's text is the whole line (up to 50 KiB, else truncated:true), not cut like the rows.
+structural: true makes pattern code of the files' language with metavariables ($X one node, $$$X a sequence, $_ a node not captured), matched by syntax as ast-grep does, never in comments or strings: fmt.Errorf($MSG), $A == nil, console.log($$$ARGS). A match is a node: count counts matches, a row is its first line with endLine, range, its code as text and captures ({MSG: {text, range}}; nodes for $$$X). language picks the grammar (default: by extension); where constrains captures ({MSG: {regex, notRegex, kind, pattern, inside, notInside}}); inside/notInside constrain the match. Needs a build with cgo (tree-sitter).`
 
 // Find returns the find tool.
 func Find() tools.Tool {
@@ -76,7 +77,13 @@ func Search() tools.Tool {
 			"skip": {Description: "Matching files to skip: the page offset (use the value the previous page suggests)",
 				AnyOf: []*jsonschema.Schema{{Type: "integer", Minimum: ptr(0.0)}, {Type: "null"}}},
 			"limit": integer("Match rows a page returns, in whole files with every match of each (no 20-file or 20-per-file cut; a file with more comes alone); 0 returns every match at once. The text stays within 50 KB", 0, 0, nil),
-		}, "pattern", "paths", "i", "case", "gitignore", "hidden", "skip", "limit"),
+			"structural": boolean("pattern is code with metavariables, matched by syntax: $X one node, $$$X a sequence, $_ any node; never inside comments or strings", false),
+			"language":   str("structural: parse files and pattern as this language (go, javascript, typescript, tsx, python, rust, java, c, cpp, ruby); default: by file extension"),
+			"where": {Type: "object", Description: "structural: constraints on captures by metavariable name, e.g. {MSG: {regex: \"^\\\"[^%]*\\\"$\"}}",
+				AdditionalProperties: whereSchema()},
+			"inside":    str("structural: only matches inside code matching this pattern"),
+			"notInside": str("structural: only matches not inside code matching this pattern"),
+		}, "pattern", "paths", "i", "case", "gitignore", "hidden", "skip", "limit", "structural", "language", "where", "inside", "notInside"),
 		Output: tools.MustSchemaFor[SearchResult](),
 	}, func(ctx context.Context, env *tools.Env, a searchArgs) (tools.Result, error) {
 		res, err := runSearch(ctx, env, a)
@@ -88,3 +95,13 @@ func Search() tools.Tool {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// whereSchema is one capture's constraints; kind takes a string or an
+// array.
+func whereSchema() *jsonschema.Schema {
+	ws := tools.MustSchemaFor[Where]()
+	ws.Properties["kind"] = &jsonschema.Schema{Description: ws.Properties["kind"].Description, AnyOf: []*jsonschema.Schema{
+		{Type: "string"}, {Type: "array", Items: &jsonschema.Schema{Type: "string"}},
+	}}
+	return ws
+}
