@@ -22,6 +22,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 	_ "modernc.org/sqlite"
 
+	"github.com/atomic-script/atomic-script/hashline/blocks"
 	"github.com/atomic-script/atomic-script/internal/cli"
 	"github.com/atomic-script/atomic-script/internal/testutil/echoserver"
 	"github.com/atomic-script/atomic-script/internal/testutil/racecheck"
@@ -47,8 +48,11 @@ func scriptParams(dir string) testscript.Params {
 		Dir:                 dir,
 		RequireExplicitExec: true,
 		Condition: func(cond string) (bool, error) {
-			if cond == "race" {
+			switch cond {
+			case "race":
 				return racecheck.Enabled, nil
+			case "cgo": // tree-sitter: structural search, query, rewrite
+				return blocks.TreeSitter, nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},

@@ -20,7 +20,7 @@ func Tools() []tools.Tool {
 	var out []tools.Tool
 	out = append(out, files.Tools()...) // read, write, edit
 	out = append(out, shell.Tools()...) // bash, bash_output, kill
-	out = append(out, search.Find(), search.Search())
+	out = append(out, search.Find(), search.Search(), search.StructuralSearch())
 	out = append(out, code.Tools()...) // outline
 	// grep and glob are the 13-tool shapes of search and find: callable
 	// when selected, off by default so models see one way to do each.
@@ -68,6 +68,8 @@ var hints = map[string][]tools.Tag{
 	"webfetch":    {tools.TagReadOnly, tools.TagIdempotent, tools.TagOpenWorld},
 	"websearch":   {tools.TagReadOnly, tools.TagIdempotent, tools.TagOpenWorld},
 	"code_search": {tools.TagReadOnly, tools.TagIdempotent, tools.TagOpenWorld},
+
+	"structural_search": {tools.TagReadOnly, tools.TagIdempotent},
 }
 
 // Registry returns a registry of every built-in tool (enabled or not; use

@@ -100,7 +100,7 @@ type searcher struct {
 	// every: extract every match (a search with limit); else count and
 	// keep content.
 	every    bool
-	keep     bool // page mode: keep matched files' content for the rendering
+	keep     bool            // page mode: keep matched files' content for the rendering
 	named    map[string]bool // files named in paths (a structural search reads them in its language)
 	scanners []*textmatch.Scanner
 	readers  []fsread.Reader
@@ -578,7 +578,7 @@ func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult
 	case a.Structural:
 		st, err = newStructural(ctx, a, workers)
 	case a.Language != "" || len(a.Where) > 0 || a.Inside != "" || a.NotInside != "":
-		err = tools.Errorf(tools.ErrInvalidArgs, "language, where, inside and notInside are for a structural search: pass structural: true with a code pattern")
+		err = tools.Errorf(tools.ErrInvalidArgs, "language, where, inside and notInside are for a structural search: call structural_search")
 	default:
 		m, err = compileSearch(a)
 	}

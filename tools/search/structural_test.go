@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/atomic-script/atomic-script/tools"
 )
 
 // TestStructuralValues: a structural match's row has its first and last
@@ -15,7 +17,7 @@ import (
 func TestStructuralValues(t *testing.T) {
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{"a.js": "const µ = log(1, g(2),\n  three);\nlog();\nlog(x)\n"})
-	r := searchResult(t, newEnv(t, root), `{"pattern": "log($A, $$$REST)", "structural": true}`)
+	r := structuralResult(t, newEnv(t, root), `{"pattern": "log($A, $$$REST)"}`)
 	if len(r.FileMatches) != 1 || r.FileMatches[0].Count != 1 || r.MatchCount != 1 {
 		t.Fatalf("files %+v", r.FileMatches)
 	}
@@ -39,15 +41,15 @@ func TestStructuralPaging(t *testing.T) {
 	}
 	writeFiles(t, root, files)
 	env := newEnv(t, root)
-	all := searchResult(t, env, `{"pattern": "print($$$A)", "structural": true, "limit": 0}`)
+	all := structuralResult(t, env, `{"pattern": "print($$$A)", "limit": 0}`)
 	if all.FileCount != 30 || all.MatchCount != 180 || all.NextSkip != 0 {
 		t.Errorf("limit 0: %d files, %d matches, nextSkip %d", all.FileCount, all.MatchCount, all.NextSkip)
 	}
-	page := searchResult(t, env, `{"pattern": "print($A)", "structural": true}`)
+	page := structuralResult(t, env, `{"pattern": "print($A)"}`)
 	if page.FileCount != 20 || page.MatchCount != 60 || page.NextSkip != 20 {
 		t.Errorf("page 1: %d files, %d matches, nextSkip %d", page.FileCount, page.MatchCount, page.NextSkip)
 	}
-	next := searchResult(t, env, `{"pattern": "print($A)", "structural": true, "skip": 20}`)
+	next := structuralResult(t, env, `{"pattern": "print($A)", "skip": 20}`)
 	if next.FileCount != 10 || next.NextSkip != 0 || next.Files[0] != "p/f20.py" {
 		t.Errorf("page 2: %d files from %v, nextSkip %d", next.FileCount, next.Files, next.NextSkip)
 	}
@@ -61,24 +63,49 @@ func TestStructuralLanguages(t *testing.T) {
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{"a.go": "package a\nfunc f() { g(1) }\n", "b.py": "g(2)\n", "c.rb": "g(3)\n", "script": "g(4)\n", "d.md": "g(5)\n"})
 	env := newEnv(t, root)
-	r := searchResult(t, env, `{"pattern": "g($X)", "structural": true}`)
+	r := structuralResult(t, env, `{"pattern": "g($X)"}`)
 	if strings.Join(r.Files, ",") != "a.go,b.py,c.rb" {
 		t.Errorf("by extension: %v", r.Files)
 	}
-	r = searchResult(t, env, `{"pattern": "g($X)", "structural": true, "language": "py"}`)
+	r = structuralResult(t, env, `{"pattern": "g($X)", "language": "py"}`)
 	if strings.Join(r.Files, ",") != "b.py" {
 		t.Errorf("language py: %v", r.Files)
 	}
-	r = searchResult(t, env, `{"pattern": "g($X)", "structural": true, "language": "python", "paths": "script"}`)
+	r = structuralResult(t, env, `{"pattern": "g($X)", "language": "python", "paths": "script"}`)
 	if strings.Join(r.Files, ",") != "script" {
 		t.Errorf("a named file in python: %v", r.Files)
 	}
 	// "def $F():" is Python only: the Go and Ruby files are not searched,
 	// and the result says so.
 	writeFiles(t, root, map[string]string{"e.py": "def h():\n    pass\n"})
-	r = searchResult(t, env, `{"pattern": "def $F():\n    $$$B", "structural": true}`)
+	r = structuralResult(t, env, `{"pattern": "def $F():\n    $$$B"}`)
 	if strings.Join(r.Files, ",") != "e.py" || !strings.Contains(r.Text, `[Not searched: 1 go file (pattern "def $F():\n    $$$B" does not parse as go: cannot place`) {
 		t.Errorf("a Python pattern over several languages: %v\n%s", r.Files, r.Text)
+	}
+}
+
+func structuralResult(t *testing.T, env *tools.Env, args string) *SearchResult {
+	t.Helper()
+	res, text := call(t, StructuralSearch(), env, args)
+	if strings.HasPrefix(text, "ERROR") {
+		t.Fatal(text)
+	}
+	return res.Structured.(*SearchResult)
+}
+
+// TestSearchIsNotStructural: search takes no structural arguments (its
+// description names structural_search).
+func TestSearchIsNotStructural(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"a.go": "package a\n"})
+	env := newEnv(t, root)
+	if !strings.Contains(Search().Description(), "use structural_search") {
+		t.Error("search's description does not name structural_search")
+	}
+	for _, args := range []string{`{"pattern": "f($A)", "structural": true}`, `{"pattern": "f($A)", "language": "go"}`} {
+		if _, text := call(t, Search(), env, args); !strings.HasPrefix(text, "ERROR ERR_INVALID_ARGS: search: invalid arguments: additional properties") {
+			t.Errorf("%s: %s", args, text)
+		}
 	}
 }
 
@@ -87,18 +114,16 @@ func TestStructuralErrors(t *testing.T) {
 	writeFiles(t, root, map[string]string{"a.go": "package a\n"})
 	env := newEnv(t, root)
 	for args, want := range map[string]string{
-		`{"pattern": "f($A)", "structural": true, "i": true}`:                                    "ERROR ERR_INVALID_ARGS: i and case are for regular expressions",
-		`{"pattern": "f($A)", "language": "go"}`:                                                 "ERROR ERR_INVALID_ARGS: language, where, inside and notInside are for a structural search",
-		`{"pattern": "f($A)", "structural": true, "language": "cobol"}`:                          `ERROR ERR_INVALID_ARGS: structural search: unknown language "cobol": known are go, javascript`,
-		`{"pattern": "f($A)", "structural": true, "language": "go", "where": {"B": {"regex": "x"}}}`: "ERROR ERR_INVALID_ARGS: structural search: where names B, which the pattern does not capture (it captures $A)",
-		`{"pattern": "f($A)", "structural": true, "language": "go", "where": {"A": {"regex": "("}}}`: "ERROR ERR_INVALID_ARGS: structural search: where.A.regex: error parsing regexp",
-		`{"pattern": "f($A)", "structural": true, "language": "go", "where": {"A": {"kind": "string"}}}`: `ERROR ERR_INVALID_ARGS: structural search: where.A.kind: go has no node kind "string" (did you mean `,
-		`{"pattern": "f($A)", "structural": true, "language": "go", "inside": "func ("}`:          `ERROR ERR_INVALID_ARGS: structural search: inside: pattern "func (" does not parse as go`,
-		`{"pattern": "$$$A", "structural": true, "language": "go"}`:                              "ERROR ERR_INVALID_ARGS: structural search: pattern \"$$$A\" (go): a pattern cannot be a lone $$$ sequence",
-		`{"pattern": "a := 1\nb := 2", "structural": true, "language": "go"}`:                    "ERROR ERR_INVALID_ARGS: structural search: pattern \"a := 1\\nb := 2\" (go): the pattern is several nodes",
-		`{"pattern": "def $F():\n    $$$B", "structural": true, "paths": "a.go"}`:              `ERROR ERR_INVALID_ARGS: structural search: pattern "def $F():\n    $$$B" does not parse as go`,
+		`{"pattern": "f($A)", "language": "cobol"}`:                                  `ERROR ERR_INVALID_ARGS: structural search: unknown language "cobol": known are go, javascript`,
+		`{"pattern": "f($A)", "language": "go", "where": {"B": {"regex": "x"}}}`:     "ERROR ERR_INVALID_ARGS: structural search: where names B, which the pattern does not capture (it captures $A)",
+		`{"pattern": "f($A)", "language": "go", "where": {"A": {"regex": "("}}}`:     "ERROR ERR_INVALID_ARGS: structural search: where.A.regex: error parsing regexp",
+		`{"pattern": "f($A)", "language": "go", "where": {"A": {"kind": "string"}}}`: `ERROR ERR_INVALID_ARGS: structural search: where.A.kind: go has no node kind "string" (did you mean `,
+		`{"pattern": "f($A)", "language": "go", "inside": "func ("}`:                 `ERROR ERR_INVALID_ARGS: structural search: inside: pattern "func (" does not parse as go`,
+		`{"pattern": "$$$A", "language": "go"}`:                                      "ERROR ERR_INVALID_ARGS: structural search: pattern \"$$$A\" (go): a pattern cannot be a lone $$$ sequence",
+		`{"pattern": "a := 1\nb := 2", "language": "go"}`:                            "ERROR ERR_INVALID_ARGS: structural search: pattern \"a := 1\\nb := 2\" (go): the pattern is several nodes",
+		`{"pattern": "def $F():\n    $$$B", "paths": "a.go"}`:                        `ERROR ERR_INVALID_ARGS: structural search: pattern "def $F():\n    $$$B" does not parse as go`,
 	} {
-		if _, text := call(t, Search(), env, args); !strings.HasPrefix(text, want) {
+		if _, text := call(t, StructuralSearch(), env, args); !strings.HasPrefix(text, want) {
 			t.Errorf("%s:\n got %s\nwant %s…", args, text, want)
 		}
 	}

@@ -24,8 +24,8 @@ type Spec struct {
 
 // WhereSpec is one capture's constraints as written.
 type WhereSpec struct {
-	Regex, NotRegex           string
-	Kinds                     []string
+	Regex, NotRegex            string
+	Kinds                      []string
 	Pattern, Inside, NotInside string
 }
 
