@@ -313,9 +313,9 @@ declare namespace tools {
     };
   }>;
   /**
-   * Search code by its syntax, as ast-grep does: pattern is code of the files' language with metavariables, never matched in comments or strings.
+   * Search code by syntax, as ast-grep does: pattern is code with metavariables ($X, $$$X, $_).
    * 
-   * pattern: $X binds one node, $$$X a sequence (arguments, statements), $_ a node not captured; a name used twice must bind the same code. fmt.Errorf($MSG), $A == nil, console.log($$$ARGS), if err != nil { return $$$R }. A call at the top level is read as a call (fmt.Errorf($M) in Go is not a type conversion).
+   * pattern is code of the files' language, never matched in comments or strings: $X binds one node, $$$X a sequence (arguments, statements), $_ a node not captured; a name used twice must bind the same code. fmt.Errorf($MSG), $A == nil, console.log($$$ARGS), if err != nil { return $$$R }. A call at the top level is read as a call (fmt.Errorf($M) in Go is not a type conversion).
    * language picks the grammar (go, javascript, typescript, tsx, python, rust, java, c, cpp, ruby); default: by extension, files of other languages skipped. where constrains captures: {MSG: {regex, notRegex, kind, pattern, inside, notInside}}; inside/notInside constrain the match by an enclosing pattern.
    * Paths, paging (20 files a page, skip; limit for a script) and the result are search's: rows "*N:code" give a match's first line under [path#TAG] headers. A match's entry in fileMatches has line, endLine, range (line and column from 1), text (the matched code) and captures ({MSG: {text, range}}; nodes for $$$X); count and matchCount count matches, not lines. Needs a build with cgo (tree-sitter).
    */
@@ -504,6 +504,132 @@ declare namespace tools {
     truncated: boolean;
     missingPaths?: string[];
     /** files not outlined, with why: no outline for the file type (when named), too large, binary, unreadable */
+    skippedFiles?: string[];
+  }>;
+  /**
+   * Rewrite code by syntax: each match of a code pattern (as structural_search's) becomes replace.
+   * 
+   * pattern: $X one node, $$$X a sequence, $_ any node; never matched in comments or strings. replace gets the captures substituted and its later lines indented as the match's line. Written as one edit of all the files (all or nothing, through the run's journal: --dry-run previews it, --atomic undoes it, approvals see each file). A match inside another match is left as it was and listed in overlapped: run again for it. Imports are not changed. Scripts receive {changeCount, fileCount, files: [{path, tag, changes}], overlapped, diff, patch}.
+   */
+  function rewrite(args: {
+    /** Files, directories or globs to rewrite, e.g. "src" or "**\/*.go" */
+    paths: string | string[];
+    /** code with metavariables, as structural_search's: $X one node, $$$X a sequence, $_ any node */
+    pattern: string;
+    /** the code each match becomes, with the pattern's metavariables ($X, $$$X) substituted; later lines are indented as the match's line */
+    replace: string;
+    /** parse files and pattern as this language (go, javascript, typescript, tsx, python, rust, java, c, cpp, ruby); default: by file extension */
+    language?: string;
+    /** constraints on captures by metavariable name, as structural_search's: {MSG: {regex, notRegex, kind, pattern, inside, notInside}} */
+    where?: Record<string, {
+      /** the captured code must match this RE2 regular expression (anywhere in it; anchor with ^ and $) */
+      regex?: string;
+      /** the captured code must not match this regular expression */
+      notRegex?: string;
+      /** the captured node's tree-sitter kind, or one of several (call_expression, string_literal, identifier...) */
+      kind?: string[];
+      /** the captured node must itself match this code pattern */
+      pattern?: string;
+      /** the captured node must be inside code matching this pattern (at any depth) */
+      inside?: string;
+      /** the captured node must not be inside code matching this pattern */
+      notInside?: string;
+    }>;
+    /** only matches inside code matching this pattern */
+    inside?: string;
+    /** only matches not inside code matching this pattern */
+    notInside?: string;
+    /** rewrite files marked as generated too */
+    allowGenerated?: boolean;
+  }): Promise<{
+    /** how many matches were rewritten in how many files, the matches left out because they lie inside another, then each file's new [path#TAG] header and numbered diff */
+    text: string;
+    /** matches rewritten */
+    changeCount: number;
+    /** files changed */
+    fileCount: number;
+    /** each file changed, in path order */
+    files: {
+      /** relative to the workspace root */
+      path: string;
+      /** the new snapshot tag: the next edit of this file starts [path#tag] */
+      tag: string;
+      /** matches rewritten in this file */
+      changes: number;
+    }[];
+    /** matches not rewritten because they lie inside another match that was (the outermost wins); run rewrite again to rewrite them in the new code */
+    overlapped?: {
+      path: string;
+      line: number;
+      /** the match's code (its first 200 characters) */
+      text: string;
+    }[];
+    /** every file's numbered diff, as edit returns it */
+    diff: string;
+    /** the unified patch of every file (git apply takes it) */
+    patch: string;
+    missingPaths?: string[];
+    /** files not read, with why (too large, binary, unreadable, a language the pattern does not parse in) */
+    skippedFiles?: string[];
+  }>;
+  /**
+   * Run a raw tree-sitter query over files, for what a code pattern (structural_search) cannot say.
+   * 
+   * query: S-expressions of node kinds and fields with @captures and #eq?/#match? predicates, as (call_expression function: (identifier) @fn (#match? @fn "^New")). language names the grammar (go, javascript, typescript, tsx, python, rust, java, c, cpp, ruby); only its files are read. Scripts receive {files: [{path, tag, matches: [{pattern, captures: [{name, kind, text, range}]}]}], matchCount, captureCount}. Needs a build with cgo.
+   */
+  function query(args: {
+    /** Files, directories or globs to query, e.g. "src" */
+    paths: string | string[];
+    /** the grammar the query is written for: go, javascript, typescript, tsx, python, rust, java, c, cpp or ruby; only its files are read (a file named alone is read as it) */
+    language: "go" | "javascript" | "typescript" | "tsx" | "python" | "rust" | "java" | "c" | "cpp" | "ruby";
+    /** a tree-sitter query: S-expressions of node kinds and fields with @captures and #eq?/#match? predicates, e.g. (call_expression function: (identifier) @fn) */
+    query: string;
+    /** most matches returned (default 500 in a direct call, 100,000 in a script; 0: every match) */
+    limit?: number;
+  }): Promise<{
+    /** per file its [path#TAG] header, then one row per capture: START-END @name kind: its code's first line */
+    text: string;
+    /** the files with matches, in path order */
+    files: {
+      /** relative to the workspace root */
+      path: string;
+      /** the hashline snapshot tag edit accepts as [path#tag] */
+      tag: string;
+      matches: {
+        /** the index (from 0) of the query's pattern that matched */
+        pattern: number;
+        captures: {
+          /** the capture's name, without @ */
+          name: string;
+          /** the node's kind */
+          kind: string;
+          /** the node's code (up to 50 KiB) */
+          text: string;
+          /** where the node starts and ends (line and column from 1, the column in characters) */
+          range: {
+            start: {
+              line: number;
+              column: number;
+            };
+            end: {
+              line: number;
+              column: number;
+            };
+          };
+        }[];
+      }[];
+    }[];
+    fileCount: number;
+    /** matches returned */
+    matchCount: number;
+    /** captures returned */
+    captureCount: number;
+    /** limit stopped the query: more matches exist */
+    limitReached?: boolean;
+    /** the text was cut at 50 KB, or limit stopped the query (files holds every match returned) */
+    truncated: boolean;
+    missingPaths?: string[];
+    /** files not read, with why */
     skippedFiles?: string[];
   }>;
   /** Replace the session task checklist with the given items (status defaults to pending). Returns the whole list. */

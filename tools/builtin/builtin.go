@@ -21,7 +21,7 @@ func Tools() []tools.Tool {
 	out = append(out, files.Tools()...) // read, write, edit
 	out = append(out, shell.Tools()...) // bash, bash_output, kill
 	out = append(out, search.Find(), search.Search(), search.StructuralSearch())
-	out = append(out, code.Tools()...) // outline
+	out = append(out, code.Tools()...) // outline, rewrite, query
 	// grep and glob are the 13-tool shapes of search and find: callable
 	// when selected, off by default so models see one way to do each.
 	out = append(out, tools.WithTags(search.Grep(), tools.TagOffByDefault), tools.WithTags(search.Glob(), tools.TagOffByDefault))
@@ -70,6 +70,8 @@ var hints = map[string][]tools.Tag{
 	"code_search": {tools.TagReadOnly, tools.TagIdempotent, tools.TagOpenWorld},
 
 	"structural_search": {tools.TagReadOnly, tools.TagIdempotent},
+	"query":             {tools.TagReadOnly, tools.TagIdempotent},
+	"rewrite":           {tools.TagDestructive},
 }
 
 // Registry returns a registry of every built-in tool (enabled or not; use

@@ -1,8 +1,8 @@
 // Package code provides the tools that see code as syntax rather than
 // lines: outline (the symbols of files with their line ranges), rewrite
 // (structural search and replace through the run's journal) and query (raw
-// tree-sitter queries). Structural search itself is search's structural
-// mode (tools/search), so its results have search's shape.
+// tree-sitter queries). Structural search itself is structural_search in
+// tools/search, so its results have search's shape.
 //
 // Go files are outlined with go/parser in every build; the other languages
 // are parsed with the tree-sitter grammars of hashline/blocks, which only
@@ -28,7 +28,7 @@ import (
 
 // Tools returns the code tools.
 func Tools() []tools.Tool {
-	return []tools.Tool{Outline()}
+	return []tools.Tool{Outline(), Rewrite(), Query()}
 }
 
 // maxFileBytes is the largest file the code tools parse (search's limit).

@@ -35,7 +35,8 @@ func newEnv(root string) *tools.Env {
 // TestGolden runs testdata/<tool>/*.txtar. Each archive holds args.json
 // (the call's arguments), want (the text, or "ERROR CODE: message"), an
 // optional values file (the structured result as the tool's valuesOf
-// renders it) and fixture files. -update rewrites want and values.
+// renders it), after/PATH files (PATH's content after the call) and
+// fixture files. -update rewrites want, values and the after files.
 func TestGolden(t *testing.T) {
 	for _, tool := range Tools() {
 		files, _ := filepath.Glob(filepath.Join("testdata", tool.Name(), "*.txtar"))
@@ -63,6 +64,9 @@ func runGolden(t *testing.T, tool tools.Tool, file string) {
 			args = string(f.Data)
 		case "want", "values":
 		default:
+			if strings.HasPrefix(f.Name, "after/") {
+				continue
+			}
 			p := filepath.Join(root, f.Name)
 			os.MkdirAll(filepath.Dir(p), 0o755)
 			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
@@ -96,6 +100,18 @@ func runGolden(t *testing.T, tool tools.Tool, file string) {
 					t.Errorf("values differ:\n--- got\n%s--- want\n%s", values, f.Data)
 				}
 			}
+		default:
+			if !strings.HasPrefix(f.Name, "after/") {
+				continue
+			}
+			got, _ := os.ReadFile(filepath.Join(root, strings.TrimPrefix(f.Name, "after/")))
+			if string(got) != string(f.Data) {
+				if *update {
+					f.Data, changed = got, true
+				} else {
+					t.Errorf("%s after the call:\n--- got\n%s--- want\n%s", f.Name, got, f.Data)
+				}
+			}
 		}
 	}
 	if changed {
@@ -108,6 +124,13 @@ func runGolden(t *testing.T, tool tools.Tool, file string) {
 func valuesOf(v any) string {
 	var b strings.Builder
 	switch r := v.(type) {
+	case *RewriteResult:
+		for _, f := range r.Files {
+			fmt.Fprintf(&b, "%s %d changes\n", f.Path, f.Changes)
+		}
+		for _, o := range r.Overlapped {
+			fmt.Fprintf(&b, "overlapped %s:%d %q\n", o.Path, o.Line, o.Text)
+		}
 	case *OutlineResult:
 		for _, f := range r.Files {
 			fmt.Fprintf(&b, "%s %s %s\n", f.Path, f.Language, f.Precision)

@@ -122,9 +122,9 @@ func StructuralSearch() tools.Tool {
 	})
 }
 
-const structuralDescription = `Search code by its syntax, as ast-grep does: pattern is code of the files' language with metavariables, never matched in comments or strings.
+const structuralDescription = `Search code by syntax, as ast-grep does: pattern is code with metavariables ($X, $$$X, $_).
 
-pattern: $X binds one node, $$$X a sequence (arguments, statements), $_ a node not captured; a name used twice must bind the same code. fmt.Errorf($MSG), $A == nil, console.log($$$ARGS), if err != nil { return $$$R }. A call at the top level is read as a call (fmt.Errorf($M) in Go is not a type conversion).
+pattern is code of the files' language, never matched in comments or strings: $X binds one node, $$$X a sequence (arguments, statements), $_ a node not captured; a name used twice must bind the same code. fmt.Errorf($MSG), $A == nil, console.log($$$ARGS), if err != nil { return $$$R }. A call at the top level is read as a call (fmt.Errorf($M) in Go is not a type conversion).
 language picks the grammar (go, javascript, typescript, tsx, python, rust, java, c, cpp, ruby); default: by extension, files of other languages skipped. where constrains captures: {MSG: {regex, notRegex, kind, pattern, inside, notInside}}; inside/notInside constrain the match by an enclosing pattern.
 Paths, paging (20 files a page, skip; limit for a script) and the result are search's: rows "*N:code" give a match's first line under [path#TAG] headers. A match's entry in fileMatches has line, endLine, range (line and column from 1), text (the matched code) and captures ({MSG: {text, range}}; nodes for $$$X); count and matchCount count matches, not lines. Needs a build with cgo (tree-sitter).`
 

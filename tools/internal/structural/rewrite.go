@@ -100,9 +100,10 @@ type Edit struct {
 }
 
 // Rewrite replaces the matches of t's source with tmpl, keeping
-// indentation: the replacement's later lines take the indentation of the
-// line the match starts on, and a captured node's later lines keep their
-// indentation relative to it. Lines that begin inside a string or comment
+// indentation and line endings: the replacement's later lines take the
+// indentation of the line the match starts on, a captured node's later
+// lines keep their indentation relative to it, and in a file whose lines
+// end in CRLF so do the replacement's. Lines that begin inside a string or comment
 // of the source are never re-indented. Matches that overlap an earlier
 // one (pre-order: the outer first) are not applied and are returned in
 // overlapped.
@@ -115,6 +116,12 @@ func Rewrite(t *syntax.Tree, matches []Match, tmpl *Template) (out []byte, appli
 		return ms[i].End > ms[j].End
 	})
 	r := rewriter{t: t, keep: protectedLines(t)}
+	// A file whose first line ends in CRLF gets CRLF in its replacements
+	// too, not the template's bare newlines.
+	crlf := false
+	if i := bytes.IndexByte(t.Src, '\n'); i > 0 && t.Src[i-1] == '\r' {
+		crlf = true
+	}
 	var b strings.Builder
 	pos := 0
 	for _, m := range ms {
@@ -123,6 +130,9 @@ func Rewrite(t *syntax.Tree, matches []Match, tmpl *Template) (out []byte, appli
 			continue
 		}
 		rep := r.replacement(m, tmpl)
+		if crlf {
+			rep = strings.ReplaceAll(strings.ReplaceAll(rep, "\r\n", "\n"), "\n", "\r\n")
+		}
 		b.Write(t.Src[pos:m.Start])
 		b.WriteString(rep)
 		pos = m.End

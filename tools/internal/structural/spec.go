@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 
+	"github.com/atomic-script/atomic-script/internal/suggest"
 	"github.com/atomic-script/atomic-script/tools/internal/syntax"
 )
 
@@ -206,19 +208,17 @@ func (w WhereSpec) constraint(lang *syntax.Language, name string, pat func(src, 
 	return c, err
 }
 
-// kindHint names the grammar's kinds that contain the one asked for.
+// kindHint names the grammar's kinds nearest the one asked for, or else
+// those containing it (string: interpreted_string_literal, ...).
 func kindHint(lang *syntax.Language, k string) string {
-	var near []string
+	near := suggest.Nearest(k, lang.NamedKinds(), 4)
 	for _, n := range lang.NamedKinds() {
-		if strings.Contains(n, k) || strings.Contains(k, n) && len(n) > 3 {
+		if len(near) < 4 && strings.Contains(n, k) && !slices.Contains(near, n) {
 			near = append(near, n)
 		}
 	}
 	if len(near) == 0 {
 		return ""
-	}
-	if len(near) > 8 {
-		near = near[:8]
 	}
 	return " (did you mean " + strings.Join(near, ", ") + "?)"
 }
