@@ -22,7 +22,6 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 	_ "modernc.org/sqlite"
 
-	"github.com/atomic-script/atomic-script/hashline/blocks"
 	"github.com/atomic-script/atomic-script/internal/cli"
 	"github.com/atomic-script/atomic-script/internal/testutil/echoserver"
 	"github.com/atomic-script/atomic-script/internal/testutil/racecheck"
@@ -52,7 +51,7 @@ func scriptParams(dir string) testscript.Params {
 			case "race":
 				return racecheck.Enabled, nil
 			case "cgo": // tree-sitter: structural search, query, rewrite
-				return blocks.TreeSitter, nil
+				return cgoEnabled, nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
