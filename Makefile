@@ -5,7 +5,7 @@ GOIMPORTS   ?= golang.org/x/tools/cmd/goimports@v0.52.0
 GOCYCLO     ?= github.com/fzipp/gocyclo/cmd/gocyclo@v0.6.0
 FUZZTIME    ?= 5s
 
-.PHONY: check fmt style vet cross cross-full wine-smoke dist actionlint staticcheck test timing fuzz-short fuzz diff-long fleet tidy build bench
+.PHONY: check fmt style vet cross cross-full wine-smoke dist actionlint staticcheck test timing fuzz-short fuzz diff-long fleet astgrep-long tidy build bench
 
 check: fmt style vet cross actionlint staticcheck test timing fuzz-short tidy
 
@@ -77,6 +77,11 @@ diff-long:
 # run --repos and every recipe's shell steps; CI runs each recipe with one.
 fleet:
 	ATOMIC_FLEET=full $(GO) test -count=1 -run 'TestFleet' ./internal/cirecipes
+
+# Structural search and rewrite against ast-grep over every file of the Go
+# tree (CI compares a sample of 40 per tree).
+astgrep-long:
+	ATOMIC_ASTGREP_SAMPLE=all $(GO) test -count=1 -timeout 60m -run Differential ./tools/internal/structural
 
 tidy:
 	@cp go.mod /tmp/go.mod.check && cp go.sum /tmp/go.sum.check
