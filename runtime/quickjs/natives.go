@@ -2,6 +2,7 @@ package quickjs
 
 import (
 	"strconv"
+	"sync"
 	"unsafe"
 
 	"modernc.org/libc"
@@ -55,7 +56,14 @@ var (
 	kindBuffer   = webapi.KindIndex("ArrayBuffer")
 	kindArray    = webapi.KindIndex("Array")
 	kindDense    = webapi.KindIndex("DenseArray")
+	kindObject   = webapi.KindIndex("Object")
+	kindPlain    = webapi.KindIndex("PlainObject")
+	kindSame     = webapi.KindIndex("SameShapePlainObject")
 )
+
+// lastShapes maps a C context to the shape of the last PlainObject kind
+// answered for in it (0 after a reset), for SameShapePlainObject.
+var lastShapes sync.Map // uintptr → *uintptr
 
 // kindOf is the kind of the value jv: an index of webapi.Kinds.
 func kindOf(jv lib.TJSValue) int32 {
@@ -73,6 +81,8 @@ func kindOf(jv lib.TJSValue) int32 {
 		return webapi.KindIndex("DetachedArrayBuffer")
 	case k == kindArray && dense(obj):
 		return kindDense
+	case k == kindObject && uint32(obj.Fclass_id) == lib.EJS_CLASS_OBJECT && plain(obj):
+		return kindPlain
 	}
 	return k
 }
@@ -106,6 +116,35 @@ func dense(obj *lib.TJSObject) bool {
 	return length.Ftag == lib.EJS_TAG_INT && uint32(*(*int32)(unsafe.Pointer(&length.Fu))) == count
 }
 
+// plain reports whether reading the ordinary object obj runs no script
+// code: every own property is a data property (no getter, no lazily
+// initialised one) and no Proxy is on its prototype chain (an "in" asks a
+// Proxy's has trap). structuredClone then reads it without checking that
+// each key is still there (only script code could have deleted one).
+func plain(obj *lib.TJSObject) bool {
+	if obj.Fshape == 0 {
+		return false
+	}
+	shape := (*lib.TJSShape)(cMemory(obj.Fshape))
+	// The properties follow the shape and its hash table (get_shape_prop).
+	props := cMemory(obj.Fshape + unsafe.Sizeof(lib.TJSShape{}) + uintptr(shape.Fprop_hash_mask+1)*4)
+	for i := range uintptr(shape.Fprop_count) {
+		prop := (*lib.TJSShapeProperty)(unsafe.Add(props, i*unsafe.Sizeof(lib.TJSShapeProperty{})))
+		// flags are the top 6 bits; a deleted property has no atom.
+		if prop.Fatom != 0 && (prop.F__ccgo0>>26)&lib.MJS_PROP_TMASK != lib.MJS_PROP_NORMAL {
+			return false
+		}
+	}
+	for proto := shape.Fproto; proto != 0; {
+		p := (*lib.TJSObject)(cMemory(proto))
+		if uint32(p.Fclass_id) == lib.EJS_CLASS_PROXY || p.Fshape == 0 {
+			return false
+		}
+		proto = (*lib.TJSShape)(cMemory(p.Fshape)).Fproto
+	}
+	return true
+}
+
 // object is the engine's header of the object jv (JS_VALUE_GET_OBJ).
 func object(jv lib.TJSValue) *lib.TJSObject {
 	return (*lib.TJSObject)(cMemory(uintptr(jv.Fu.Fuint641)))
@@ -126,11 +165,30 @@ func detached(obj *lib.TJSObject) bool {
 }
 
 // kindNative is kind as the engine calls a C function
-// (JSCFunction: ctx, this, argc, argv).
-func kindNative(_ *libc.TLS, _ uintptr, _ lib.TJSValue, argc int32, argv uintptr) lib.TJSValue {
+// (JSCFunction: ctx, this, argc, argv). A PlainObject with the shape of
+// the last one (the same own keys in the same order, with the same
+// flags, and the same prototype) is a SameShapePlainObject: the clone
+// reuses what it read of the last one. kind() with no argument forgets
+// the last shape; the clone calls it first, as a shape freed since could
+// be reused by an object with other keys.
+func kindNative(_ *libc.TLS, ctx uintptr, _ lib.TJSValue, argc int32, argv uintptr) lib.TJSValue {
 	k := int32(0)
+	var last *uintptr
+	if p, ok := lastShapes.Load(ctx); ok {
+		last = p.(*uintptr)
+	}
 	if argc > 0 {
-		k = kindOf(*(*lib.TJSValue)(cMemory(argv)))
+		jv := *(*lib.TJSValue)(cMemory(argv))
+		k = kindOf(jv)
+		if k == kindPlain && last != nil {
+			if shape := object(jv).Fshape; shape == *last {
+				k = kindSame
+			} else {
+				*last = shape
+			}
+		}
+	} else if last != nil {
+		*last = 0
 	}
 	var r lib.TJSValue // JS_MKVAL(JS_TAG_INT, k)
 	r.Ftag = lib.EJS_TAG_INT
@@ -162,6 +220,7 @@ func (q *quickjsVM) natives(kind, detach string) error {
 	defer libc.Xfree(tls, name)
 	fn := lib.XJS_NewCFunction2(tls, q.cContext, *(*uintptr)(unsafe.Pointer(&kindNativeFunc)), name, 1, lib.EJS_CFUNC_generic, 0)
 	global := lib.XJS_GetGlobalObject(tls, q.cContext)
+	lastShapes.Store(q.cContext, new(uintptr))
 	rc := lib.XJS_SetPropertyStr(tls, q.cContext, global, name, fn) // takes fn
 	lib.XFreeValue(tls, q.cContext, global)
 	if rc < 0 {

@@ -675,6 +675,7 @@ func (q *quickjsVM) Close() error {
 	}
 	if q.cContext != 0 {
 		trackers.Delete(q.cContext)
+		lastShapes.Delete(q.cContext)
 	}
 	return q.vm.Close()
 }

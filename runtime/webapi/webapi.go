@@ -109,11 +109,16 @@ type Host struct {
 // shim (webapi.js, KINDS) lists them in this order. A "Tracking" view
 // follows the length of its resizable buffer; a "DenseArray" (an engine
 // may say "Array" for any) has every index below its length and no other
-// property.
+// property; a "PlainObject" (an engine may say "Object" for any) is an
+// ordinary object that reading runs no script code for: only data
+// properties, and no Proxy on its prototype chain; a "SameShapePlainObject"
+// (an engine may say "PlainObject" for any) is one with the own keys, in
+// order, and the prototype of the last PlainObject kind answered for since
+// kind() (no argument) was called.
 var Kinds = []string{
 	"", "Object", "Array", "DenseArray", "Function", "Proxy", "Error", "Boolean", "Number", "String", "BigInt", "Symbol",
 	"Date", "RegExp", "Map", "Set", "ArrayBuffer", "DetachedArrayBuffer", "SharedArrayBuffer",
-	"TypedArray", "TrackingTypedArray", "DataView", "TrackingDataView", "Other",
+	"TypedArray", "TrackingTypedArray", "DataView", "TrackingDataView", "Other", "PlainObject", "SameShapePlainObject",
 }
 
 // KindIndex is the index of name in Kinds; it panics for a name not there.

@@ -437,13 +437,15 @@ globalThis.__as_webapi_init = function __as_webapi(global, host, kind, detach) {
   // KINDS are webapi.Kinds, in order: kind(v) answers an index.
   const KINDS = ["", "Object", "Array", "DenseArray", "Function", "Proxy", "Error", "Boolean", "Number", "String", "BigInt", "Symbol",
     "Date", "RegExp", "Map", "Set", "ArrayBuffer", "DetachedArrayBuffer", "SharedArrayBuffer",
-    "TypedArray", "TrackingTypedArray", "DataView", "TrackingDataView", "Other"];
+    "TypedArray", "TrackingTypedArray", "DataView", "TrackingDataView", "Other", "PlainObject", "SameShapePlainObject"];
   // kind(v) answers an index of KINDS, named here:
   const K_OBJECT = 1, K_ARRAY = 2, K_DENSE_ARRAY = 3, K_FUNCTION = 4, K_PROXY = 5, K_ERROR = 6, K_BOOLEAN = 7,
     K_NUMBER = 8, K_STRING = 9, K_BIG_INT = 10, K_SYMBOL = 11, K_DATE = 12, K_REG_EXP = 13, K_MAP = 14, K_SET = 15,
     K_ARRAY_BUFFER = 16, K_DETACHED_ARRAY_BUFFER = 17, K_SHARED_ARRAY_BUFFER = 18, K_TYPED_ARRAY = 19,
-    K_TRACKING_TYPED_ARRAY = 20, K_DATA_VIEW = 21, K_TRACKING_DATA_VIEW = 22, K_OTHER = 23;
+    K_TRACKING_TYPED_ARRAY = 20, K_DATA_VIEW = 21, K_TRACKING_DATA_VIEW = 22, K_OTHER = 23, K_PLAIN_OBJECT = 24,
+    K_SAME_SHAPE = 25;
   const apply = Reflect.apply;
+  const getPrototypeOf = Object.getPrototypeOf;
   const keysOf = Object.keys;
   const hasOwnKey = Object.hasOwn;
   const defineProperty = Object.defineProperty;
@@ -547,9 +549,27 @@ globalThis.__as_webapi_init = function __as_webapi(global, host, kind, detach) {
   const ObjectPrototype = Object.prototype, ArrayPrototype = Array.prototype;
   const MAP = 1, SET = 2, DENSE = 3;
   const NONE = Symbol("none");
+  // The kinds whose clone runs no script code: while the walk has met
+  // only these, no key it read can have been deleted since.
+  const QUIET = [];
+  // (An ArrayBuffer's slice asks its constructor's Symbol.species; a Map
+  // or Set is gathered with push, which a script can replace.)
+  for (const k of [K_PLAIN_OBJECT, K_SAME_SHAPE, K_DENSE_ARRAY, K_BOOLEAN, K_NUMBER, K_STRING, K_BIG_INT, K_DATE, K_REG_EXP,
+    K_SHARED_ARRAY_BUFFER]) QUIET[k] = true;
   function __as_cloneWalk(root, memory) {
     const srcs = [], outs = [], keyLists = [], at = [], extra = [], kinds = [], pendKeys = [], pending = [];
     let sp = 0;
+    // quiet: no script code has run during this walk (a getter, a Proxy's
+    // trap), so a key read from a list made earlier is still there. An
+    // array's fill asks Array.prototype "in": quiet only while its
+    // prototype is Object.prototype's, whose own is always null.
+    let quiet = getPrototypeOf(ArrayPrototype) === ObjectPrototype;
+    // What the last plain object's keys were, and whether none of them is
+    // a key of Object.prototype (an own data property is then made by
+    // plain assignment). While quiet, an object of the same shape has
+    // the same keys and nothing can have changed Object.prototype.
+    let shapeKeys, shapeAssigns = false;
+    kind(); // forget the shapes of earlier walks
     const desc = { __proto__: null, value: undefined, writable: true, enumerable: true, configurable: true };
     // __as_fill copies src's properties into out from the i-th key on.
     // Called by a clone (nested), it stops at the first value that is an
@@ -564,7 +584,7 @@ globalThis.__as_webapi_init = function __as_webapi(global, host, kind, detach) {
         const key = k === DENSE ? i : keys[i];
         i++;
         // A getter read earlier may have deleted a later property.
-        if (!hasOwnKey(src, key)) continue;
+        if (!quiet && !hasOwnKey(src, key)) continue;
         let value = src[key];
         if (value !== null && (typeof value === "object" || typeof value === "function" || typeof value === "symbol")) {
           if (nested) {
@@ -583,7 +603,14 @@ globalThis.__as_webapi_init = function __as_webapi(global, host, kind, detach) {
           }
           continue;
         }
-        __as_put(out, key, value, proto);
+        // __as_put, inlined: this line runs once a primitive.
+        if (key in proto) {
+          desc.value = value;
+          defineProperty(out, key, desc);
+          desc.value = undefined;
+        } else {
+          out[key] = value;
+        }
       }
     }
     function __as_frame(f, src, out, keys, i, proto, k, key, value) {
@@ -613,13 +640,39 @@ globalThis.__as_webapi_init = function __as_webapi(global, host, kind, detach) {
       const seen = memory.get(v);
       if (seen !== undefined) return seen;
       const k = kind(v);
+      if (quiet && QUIET[k] !== true) quiet = false;
       let out;
       switch (k) {
-        case K_OBJECT: {
-          if (PLATFORM in v) throw __as_cloneError(__as_describe(v));
+        case K_OBJECT: case K_PLAIN_OBJECT: case K_SAME_SHAPE: {
+          let keys;
+          if (k === K_SAME_SHAPE && quiet) {
+            keys = shapeKeys; // and PLATFORM was not in the last one
+          } else {
+            if (PLATFORM in v) throw __as_cloneError(__as_describe(v));
+            keys = keysOf(v);
+            if (k !== K_OBJECT) {
+              shapeKeys = keys;
+              shapeAssigns = true;
+              for (let i = 0; i < keys.length; i++) if (keys[i] in ObjectPrototype) shapeAssigns = false;
+            }
+          }
           out = {};
           memory.set(v, out);
-          __as_fill(v, out, keysOf(v), 0, ObjectPrototype, 0, true);
+          if (!quiet || !shapeAssigns || k === K_OBJECT) {
+            __as_fill(v, out, keys, 0, ObjectPrototype, 0, true);
+            return out;
+          }
+          // __as_fill's nested loop where nothing can run: every key is
+          // there and none is Object.prototype's.
+          for (let i = 0; i < keys.length; i++) {
+            const key = keys[i], value = v[key];
+            if (value !== null && (typeof value === "object" || typeof value === "function" || typeof value === "symbol")) {
+              __as_frame(sp, v, out, keys, i + 1, ObjectPrototype, 0, key, value);
+              sp++;
+              return out;
+            }
+            out[key] = value;
+          }
           return out;
         }
         case K_ARRAY: case K_DENSE_ARRAY: {
