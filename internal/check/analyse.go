@@ -2,11 +2,10 @@ package check
 
 import (
 	"fmt"
-	"reflect"
 	"sort"
 	"strings"
-	"sync"
 
+	"github.com/atomic-script/atomic-script/internal/jsast"
 	"github.com/atomic-script/atomic-script/internal/suggest"
 
 	"github.com/dop251/goja/ast"
@@ -100,7 +99,7 @@ func analyse(prog *ast.Program, pos positioner, _ *Program, o Options) []Diagnos
 	// are recorded as met, the rest is checked once all are known (a
 	// function may be called above its declaration).
 	var later []ast.Node
-	walk(prog, func(n ast.Node) {
+	jsast.Walk(prog, func(n ast.Node) {
 		switch n.(type) {
 		case *ast.FunctionDeclaration, *ast.Binding:
 			a.declare(n)
@@ -309,67 +308,6 @@ func calleePath(e ast.Expression) []string {
 		return calleePath(e.Expression)
 	}
 	return nil
-}
-
-// walk calls fn for every node of the tree under n, parents first. It
-// reads the tree by reflection, so every node type goja has (and adds)
-// is walked. Function and program declaration lists repeat nodes the body
-// holds, so they are skipped.
-func walk(n ast.Node, fn func(ast.Node)) {
-	walkValue(reflect.ValueOf(n), fn)
-}
-
-var (
-	nodeType = reflect.TypeOf((*ast.Node)(nil)).Elem()
-	astPkg   = reflect.TypeOf(ast.Program{}).PkgPath()
-)
-
-func walkValue(v reflect.Value, fn func(ast.Node)) {
-	switch v.Kind() {
-	case reflect.Interface:
-		if !v.IsNil() {
-			walkValue(v.Elem(), fn)
-		}
-	case reflect.Pointer:
-		if v.IsNil() || v.Type().Elem().PkgPath() != astPkg {
-			return
-		}
-		if v.Type().Implements(nodeType) {
-			fn(v.Interface().(ast.Node))
-		}
-		walkValue(v.Elem(), fn)
-	case reflect.Slice:
-		for i := 0; i < v.Len(); i++ {
-			walkValue(v.Index(i), fn)
-		}
-	case reflect.Struct:
-		for _, i := range walkedFields(v.Type()) {
-			walkValue(v.Field(i), fn)
-		}
-	}
-}
-
-// fieldCache holds, per AST struct type, the fields walkValue follows.
-var fieldCache sync.Map // reflect.Type → []int
-
-func walkedFields(t reflect.Type) []int {
-	if f, ok := fieldCache.Load(t); ok {
-		return f.([]int)
-	}
-	var idx []int
-	if t.PkgPath() == astPkg {
-		for i := 0; i < t.NumField(); i++ {
-			if t.Field(i).Name == "DeclarationList" {
-				continue
-			}
-			switch t.Field(i).Type.Kind() {
-			case reflect.Interface, reflect.Pointer, reflect.Slice, reflect.Struct:
-				idx = append(idx, i)
-			}
-		}
-	}
-	fieldCache.Store(t, idx)
-	return idx
 }
 
 // sortDiags orders findings by position.

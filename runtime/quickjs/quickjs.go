@@ -101,6 +101,7 @@ func New(opts runtime.Options) (runtime.VM, error) {
 		rt := (*lib.TJSRuntime)(cMemory(c.Frt))
 		q.mallocSize = (*uint64)(unsafe.Pointer(&rt.Fmalloc_ctx.Fmalloc_state.Fmalloc_size))
 		q.cContext, q.rejections = ctx, trackRejections(ctx, &q.interrupted)
+		rootInternalError(ctx)
 		go q.sampleMemory()
 	}
 	seedWebAPI()
@@ -114,6 +115,17 @@ func New(opts runtime.Options) (runtime.VM, error) {
 		return nil, errorf("%v", err)
 	}
 	return q, nil
+}
+
+// rootInternalError puts RangeError.prototype under InternalError's:
+// QuickJS throws "InternalError: stack overflow" where node throws a
+// RangeError, and scripts test for node's (e instanceof RangeError).
+// goja's stack guard throws the same error.
+func rootInternalError(ctx uintptr) {
+	tls := libc.NewTLS()
+	defer tls.Close()
+	c := (*lib.TJSContext)(cMemory(ctx))
+	lib.XJS_SetPrototype(tls, ctx, c.Fnative_error_proto[lib.EJS_INTERNAL_ERROR], c.Fnative_error_proto[lib.EJS_RANGE_ERROR])
 }
 
 // webapiFile is the file name the webapi shim's frames carry, so that
