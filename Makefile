@@ -79,7 +79,8 @@ tidy:
 	@if ! diff -q go.mod /tmp/go.mod.check >/dev/null || ! diff -q go.sum /tmp/go.sum.check >/dev/null; then \
 		echo "go.mod/go.sum are not tidy: run go mod tidy and commit"; git diff -- go.mod go.sum; exit 1; fi
 
-# The performance table of issue 14 (both sides interleaved; needs rg, fd,
-# node): bench/table.sh. The other bench/*.sh scripts measure one area each.
+# The performance tables of issues 14 and 34 (both sides interleaved; need
+# rg, fd, node): bench/table.sh, bench/large.sh. The other bench/*.sh scripts measure one area each.
 bench:
 	./bench/table.sh
+	./bench/large.sh
