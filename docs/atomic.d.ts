@@ -235,7 +235,7 @@ declare namespace tools {
     gitignore?: boolean;
     /** Search hidden files and directories */
     hidden?: boolean;
-    /** Matching files to skip: the page offset (use the value the previous page suggests) */
+    /** A page holds 20 matching files and 20 matches a file (200 when searching one file); pass the previous page's nextSkip to page on */
     skip?: number | null;
     /** Match rows a page returns, in whole files with every match of each (no 20-file or 20-per-file cut; a file with more comes alone); 0 returns every match at once. The text stays within 50 KB */
     limit?: number;

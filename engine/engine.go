@@ -310,8 +310,8 @@ type scriptRun struct {
 
 	// gate is the run's approval gate.
 	gate *gate
-	// reads is what the run's results showed of files (cut reads).
-	reads readLog
+	// cuts is what the run's results showed and what limits cut from them.
+	cuts cutLog
 	// models is the run's model calls: their in-flight cap and usage.
 	models *models.Run
 
@@ -511,7 +511,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	if w := cancelledWarning(r, cancelled); w != "" {
 		r.Warnings = append(r.Warnings, w)
 	}
-	r.Warnings = append(r.Warnings, s.reads.warnings()...)
+	r.Warnings = append(r.Warnings, s.cuts.warnings()...)
 	return r
 }
 
@@ -686,7 +686,8 @@ func (e *Engine) call(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.Cal
 		if err != nil {
 			return nil, err
 		}
-		s.reads.add(res.Span)
+		ci, _ := bindings.CallInfoFrom(ctx)
+		s.cuts.add(ci.ID, name, ci.Seq, res)
 		bindings.ReportMeta(ctx, res.Details)
 		if t.OutputSchema() != nil {
 			return json.Marshal(res.Structured)

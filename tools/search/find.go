@@ -57,6 +57,10 @@ type FindResult struct {
 	TimedOut         bool     `json:"timedOut,omitempty" jsonschema:"the scan stopped at the timeout; results are partial"`
 	MissingPaths     []string `json:"missingPaths,omitempty" jsonschema:"entries of paths that matched nothing on disk"`
 	Limit            int      `json:"limit" jsonschema:"the result limit in force (0: none)"`
+	// shows and cuts are what the result shows and what its limits cut
+	// (findCuts).
+	shows []tools.Shown
+	cuts  []tools.Cut
 }
 
 // findHit is one path find matched.
@@ -147,6 +151,7 @@ func runFind(ctx context.Context, env *tools.Env, a findArgs) (*FindResult, erro
 	}
 	res.Truncated = res.NextSkip > 0 || res.TimedOut
 	res.Text = findText(env, res, base, page[:fit], timeout)
+	res.shows, res.cuts = findCuts(env, a, res, timeout)
 	return res, nil
 }
 

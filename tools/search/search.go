@@ -611,6 +611,7 @@ func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult
 		p.offset = 0 // the collection starts at the cursor
 	}
 	res, consumed := renderPage(env, m, v, sc, col, p)
+	res.shows, res.cuts = searchCuts(env, a, res, p)
 	if res.NextSkip > 0 && !single {
 		cursors.put(key, res.NextSkip, col.next(p.offset+consumed, len(sc.targets) > 1))
 	}

@@ -44,6 +44,18 @@ type SearchResult struct {
 	Meta                   struct {
 		Limits SearchLimits `json:"limits"`
 	} `json:"meta"`
+	// shown is the file behind each of Files; shows and cuts are what
+	// the result shows and what its limits cut (searchCuts).
+	shown []shownFile
+	shows []tools.Shown
+	cuts  []tools.Cut
+}
+
+// shownFile is a file a search result shows: its path and the line
+// selector its matches were counted in.
+type shownFile struct {
+	abs    string
+	ranges []selector.Range
 }
 
 // SearchLimits are the limits in force.
@@ -175,6 +187,7 @@ func linePage(env *tools.Env, m *textmatch.Matcher, v *fsview, res *SearchResult
 		out.WriteString(sec)
 		prevDir = dir
 		res.Files = append(res.Files, display)
+		res.shown = append(res.shown, shownFile{f.abs, f.ranges})
 		matches := fr.matches[:shown]
 		for i := range matches {
 			if textLeft -= len(matches[i].Text); textLeft < 0 {
@@ -211,6 +224,7 @@ func everyPage(env *tools.Env, m *textmatch.Matcher, v *fsview, res *SearchResul
 		display := env.Display(f.abs)
 		env.Session.Snapshots.RecordObservation(f.abs, f.obs)
 		res.Files = append(res.Files, display)
+		res.shown = append(res.shown, shownFile{f.abs, f.ranges})
 		res.FileMatches = append(res.FileMatches, SearchFile{Path: display, Tag: f.obs.Tag, Count: f.count, Matches: f.matches})
 		res.MatchCount += f.count
 		res.ShownMatchCount += len(f.matches)
