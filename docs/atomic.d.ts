@@ -212,6 +212,19 @@ declare namespace tools {
     missingPaths?: string[];
     /** the result limit in force (0: none) */
     limit: number;
+    /** what the scan listed and left out (an empty result's text says it too) */
+    coverage: {
+      /** search: the files read and searched; find: the files and directories listed */
+      scanned: number;
+      /** files and directories .gitignore rules left out, not entered (gitignore: false includes them) */
+      ignored?: number;
+      /** the first three of them, in path order */
+      ignoredPaths?: string[];
+      /** hidden files and directories left out (hidden: true includes them) */
+      hidden?: number;
+      /** .git and node_modules directories not entered (name one in paths to include it) */
+      pruned?: number;
+    };
   }>;
   /**
    * Search file contents with a regular expression (Go RE2 syntax).
@@ -287,6 +300,23 @@ declare namespace tools {
     missingPaths?: string[];
     /** files that were not searched, with the reason: named files (too large, binary, unreadable) and files over 4 MiB a walk met (ten by name, then a count) */
     skippedFiles?: string[];
+    /** what the search looked at and left out (an empty result's text says it too) */
+    coverage: {
+      /** search: the files read and searched; find: the files and directories listed */
+      scanned: number;
+      /** files and directories .gitignore rules left out, not entered (gitignore: false includes them) */
+      ignored?: number;
+      /** the first three of them, in path order */
+      ignoredPaths?: string[];
+      /** hidden files and directories left out (hidden: true includes them) */
+      hidden?: number;
+      /** .git and node_modules directories not entered (name one in paths to include it) */
+      pruned?: number;
+      /** files with a match skipped as binary (they hold a NUL byte) */
+      binary?: number;
+      /** files over 4 MiB not searched (skippedFiles names them) */
+      tooLarge?: number;
+    };
     meta: {
       limits: {
         /** files per page; set only when more matching files exist */

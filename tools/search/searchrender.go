@@ -34,13 +34,14 @@ type SearchResult struct {
 	Skip            int          `json:"skip" jsonschema:"matching files skipped before this page"`
 	NextSkip        int          `json:"nextSkip,omitempty" jsonschema:"the skip of the next page, when there are more matching files"`
 	// FileLimitReached is the page size when more matching files exist.
-	FileLimitReached       int      `json:"fileLimitReached,omitempty" jsonschema:"the file limit per page, set when more matching files exist"`
-	CollectionLimitReached bool     `json:"collectionLimitReached,omitempty" jsonschema:"this page stopped at 2000 matches; page on with nextSkip"`
-	OutputLimitReached     bool     `json:"outputLimitReached,omitempty" jsonschema:"the 50 KB output cap cut the text"`
-	LinesTruncated         bool     `json:"linesTruncated,omitempty" jsonschema:"some rows were cut at 512 characters"`
-	Truncated              bool     `json:"truncated" jsonschema:"a limit cut what is shown: rows (shownMatchCount < matchCount; a file's matches fewer than its count), files (nextSkip, collectionLimitReached) or line text (linesTruncated); the counts themselves are never cut"`
-	MissingPaths           []string `json:"missingPaths,omitempty" jsonschema:"entries of paths that matched nothing on disk"`
-	SkippedFiles           []string `json:"skippedFiles,omitempty" jsonschema:"files that were not searched, with the reason: named files (too large, binary, unreadable) and files over 4 MiB a walk met (ten by name, then a count)"`
+	FileLimitReached       int            `json:"fileLimitReached,omitempty" jsonschema:"the file limit per page, set when more matching files exist"`
+	CollectionLimitReached bool           `json:"collectionLimitReached,omitempty" jsonschema:"this page stopped at 2000 matches; page on with nextSkip"`
+	OutputLimitReached     bool           `json:"outputLimitReached,omitempty" jsonschema:"the 50 KB output cap cut the text"`
+	LinesTruncated         bool           `json:"linesTruncated,omitempty" jsonschema:"some rows were cut at 512 characters"`
+	Truncated              bool           `json:"truncated" jsonschema:"a limit cut what is shown: rows (shownMatchCount < matchCount; a file's matches fewer than its count), files (nextSkip, collectionLimitReached) or line text (linesTruncated); the counts themselves are never cut"`
+	MissingPaths           []string       `json:"missingPaths,omitempty" jsonschema:"entries of paths that matched nothing on disk"`
+	SkippedFiles           []string       `json:"skippedFiles,omitempty" jsonschema:"files that were not searched, with the reason: named files (too large, binary, unreadable) and files over 4 MiB a walk met (ten by name, then a count)"`
+	Coverage               SearchCoverage `json:"coverage" jsonschema:"what the search looked at and left out (an empty result's text says it too)"`
 	Meta                   struct {
 		Limits SearchLimits `json:"limits"`
 	} `json:"meta"`
@@ -133,8 +134,9 @@ func renderPage(env *tools.Env, m *textmatch.Matcher, v *fsview, sc *scope, col 
 			res.Truncated = true
 		}
 	}
+	res.Coverage = col.coverage
 	if res.Text == "" {
-		res.Text = "No matches found"
+		res.Text = "No matches found: " + col.coverage.text("searched", "file", res.ScopePath)
 		if p.pageSkip > 0 && (len(col.files) > 0 || p.resumed) {
 			res.Text = fmt.Sprintf("No more results (skip=%d)", p.pageSkip)
 		}
