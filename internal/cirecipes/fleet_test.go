@@ -336,14 +336,7 @@ func fleetGitHub(t *testing.T, c fleetCase, env []string) {
 // fleetKubernetes: run.sh for each index of repos.txt (clone URLs; the
 // missing repository's URL does not clone), then the aggregate Job.
 func fleetKubernetes(t *testing.T, c fleetCase, env []string) {
-	cms, _, jobs, err := decodeManifests(readDoc(t, "kubernetes/migration.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _, aggJobs, err := decodeManifests(readDoc(t, "kubernetes/aggregate.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	k := kubernetes(t)
 	dir := t.TempDir()
 	_, bares := c.makeRepos(t, filepath.Join(dir, "src"))
 	config, results, work := filepath.Join(dir, "config"), filepath.Join(dir, "results"), filepath.Join(dir, "work")
@@ -361,16 +354,16 @@ func fleetKubernetes(t *testing.T, c fleetCase, env []string) {
 	script, _ := os.ReadFile(c.script())
 	os.WriteFile(filepath.Join(config, "repos.txt"), []byte(strings.Join(urls, "\n")+"\n"), 0o644)
 	os.WriteFile(filepath.Join(config, "migrate.js"), script, 0o644)
-	os.WriteFile(filepath.Join(config, "run.sh"), []byte(cms[0].Data["run.sh"]), 0o644)
+	os.WriteFile(filepath.Join(config, "run.sh"), []byte(k.runSh), 0o644)
 	vars := append([]string{}, env...)
-	for _, e := range jobs[0].Spec.Template.Spec.Containers[0].Env {
+	for _, e := range k.env {
 		vars = append(vars, e.Name+"="+e.Value)
 	}
 	vars = append(vars, "CONFIG_DIR="+config, "RESULTS_DIR="+results, "WORK_DIR="+work, "SCRIPT_ARGS="+strings.Join(c.args, " "))
 	for i := range urls {
 		run(t, dir, append(vars, "JOB_COMPLETION_INDEX="+string(rune('0'+i))), "sh", filepath.Join(config, "run.sh"))
 	}
-	out, err := run(t, dir, append(append([]string{}, env...), "CONFIG_DIR="+config, "RESULTS_DIR="+results), "sh", "-c", aggJobs[0].Spec.Template.Spec.Containers[0].Command[2])
+	out, err := run(t, dir, append(append([]string{}, env...), "CONFIG_DIR="+config, "RESULTS_DIR="+results), "sh", "-c", k.aggregate)
 	if err == nil || !strings.Contains(out, "MISSING") {
 		t.Errorf("the aggregate Job should fail naming the repository whose clone failed: %v\n%s", err, out)
 	}

@@ -459,12 +459,15 @@ func TestKubernetesManifests(t *testing.T) {
 	}
 }
 
-// TestKubernetesRunScript runs the Job's run.sh as each indexed pod would
-// (JOB_COMPLETION_INDEX 0, 1, 2 over repos.txt, here with file:// URLs
-// of repositories made in the test; repos.txt has a fourth line, as when
-// completions is short of the list), then the aggregate Job's command,
-// which names the fourth MISSING.
-func TestKubernetesRunScript(t *testing.T) {
+// kubernetesRecipe is what the Kubernetes recipe runs: run.sh from its
+// ConfigMap, the migration Job's environment, the aggregate Job's command.
+type kubernetesRecipe struct {
+	runSh, aggregate string
+	env              []corev1.EnvVar
+}
+
+func kubernetes(t *testing.T) kubernetesRecipe {
+	t.Helper()
 	cms, _, jobs, err := decodeManifests(readDoc(t, "kubernetes/migration.yaml"))
 	if err != nil {
 		t.Fatal(err)
@@ -473,6 +476,16 @@ func TestKubernetesRunScript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return kubernetesRecipe{runSh: cms[0].Data["run.sh"], aggregate: aggJobs[0].Spec.Template.Spec.Containers[0].Command[2], env: jobs[0].Spec.Template.Spec.Containers[0].Env}
+}
+
+// TestKubernetesRunScript runs the Job's run.sh as each indexed pod would
+// (JOB_COMPLETION_INDEX 0, 1, 2 over repos.txt, here with file:// URLs
+// of repositories made in the test; repos.txt has a fourth line, as when
+// completions is short of the list), then the aggregate Job's command,
+// which names the fourth MISSING.
+func TestKubernetesRunScript(t *testing.T) {
+	k := kubernetes(t)
 	dir := t.TempDir()
 	config, results := filepath.Join(dir, "config"), filepath.Join(dir, "results")
 	for _, d := range []string{config, results, filepath.Join(dir, "work")} {
@@ -492,13 +505,13 @@ func TestKubernetesRunScript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, data := range map[string]string{"repos.txt": strings.Join(urls, "\n") + "\n", "migrate.js": string(script), "run.sh": cms[0].Data["run.sh"]} {
+	for name, data := range map[string]string{"repos.txt": strings.Join(urls, "\n") + "\n", "migrate.js": string(script), "run.sh": k.runSh} {
 		if err := os.WriteFile(filepath.Join(config, name), []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	env := map[string]string{}
-	for _, e := range jobs[0].Spec.Template.Spec.Containers[0].Env {
+	for _, e := range k.env {
 		env[e.Name] = e.Value
 	}
 	env["CONFIG_DIR"], env["RESULTS_DIR"], env["WORK_DIR"], env["SCRIPT_ARGS"] = config, results, filepath.Join(dir, "work"), "lodash 4.17.21"
@@ -528,7 +541,7 @@ func TestKubernetesRunScript(t *testing.T) {
 		}
 	}
 	aggEnv := []string{"CONFIG_DIR=" + config, "RESULTS_DIR=" + results}
-	out, err := run(t, dir, aggEnv, "sh", "-c", aggJobs[0].Spec.Template.Spec.Containers[0].Command[2])
+	out, err := run(t, dir, aggEnv, "sh", "-c", k.aggregate)
 	if err == nil || !strings.Contains(out, "4 runs: 2 ok, 1 failed, 1 MISSING (no result)") || !strings.Contains(out, "unrun") {
 		t.Errorf("the aggregate Job should fail with one failed and one missing repository: %v\n%s", err, out)
 	}
