@@ -163,8 +163,8 @@ type Config struct {
 	Run RunInfo
 	// Diff is RUN.diff(): the run's file changes so far as a git diff, so
 	// a script can check its own patch (a dry run's bash sees a copy that
-	// already has them). nil: "".
-	Diff func() string
+	// already has them). nil: "". An error is thrown to the script.
+	Diff func() (string, error)
 	// CallIDPrefix prefixes nested call ids as "<prefix>/<n>".
 	CallIDPrefix string
 	// Source names the script in stack frames and maps their positions.
@@ -796,7 +796,7 @@ func (b *Binding) sync(op, payload string) (any, error) {
 		if b.cfg.Diff == nil {
 			return "", nil
 		}
-		return b.cfg.Diff(), nil
+		return b.cfg.Diff()
 	case "args":
 		if b.cfg.Args == nil {
 			return []string{}, nil

@@ -450,7 +450,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 		Sink:         s.rec,
 		Args:         s.ro.args,
 		Run:          bindings.RunInfo{Mode: s.files.Mode().String(), DryRun: s.files.Mode() == journal.DryRun, Atomic: s.files.Mode() == journal.Atomic},
-		Diff:         func() string { return s.files.Diff((&tools.Env{Root: e.cfg.root}).Display) },
+		Diff:         func() (string, error) { return runDiff(s.files, e.cfg.root) },
 		CallIDPrefix: s.ro.callIDPrefix,
 		Source:       s.source,
 	})

@@ -279,11 +279,12 @@ func TestRunFileModeIsPerRun(t *testing.T) {
 	}
 }
 
-// TestRunDiffGlobal: RUN.diff() is the run's diff so far, in every mode
-// and on both engines: "" before a change, then what the result's diff
-// (a dry run's) says.
+// TestRunDiffGlobal: RUN.diff() is the run's diff so far where the run
+// keeps the originals (dry run, atomic), equal to the result's diff in a
+// dry run; a plain run, which keeps only blob IDs, throws saying how to
+// get one instead of diffing against nothing.
 func TestRunDiffGlobal(t *testing.T) {
-	for _, mode := range []engine.FileMode{engine.DryRun, engine.WriteFiles, engine.Atomic} {
+	for _, mode := range []engine.FileMode{engine.DryRun, engine.Atomic} {
 		for _, en := range []engine.JSEngine{engine.QuickJS, engine.Goja} {
 			eng, _ := filesEngine(t, mode, map[string]string{"a.txt": "a\n"}, engine.WithJSEngine(en))
 			r := run(t, eng, `const before = RUN.diff(); await tools.read({path: "a.txt"}); await tools.write({path: "a.txt", content: "A\n"}); return [before, RUN.diff(), Object.isFrozen(RUN)]`)
@@ -295,6 +296,17 @@ func TestRunDiffGlobal(t *testing.T) {
 			if !strings.HasPrefix(got, "diff --git a/a.txt b/a.txt\n") || !strings.Contains(got, "-a\n+A\n") || mode == engine.DryRun && got != r.Diff {
 				t.Errorf("%v %s: RUN.diff() = %q (result diff %q)", mode, en, got, r.Diff)
 			}
+		}
+	}
+	for _, en := range []engine.JSEngine{engine.QuickJS, engine.Goja} {
+		eng, root := filesEngine(t, engine.WriteFiles, map[string]string{"a.txt": "a\n"}, engine.WithJSEngine(en))
+		r := run(t, eng, `await tools.read({path: "a.txt"}); await tools.write({path: "a.txt", content: "A\n"}); try { return RUN.diff() } catch (e) { return [e.code, e.message] }`)
+		var v []string
+		if err := json.Unmarshal(r.Value, &v); err != nil || len(v) != 2 || v[0] != "ERR_NOT_ALLOWED" || !strings.Contains(v[1], "--dry-run or --atomic") {
+			t.Errorf("plain %s: RUN.diff() gave %s, want ERR_NOT_ALLOWED naming --dry-run or --atomic", en, r.Value)
+		}
+		if got := fileText(t, root, "a.txt"); got != "A\n" {
+			t.Errorf("plain %s: a.txt = %q, the write must stand", en, got)
 		}
 	}
 }
