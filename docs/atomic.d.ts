@@ -234,6 +234,7 @@ declare namespace tools {
    * Hidden files are searched; .gitignore rules are respected unless gitignore:false; .git and node_modules are skipped unless named. Binary files and files over 4 MiB are skipped.
    * Output is paged by matching files, 20 per page: pass skip to see the next page (skip is ignored for a single file); a script wanting every match passes limit (match rows a page returns, whole files; 0: all). Up to 20 matches are shown per file (200 when searching one file), with context lines (1 before, 3 after by default). Each file starts with an editable hashline header [path#TAG], preceded by "# dir/" when the directory changes; rows are "*N:text" for matches and " N:text" for context. Lines over 512 characters are cut. Output is capped at 50 KB.
    * Scripts receive {text, files, fileMatches: [{path, tag, count, matches: [{line, text}]}], matchCount (total), shownMatchCount (rows shown), fileCount, nextSkip, truncated, ...}: count and matchCount are totals, matches and shownMatchCount what is shown; build edit input as "[" + path + "#" + tag + "]"; a match's text is the whole line (up to 50 KiB, else truncated:true), not cut like the rows.
+   * For code by its syntax (ignoring comments and strings) use structural_search.
    */
   function search(args: {
     /** Regular expression (RE2 syntax) */
@@ -275,8 +276,9 @@ declare namespace tools {
       count: number;
       /** the match rows shown */
       matches: {
+        /** the line (a structural match's first line) */
         line: number;
-        /** the whole line without its line ending (not cut at 512 characters like the text rows), up to 50 KiB */
+        /** the whole line without its line ending (not cut at 512 characters like the text rows), up to 50 KiB; for a structural match the matched code */
         text: string;
         /** text holds only the start of the line: it was over 50 KiB, or the result's 64 KiB of match text ran out (then the first 512 bytes; read the line for the rest) */
         truncated?: boolean;
@@ -339,6 +341,326 @@ declare namespace tools {
         textFiles?: number;
       };
     };
+  }>;
+  /**
+   * Search code by syntax, as ast-grep does: pattern is code with metavariables ($X, $$$X, $_).
+   * 
+   * pattern is code of the files' language, never matched in comments or strings: $X binds one node, $$$X a sequence (arguments, statements), $_ a node not captured; a name used twice must bind the same code. fmt.Errorf($MSG), $A == nil, console.log($$$ARGS), if err != nil { return $$$R }. A call at the top level is read as a call (fmt.Errorf($M) in Go is not a type conversion).
+   * language picks the grammar (go, javascript, typescript, tsx, python, rust, java, c, cpp, ruby); default: by extension, files of other languages skipped. where constrains captures: {MSG: {regex, notRegex, kind, pattern, inside, notInside}}; inside/notInside constrain the match by an enclosing pattern.
+   * Paths, paging (20 files a page, skip; limit for a script) and the result are search's: rows "*N:code" give a match's first line under [path#TAG] headers. A match's entry in fileMatches has line, endLine, range (line and column from 1), text (the matched code) and captures ({MSG: {text, range}}; nodes for $$$X); count and matchCount count matches, not lines. Needs a build with cgo (tree-sitter).
+   */
+  function structural_search(args: {
+    /** Code with metavariables: $X one node, $$$X a sequence, $_ any node */
+    pattern: string;
+    /** Files, directories, globs or file:LINES selectors to search; default: the workspace root */
+    paths?: string | string[];
+    /** Parse files and pattern as this language (go, javascript, typescript, tsx, python, rust, java, c, cpp, ruby); default: by file extension */
+    language?: string;
+    /** Constraints on captures by metavariable name, e.g. {MSG: {regex: "^\"[^%]*\"$"}} */
+    where?: Record<string, {
+      /** the captured code must match this RE2 regular expression (anywhere in it; anchor with ^ and $) */
+      regex?: string;
+      /** the captured code must not match this regular expression */
+      notRegex?: string;
+      /** the captured node's tree-sitter kind, or one of several (call_expression, string_literal, identifier...) */
+      kind?: string | string[];
+      /** the captured node must itself match this code pattern */
+      pattern?: string;
+      /** the captured node must be inside code matching this pattern (at any depth) */
+      inside?: string;
+      /** the captured node must not be inside code matching this pattern */
+      notInside?: string;
+    }>;
+    /** Only matches inside code matching this pattern */
+    inside?: string;
+    /** Only matches not inside code matching this pattern */
+    notInside?: string;
+    /** Respect .gitignore files */
+    gitignore?: boolean;
+    /** Search hidden files and directories */
+    hidden?: boolean;
+    /** Matching files to skip: the page offset (use the value the previous page suggests) */
+    skip?: number | null;
+    /** Matches a page returns, in whole files with every match of each; 0 returns every match at once. The text stays within 50 KB */
+    limit?: number;
+  }): Promise<{
+    /** the result as a model sees it: [path#TAG] headers, *N: match rows and  N: context rows, then notices */
+    text: string;
+    /** what was searched, relative to the workspace root */
+    scopePath: string;
+    /** every matching line in this page's files, shown or not (the sum of fileMatches[].count); later pages (nextSkip) hold more files */
+    matchCount: number;
+    /** the match rows shown (the sum of fileMatches[].matches.length); below matchCount when a limit cut rows */
+    shownMatchCount: number;
+    /** the files on this page, each shown (files.length); more are on later pages when nextSkip is set */
+    fileCount: number;
+    /** the files shown, in order, relative to the workspace root */
+    files: string[];
+    /** per file shown: its tag, its total match count and the match rows shown */
+    fileMatches: {
+      /** relative to the workspace root, absolute outside it */
+      path: string;
+      /** the hashline snapshot tag edit accepts as [path#tag] */
+      tag: string;
+      /** matching lines in the file (in range, for a line selector) */
+      count: number;
+      /** the match rows shown */
+      matches: {
+        /** the line (a structural match's first line) */
+        line: number;
+        /** the whole line without its line ending (not cut at 512 characters like the text rows), up to 50 KiB; for a structural match the matched code */
+        text: string;
+        /** text holds only the start of the line: it was over 50 KiB, or the result's 64 KiB of match text ran out (then the first 512 bytes; read the line for the rest) */
+        truncated?: boolean;
+        /** structural: the match's last line */
+        endLine?: number;
+        /** structural: where the match starts and ends (line and column from 1, the column in characters) */
+        range?: {
+          start: {
+            line: number;
+            column: number;
+          };
+          end: {
+            line: number;
+            column: number;
+          };
+        };
+        /** structural: each metavariable's capture by name (MSG for $MSG, ARGS for $$$ARGS) */
+        captures?: Record<string, {
+          /** the code it bound (for $$$X: from its first node to its last, separators included; empty when it bound nothing) */
+          text: string;
+          range: {
+            start: {
+              line: number;
+              column: number;
+            };
+            end: {
+              line: number;
+              column: number;
+            };
+          };
+          /** for $$$X: the code of each named node it bound, in order */
+          nodes?: string[];
+        }>;
+      }[];
+    }[];
+    /** matching files skipped before this page */
+    skip: number;
+    /** the skip of the next page, when there are more matching files */
+    nextSkip?: number;
+    /** the file limit per page, set when more matching files exist */
+    fileLimitReached?: number;
+    /** this page stopped at 2000 matches; page on with nextSkip */
+    collectionLimitReached?: boolean;
+    /** the 50 KB output cap cut the text */
+    outputLimitReached?: boolean;
+    /** some rows were cut at 512 characters */
+    linesTruncated?: boolean;
+    /** a limit cut what is shown: rows (shownMatchCount < matchCount; a file's matches fewer than its count), files (nextSkip, collectionLimitReached) or line text (linesTruncated); the counts themselves are never cut */
+    truncated: boolean;
+    /** entries of paths that matched nothing on disk */
+    missingPaths?: string[];
+    /** files that were not searched, with the reason: named files (too large, binary, unreadable) and files over 4 MiB a walk met (ten by name, then a count) */
+    skippedFiles?: string[];
+    meta: {
+      limits: {
+        /** files per page; set only when more matching files exist */
+        fileLimit?: number;
+        /** match rows shown per file */
+        perFileMatches: number;
+        /** matches collected before pagination */
+        collectMatches: number;
+        /** characters shown per row */
+        lineChars: number;
+        /** bytes of combined output */
+        outputBytes: number;
+        /** larger files are not searched */
+        maxFileBytes: number;
+        contextBefore: number;
+        contextAfter: number;
+        /** the limit argument: match rows a page returns, whole files, every match of each */
+        matchLimit?: number;
+        /** with limit: the files the text shows (the first of the result's files) */
+        textFiles?: number;
+      };
+    };
+  }>;
+  /** List the symbols of source files (functions, methods, classes, types, fields, tests...) with their line ranges. Per file: its [path#TAG] header, language and precision, then each symbol's kind (function, method, class, struct, type, interface, enum, module, const, var, field, test), name, container, signature (its first line), startLine/endLine (the line numbers read and edit use) and exported. Go is parsed with go/parser; JavaScript/TypeScript (JSX/TSX), Python, Rust, Java, C/C++ and Ruby with tree-sitter in builds with cgo, else precision is "heuristic". paths: files, directories or globs; kinds and depth (1: top level) filter. Scripts receive {files: [{path, tag, header, language, precision, symbols}], symbolCount}. */
+  function outline(args: {
+    /** Files, directories or globs to outline, e.g. "src" or ["a.go", "lib/**\/*.py"] */
+    paths: string | string[];
+    /** only these kinds (function, method, class, struct, type, interface, enum, module, const, var, field, test); a kept symbol's container may be left out */
+    kinds?: ("function" | "method" | "class" | "struct" | "type" | "interface" | "enum" | "module" | "const" | "var" | "field" | "test")[];
+    /** only symbols this deep: 1 top-level declarations, 2 their members too; 0 (default) every depth */
+    depth?: number;
+  }): Promise<{
+    /** each file's [path#tag] header with its language, then one row per symbol: START-END kind name, signature */
+    text: string;
+    /** every file outlined, in path order */
+    files: {
+      /** relative to the workspace root */
+      path: string;
+      /** the hashline snapshot tag: edit takes the symbols' lines under [path#tag] */
+      tag: string;
+      /** [path#tag], the header an edit of these lines starts with */
+      header: string;
+      language: string;
+      /** syntax (a parser: go/parser or tree-sitter) or heuristic (declaration patterns and brace/indent block ends; this build has no grammar for the language) */
+      precision: string;
+      symbols: {
+        /** function, method, class, struct, type, interface, enum, module, const, var, field or test */
+        kind: string;
+        name: string;
+        /** the enclosing symbol's name (a method's type, a field's struct, a test's describe block), dotted when nested */
+        container?: string;
+        /** the declaration's first line (from the declaration itself, after any decorators), trimmed, at most 200 characters */
+        signature: string;
+        /** first line of the declaration, decorators, attributes and annotations included (hashline line numbers: read and edit take them as they are) */
+        startLine: number;
+        /** last line of the declaration */
+        endLine: number;
+        /** visible outside its file or type: a capitalised Go name, export in JavaScript/TypeScript, pub in Rust, public in Java and C++, no leading _ in Python, not static in C, not private in Ruby */
+        exported: boolean;
+        /** nesting: 1 for a top-level declaration, 2 for its members, ... */
+        depth: number;
+      }[];
+      /** the file does not parse cleanly: symbols near the error may be missing or their ranges cut */
+      syntaxErrors?: boolean;
+    }[];
+    fileCount: number;
+    /** symbols in files (after kinds and depth) */
+    symbolCount: number;
+    /** the text was cut at 50 KB (files holds every symbol) */
+    truncated: boolean;
+    missingPaths?: string[];
+    /** files not outlined, with why: no outline for the file type (when named), too large, binary, unreadable */
+    skippedFiles?: string[];
+  }>;
+  /**
+   * Rewrite code by syntax: each match of a code pattern (as structural_search's) becomes replace.
+   * 
+   * pattern: $X one node, $$$X a sequence, $_ any node; never matched in comments or strings. replace gets the captures substituted and its later lines indented as the match's line. Written as one edit of all the files (all or nothing, through the run's journal: --dry-run previews it, --atomic undoes it, approvals see each file). A match inside another match is left as it was and listed in overlapped: run again for it. Imports are not changed. Scripts receive {changeCount, fileCount, files: [{path, tag, changes}], overlapped, diff, patch}.
+   */
+  function rewrite(args: {
+    /** Files, directories or globs to rewrite, e.g. "src" or "**\/*.go" */
+    paths: string | string[];
+    /** code with metavariables, as structural_search's: $X one node, $$$X a sequence, $_ any node */
+    pattern: string;
+    /** the code each match becomes, with the pattern's metavariables ($X, $$$X) substituted; later lines are indented as the match's line */
+    replace: string;
+    /** parse files and pattern as this language (go, javascript, typescript, tsx, python, rust, java, c, cpp, ruby); default: by file extension */
+    language?: string;
+    /** constraints on captures by metavariable name, as structural_search's: {MSG: {regex, notRegex, kind, pattern, inside, notInside}} */
+    where?: Record<string, {
+      /** the captured code must match this RE2 regular expression (anywhere in it; anchor with ^ and $) */
+      regex?: string;
+      /** the captured code must not match this regular expression */
+      notRegex?: string;
+      /** the captured node's tree-sitter kind, or one of several (call_expression, string_literal, identifier...) */
+      kind?: string[];
+      /** the captured node must itself match this code pattern */
+      pattern?: string;
+      /** the captured node must be inside code matching this pattern (at any depth) */
+      inside?: string;
+      /** the captured node must not be inside code matching this pattern */
+      notInside?: string;
+    }>;
+    /** only matches inside code matching this pattern */
+    inside?: string;
+    /** only matches not inside code matching this pattern */
+    notInside?: string;
+    /** rewrite files marked as generated too */
+    allowGenerated?: boolean;
+  }): Promise<{
+    /** how many matches were rewritten in how many files, the matches left out because they lie inside another, then each file's new [path#TAG] header and numbered diff */
+    text: string;
+    /** matches rewritten */
+    changeCount: number;
+    /** files changed */
+    fileCount: number;
+    /** each file changed, in path order */
+    files: {
+      /** relative to the workspace root */
+      path: string;
+      /** the new snapshot tag: the next edit of this file starts [path#tag] */
+      tag: string;
+      /** matches rewritten in this file */
+      changes: number;
+    }[];
+    /** matches not rewritten because they lie inside another match that was (the outermost wins); run rewrite again to rewrite them in the new code */
+    overlapped?: {
+      path: string;
+      line: number;
+      /** the match's code (its first 200 characters) */
+      text: string;
+    }[];
+    /** every file's numbered diff, as edit returns it */
+    diff: string;
+    /** the unified patch of every file (git apply takes it) */
+    patch: string;
+    missingPaths?: string[];
+    /** files not read, with why (too large, binary, unreadable, a language the pattern does not parse in) */
+    skippedFiles?: string[];
+  }>;
+  /**
+   * Run a raw tree-sitter query over files, for what a code pattern (structural_search) cannot say.
+   * 
+   * query: S-expressions of node kinds and fields with @captures and #eq?/#match? predicates, as (call_expression function: (identifier) @fn (#match? @fn "^New")). language names the grammar (go, javascript, typescript, tsx, python, rust, java, c, cpp, ruby); only its files are read. Scripts receive {files: [{path, tag, matches: [{pattern, captures: [{name, kind, text, range}]}]}], matchCount, captureCount}. Needs a build with cgo.
+   */
+  function query(args: {
+    /** Files, directories or globs to query, e.g. "src" */
+    paths: string | string[];
+    /** the grammar the query is written for: go, javascript, typescript, tsx, python, rust, java, c, cpp or ruby; only its files are read (a file named alone is read as it) */
+    language: "go" | "javascript" | "typescript" | "tsx" | "python" | "rust" | "java" | "c" | "cpp" | "ruby";
+    /** a tree-sitter query: S-expressions of node kinds and fields with @captures and #eq?/#match? predicates, e.g. (call_expression function: (identifier) @fn) */
+    query: string;
+    /** most matches returned (default 500 in a direct call, 100,000 in a script; 0: every match) */
+    limit?: number;
+  }): Promise<{
+    /** per file its [path#TAG] header, then one row per capture: START-END @name kind: its code's first line */
+    text: string;
+    /** the files with matches, in path order */
+    files: {
+      /** relative to the workspace root */
+      path: string;
+      /** the hashline snapshot tag edit accepts as [path#tag] */
+      tag: string;
+      matches: {
+        /** the index (from 0) of the query's pattern that matched */
+        pattern: number;
+        captures: {
+          /** the capture's name, without @ */
+          name: string;
+          /** the node's kind */
+          kind: string;
+          /** the node's code (up to 50 KiB) */
+          text: string;
+          /** where the node starts and ends (line and column from 1, the column in characters) */
+          range: {
+            start: {
+              line: number;
+              column: number;
+            };
+            end: {
+              line: number;
+              column: number;
+            };
+          };
+        }[];
+      }[];
+    }[];
+    fileCount: number;
+    /** matches returned */
+    matchCount: number;
+    /** captures returned */
+    captureCount: number;
+    /** limit stopped the query: more matches exist */
+    limitReached?: boolean;
+    /** the text was cut at 50 KB, or limit stopped the query (files holds every match returned) */
+    truncated: boolean;
+    missingPaths?: string[];
+    /** files not read, with why */
+    skippedFiles?: string[];
   }>;
   /** Replace the session task checklist with the given items (status defaults to pending). Returns the whole list. */
   function todowrite(args: {

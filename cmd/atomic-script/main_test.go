@@ -49,8 +49,11 @@ func scriptParams(dir string) testscript.Params {
 		Dir:                 dir,
 		RequireExplicitExec: true,
 		Condition: func(cond string) (bool, error) {
-			if cond == "race" {
+			switch cond {
+			case "race":
 				return racecheck.Enabled, nil
+			case "cgo": // tree-sitter: structural search, query, rewrite
+				return cgoEnabled, nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},

@@ -31,6 +31,12 @@ var grammars = sync.OnceValue(func() map[string]*sitter.Language {
 	}
 })
 
+// Grammar returns the tree-sitter grammar of lang, one of the names
+// Language returns ("go", "tsx", ...), or nil for another name. Only builds
+// with cgo have grammars: tools that parse code (tools/internal/syntax)
+// take them from here, so one table says which languages a build knows.
+func Grammar(lang string) *sitter.Language { return grammars()[lang] }
+
 // transparent lists the statement-list nodes that begin at their first
 // statement (Python and Ruby bodies): a line starting one is resolved to the
 // statement on it, not to the rest of the body.

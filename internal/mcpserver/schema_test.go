@@ -94,7 +94,7 @@ func TestEverySchemaIsPortable(t *testing.T) {
 // tools run without asking; write, edit and bash change the workspace.
 func TestEveryToolIsAnnotated(t *testing.T) {
 	want := map[string]string{ // readOnly destructive idempotent openWorld
-		"read": "T F T F", "find": "T F T F", "search": "T F T F", "grep": "T F T F", "glob": "T F T F",
+		"read": "T F T F", "find": "T F T F", "search": "T F T F", "grep": "T F T F", "glob": "T F T F", "outline": "T F T F", "structural_search": "T F T F", "query": "T F T F", "rewrite": "F T F F",
 		"bash_output": "T F F F", "todo_get": "T F T F", "todowrite": "T F T F", "todo_update": "T F T F",
 		"write": "F T T F", "edit": "F T F F", "bash": "F T F T", "kill": "F F T F",
 		"codemode": "F T F T", "tool_search": "T F T F", "get_tools": "T F T F",

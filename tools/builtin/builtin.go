@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/code"
 	"github.com/atomic-script/atomic-script/tools/files"
 	"github.com/atomic-script/atomic-script/tools/meta"
 	"github.com/atomic-script/atomic-script/tools/search"
@@ -19,7 +20,8 @@ func Tools() []tools.Tool {
 	var out []tools.Tool
 	out = append(out, files.Tools()...) // read, write, edit
 	out = append(out, shell.Tools()...) // bash, bash_output, kill
-	out = append(out, search.Find(), search.Search())
+	out = append(out, search.Find(), search.Search(), search.StructuralSearch())
+	out = append(out, code.Tools()...) // outline, rewrite, query
 	// grep and glob are the 13-tool shapes of search and find: callable
 	// when selected, off by default so models see one way to do each.
 	out = append(out, tools.WithTags(search.Grep(), tools.TagOffByDefault), tools.WithTags(search.Glob(), tools.TagOffByDefault))
@@ -51,6 +53,7 @@ var hints = map[string][]tools.Tag{
 	"find":        {tools.TagReadOnly, tools.TagIdempotent},
 	"search":      {tools.TagReadOnly, tools.TagIdempotent},
 	"grep":        {tools.TagReadOnly, tools.TagIdempotent},
+	"outline":     {tools.TagReadOnly, tools.TagIdempotent},
 	"glob":        {tools.TagReadOnly, tools.TagIdempotent},
 	"bash_output": {tools.TagReadOnly},
 	"todo_get":    {tools.TagReadOnly, tools.TagIdempotent, tools.TagInstant},
@@ -65,6 +68,10 @@ var hints = map[string][]tools.Tag{
 	"webfetch":    {tools.TagReadOnly, tools.TagIdempotent, tools.TagOpenWorld},
 	"websearch":   {tools.TagReadOnly, tools.TagIdempotent, tools.TagOpenWorld},
 	"code_search": {tools.TagReadOnly, tools.TagIdempotent, tools.TagOpenWorld},
+
+	"structural_search": {tools.TagReadOnly, tools.TagIdempotent},
+	"query":             {tools.TagReadOnly, tools.TagIdempotent},
+	"rewrite":           {tools.TagDestructive},
 }
 
 // Registry returns a registry of every built-in tool (enabled or not; use

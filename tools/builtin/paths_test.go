@@ -38,6 +38,11 @@ var pathProbes = map[string]struct {
 		return map[string]any{"input": "[" + p + "#" + hashline.Tag("old\n") + "]\ninsert tail:\n+x"}
 	}},
 	"bash.cwd": {args: func(p string) any { return map[string]any{"command": "true", "cwd": p} }, isDir: true},
+	// The probe's "old" is a Python expression statement: rewrite changes
+	// the file, so its preview must name it.
+	"rewrite.paths": {args: func(p string) any {
+		return map[string]any{"paths": p, "pattern": "old", "replace": "new", "language": "python"}
+	}},
 }
 
 // TestPreviewsReportEveryPath walks every built-in tool whose calls the

@@ -58,7 +58,7 @@ func call(t testing.TB, tool tools.Tool, env *tools.Env, args string) (tools.Res
 // The workspace root is the fixture directory; "$ROOT" in args.json and
 // want stands for it. -update rewrites want.
 func TestGolden(t *testing.T) {
-	for _, name := range []string{"find", "search", "grep", "glob"} {
+	for _, name := range []string{"find", "search", "structural_search", "grep", "glob"} {
 		files, _ := filepath.Glob(filepath.Join("testdata", name, "*.txtar"))
 		if len(files) == 0 {
 			t.Errorf("no golden files for %s", name)

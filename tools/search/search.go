@@ -50,6 +50,12 @@ type searchArgs struct {
 	Hidden    *bool    `json:"hidden"`
 	Skip      *int     `json:"skip"`
 	Limit     *int     `json:"limit"`
+	// Structural search: pattern is code (structural.go).
+	Structural bool             `json:"structural,omitempty"`
+	Language   string           `json:"language,omitempty"`
+	Where      map[string]Where `json:"where,omitempty"`
+	Inside     string           `json:"inside,omitempty"`
+	NotInside  string           `json:"notInside,omitempty"`
 }
 
 // fileStatus is why a file was or was not searched.
@@ -88,12 +94,14 @@ const maxSkippedListed = 10
 // searcher holds what the workers of one search share.
 type searcher struct {
 	m     *textmatch.Matcher
+	st    *structuralSearch // a structural search (m is nil)
 	v     *fsview
 	limit int // page mode: per-file count limit during collection
 	// every: extract every match (a search with limit); else count and
 	// keep content.
 	every    bool
-	keep     bool // page mode: keep matched files' content for the rendering
+	keep     bool            // page mode: keep matched files' content for the rendering
+	named    map[string]bool // files named in paths (a structural search reads them in its language)
 	scanners []*textmatch.Scanner
 	readers  []fsread.Reader
 
@@ -105,7 +113,7 @@ type searcher struct {
 
 func newSearcher(m *textmatch.Matcher, v *fsview, workers, limit int) *searcher {
 	s := &searcher{m: m, v: v, limit: limit, readers: make([]fsread.Reader, workers+1)}
-	for i := 0; i <= workers; i++ {
+	for i := 0; m != nil && i <= workers; i++ {
 		s.scanners = append(s.scanners, m.NewScanner())
 	}
 	return s
@@ -126,6 +134,9 @@ func (s *searcher) scan(w int, abs string, ranges []selector.Range) (matchedFile
 	}
 	data := bytes.TrimPrefix(raw, utf8BOM)
 	f := matchedFile{abs: abs, ranges: ranges}
+	if s.st != nil {
+		return s.scanStructural(w, f, raw, data)
+	}
 	if s.every {
 		f.matches = extractMatches(s.scanners[w], data, ranges)
 		f.count = len(f.matches)
@@ -144,6 +155,27 @@ func (s *searcher) scan(w int, abs string, ranges []selector.Range) (matchedFile
 	case s.every:
 		f.obs = hashline.Observe(unsafe.String(unsafe.SliceData(raw), len(raw)))
 	case s.keep && len(raw) <= keepBytes:
+		f.content = bytes.Clone(raw)
+	}
+	return f, fileSearched
+}
+
+// scanStructural finds the structural matches of a file: every one, kept
+// with the file's content for the page's rendering. A file of a language
+// the pattern does not parse in is noted once and not searched.
+func (s *searcher) scanStructural(w int, f matchedFile, raw, data []byte) (matchedFile, fileStatus) {
+	if bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0 {
+		return matchedFile{abs: f.abs}, fileBinary
+	}
+	rows := s.st.find(w, f.abs, data, f.ranges, s.named[f.abs])
+	if len(rows) == 0 {
+		return f, fileSearched
+	}
+	s.matching.Add(1)
+	f.matches, f.count = rows, len(rows)
+	if s.every {
+		f.obs = hashline.Observe(unsafe.String(unsafe.SliceData(raw), len(raw)))
+	} else {
 		f.content = bytes.Clone(raw)
 	}
 	return f, fileSearched
@@ -551,7 +583,18 @@ func compileSearch(a searchArgs) (*textmatch.Matcher, error) {
 }
 
 func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult, error) {
-	m, err := compileSearch(a)
+	workers := walkWorkers()
+	var m *textmatch.Matcher
+	var st *structuralSearch
+	var err error
+	switch {
+	case a.Structural:
+		st, err = newStructural(ctx, a, workers)
+	case a.Language != "" || len(a.Where) > 0 || a.Inside != "" || a.NotInside != "":
+		err = tools.Errorf(tools.ErrInvalidArgs, "language, where, inside and notInside are for a structural search: call structural_search")
+	default:
+		m, err = compileSearch(a)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -586,9 +629,12 @@ func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult
 		p.every, p.limit = true, *a.Limit
 	}
 
-	workers := walkWorkers()
 	s := newSearcher(m, v, workers, p.perFile+1)
 	s.every, s.keep = p.every, !p.every
+	render := textRenderer
+	if st != nil {
+		s.st, s.named, render = st, namedFiles(sc), func(*textmatch.Matcher) renderer { return structuralRenderer }
+	}
 	rule := stopRule{pageStart: p.pageSkip, need: p.pageSkip + searchFileLimit + 1, ceiling: searchCollectLimit}
 	if p.every {
 		// Whole files while their matches fit in limit, and one more to
@@ -619,12 +665,19 @@ func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult
 		return nil, err
 	}
 	col.skipped = append(sc.skipped, col.skipped...)
+	if st != nil {
+		notes, err := st.outcome()
+		if err != nil {
+			return nil, err
+		}
+		col.skipped = append(col.skipped, notes...)
+	}
 	col.coverage.Scanned, col.coverage.Binary, col.coverage.TooLarge = int(s.searched.Load()), int(s.binary.Load()), int(s.tooLarge.Load())
 	p.offset, p.resumed = p.pageSkip, cur != nil
 	if cur != nil {
 		p.offset = 0 // the collection starts at the cursor
 	}
-	res, consumed := renderPage(env, m, v, sc, col, p)
+	res, consumed := renderPage(env, render(m), v, sc, col, p)
 	res.shows, res.cuts = searchCuts(env, a, res, p)
 	if res.NextSkip > 0 && !single {
 		cursors.put(key, res.NextSkip, col.next(p.offset+consumed, len(sc.targets) > 1))

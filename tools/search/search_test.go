@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -384,7 +385,7 @@ func TestSearchStripsLeadingBOM(t *testing.T) {
 	raw := "\uFEFFHELLO\r\nworld\r\n"
 	writeFiles(t, root, map[string]string{"bom.txt": raw})
 	r := searchResult(t, newEnv(t, root), `{"pattern":"^HELLO"}`)
-	if len(r.FileMatches) != 1 || r.FileMatches[0].Matches[0] != (SearchMatch{Line: 1, Text: "HELLO"}) || r.FileMatches[0].Tag != hashline.Tag(raw) {
+	if len(r.FileMatches) != 1 || !reflect.DeepEqual(r.FileMatches[0].Matches[0], SearchMatch{Line: 1, Text: "HELLO"}) || r.FileMatches[0].Tag != hashline.Tag(raw) {
 		t.Errorf("BOM file: %+v", r.FileMatches)
 	}
 }

@@ -81,13 +81,17 @@ type SearchFile struct {
 	Matches []SearchMatch `json:"matches" jsonschema:"the match rows shown"`
 }
 
-// SearchMatch is one matching line.
+// SearchMatch is one matching line, or one structural match.
 type SearchMatch struct {
-	Line int    `json:"line"`
-	Text string `json:"text" jsonschema:"the whole line without its line ending (not cut at 512 characters like the text rows), up to 50 KiB"`
+	Line int    `json:"line" jsonschema:"the line (a structural match's first line)"`
+	Text string `json:"text" jsonschema:"the whole line without its line ending (not cut at 512 characters like the text rows), up to 50 KiB; for a structural match the matched code"`
 	// Truncated is set when the line was longer than 50 KiB: Text is then
 	// only its start and must not be written back as the whole line.
 	Truncated bool `json:"truncated,omitempty" jsonschema:"text holds only the start of the line: it was over 50 KiB, or the result's 64 KiB of match text ran out (then the first 512 bytes; read the line for the rest)"`
+	// The structural match's extent and what its metavariables bound.
+	EndLine  int                `json:"endLine,omitempty" jsonschema:"structural: the match's last line"`
+	Range    *Range             `json:"range,omitempty" jsonschema:"structural: where the match starts and ends (line and column from 1, the column in characters)"`
+	Captures map[string]Capture `json:"captures,omitempty" jsonschema:"structural: each metavariable's capture by name (MSG for $MSG, ARGS for $$$ARGS)"`
 }
 
 // contextLines returns the configured context (defaults 1 before, 3 after).
@@ -105,7 +109,7 @@ func contextLines(env *tools.Env) (before, after int) {
 // renderPage renders the files of the requested page, recording a snapshot
 // of each file shown. It returns the result and how many of col's files
 // from the page's start it went through (the next page starts after them).
-func renderPage(env *tools.Env, m *textmatch.Matcher, v *fsview, sc *scope, col *collection, p pagePlan) (*SearchResult, int) {
+func renderPage(env *tools.Env, render renderer, v *fsview, sc *scope, col *collection, p pagePlan) (*SearchResult, int) {
 	before, after := contextLines(env)
 	res := &SearchResult{ScopePath: scopePathOf(env, sc.targets), Skip: p.pageSkip, MissingPaths: sc.missing, SkippedFiles: col.skipped, Files: []string{}, FileMatches: []SearchFile{}}
 	res.Meta.Limits = SearchLimits{PerFileMatches: p.perFile, CollectMatches: searchCollectLimit, LineChars: searchLineCap, OutputBytes: searchOutputCap, MaxFileBytes: searchMaxFileBytes, ContextBefore: before, ContextAfter: after}
@@ -118,13 +122,13 @@ func renderPage(env *tools.Env, m *textmatch.Matcher, v *fsview, sc *scope, col 
 	var notices []string
 	if p.every {
 		res.Meta.Limits.PerFileMatches, res.Meta.Limits.CollectMatches, res.Meta.Limits.MatchLimit = 0, 0, p.limit
-		consumed, more = everyPage(env, m, v, res, files, p, before, after)
+		consumed, more = everyPage(env, render, v, res, files, p, before, after)
 		res.FileCount = len(res.Files)
 		notices = everyNotices(res, sc, col, p, more)
 	} else {
 		page := files[:min(len(files), searchFileLimit)]
 		more = len(files) > searchFileLimit
-		consumed = linePage(env, m, v, res, page, p, before, after)
+		consumed = linePage(env, render, v, res, page, p, before, after)
 		res.FileCount = len(res.Files)
 		notices = pageNotices(res, sc, col, len(page), more, p.pageSkip, p.single && p.skip > 0)
 	}
@@ -151,11 +155,10 @@ func renderPage(env *tools.Env, m *textmatch.Matcher, v *fsview, sc *scope, col 
 // perFile matches with context, until the output cap; the structured
 // result lists what the text shows. It returns how many files it went
 // through.
-func linePage(env *tools.Env, m *textmatch.Matcher, v *fsview, res *SearchResult, page []matchedFile, p pagePlan, before, after int) int {
+func linePage(env *tools.Env, render renderer, v *fsview, res *SearchResult, page []matchedFile, p pagePlan, before, after int) int {
 	var out strings.Builder
 	prevDir := "."
 	textLeft := structuredTextCap
-	sc := m.NewScanner()
 	consumed := 0
 	for _, f := range page {
 		content := f.content
@@ -170,7 +173,7 @@ func linePage(env *tools.Env, m *textmatch.Matcher, v *fsview, res *SearchResult
 			consumed++
 			continue
 		}
-		fr := renderFile(sc, bytes.TrimPrefix(content, utf8BOM), f.ranges, p.perFile, before, after)
+		fr := render(bytes.TrimPrefix(content, utf8BOM), f, p.perFile, before, after)
 		if len(fr.matches) == 0 {
 			consumed++
 			continue
@@ -215,7 +218,7 @@ func linePage(env *tools.Env, m *textmatch.Matcher, v *fsview, res *SearchResult
 // by the workers; the text renders the first of them as a model reads
 // them, within the output cap. Files not in the text are recorded by their
 // observation, not a copy of their text.
-func everyPage(env *tools.Env, m *textmatch.Matcher, v *fsview, res *SearchResult, files []matchedFile, p pagePlan, before, after int) (consumed int, more bool) {
+func everyPage(env *tools.Env, render renderer, v *fsview, res *SearchResult, files []matchedFile, p pagePlan, before, after int) (consumed int, more bool) {
 	rows := 0
 	for _, f := range files {
 		if p.limit > 0 && consumed > 0 && rows+f.count > p.limit {
@@ -244,7 +247,6 @@ func everyPage(env *tools.Env, m *textmatch.Matcher, v *fsview, res *SearchResul
 	// The text: the page's first files as a page of 20 would show them.
 	var out strings.Builder
 	prevDir := "."
-	sc := m.NewScanner()
 	shownFiles := 0
 	for _, f := range files[:consumed] {
 		if shownFiles == searchFileLimit {
@@ -254,7 +256,7 @@ func everyPage(env *tools.Env, m *textmatch.Matcher, v *fsview, res *SearchResul
 		if err != nil || bytes.IndexByte(content, 0) >= 0 {
 			continue
 		}
-		fr := renderFile(sc, bytes.TrimPrefix(content, utf8BOM), f.ranges, p.perFile, before, after)
+		fr := render(bytes.TrimPrefix(content, utf8BOM), f, p.perFile, before, after)
 		if len(fr.matches) == 0 {
 			continue
 		}
@@ -372,9 +374,7 @@ func writeSection(fr fileRender, display string, content []byte, newDir bool, us
 		b.WriteByte('\n')
 		b.WriteString(row.text)
 		linesCut = linesCut || row.cut
-		if row.match {
-			shown++
-		}
+		shown += row.starts
 	}
 	if !cut && fr.total > len(fr.matches) {
 		note := fmt.Sprintf("\n[%d of %d matches in this file shown", len(fr.matches), fr.total)
@@ -405,6 +405,23 @@ func readWhole(v *fsview, abs string) ([]byte, error) {
 	return data, err
 }
 
+// renderer renders one matched file's rows (at most limit matches) with
+// context.
+type renderer func(content []byte, f matchedFile, limit, before, after int) fileRender
+
+// textRenderer renders the lines a regular expression matches.
+func textRenderer(m *textmatch.Matcher) renderer {
+	sc := m.NewScanner()
+	return func(content []byte, f matchedFile, limit, before, after int) fileRender {
+		return renderFile(sc, content, f.ranges, limit, before, after)
+	}
+}
+
+// structuralRenderer renders the structural matches the search found.
+func structuralRenderer(content []byte, f matchedFile, limit, before, after int) fileRender {
+	return structuralRender(content, f.matches, limit, before, after)
+}
+
 // fileRender is one file's rows.
 type fileRender struct {
 	rows    []renderRow
@@ -414,9 +431,9 @@ type fileRender struct {
 
 // renderRow is one rendered line of a file section.
 type renderRow struct {
-	text  string
-	match bool // a "*N:" row, not context
-	cut   bool // the line was cut at searchLineCap
+	text   string
+	starts int  // the matches (structured rows) that start on this row: 1 for a regex "*N:" row, 0 for context
+	cut    bool // the line was cut at searchLineCap
 }
 
 // renderFile finds the matching lines of content (within ranges, if any),
@@ -471,11 +488,11 @@ func renderFile(sc *textmatch.Scanner, content []byte, ranges []selector.Range, 
 			whole := text(n)
 			shown, cut := capLine(whole)
 			if isMatch[n] {
-				fr.rows = append(fr.rows, renderRow{fmt.Sprintf("*%d:%s", n, shown), true, cut})
+				fr.rows = append(fr.rows, renderRow{fmt.Sprintf("*%d:%s", n, shown), 1, cut})
 				full, long := capBytes(whole, structuredLineCap)
 				fr.matches = append(fr.matches, SearchMatch{Line: n, Text: full, Truncated: long})
 			} else {
-				fr.rows = append(fr.rows, renderRow{fmt.Sprintf(" %d:%s", n, shown), false, cut})
+				fr.rows = append(fr.rows, renderRow{fmt.Sprintf(" %d:%s", n, shown), 0, cut})
 			}
 		}
 	}

@@ -23,7 +23,9 @@ const calls = {
 const out = { tools: tools.length, withOutputSchema: tools.filter((t) => t.outputSchema).length };
 for (const [key, [name, args]] of Object.entries(calls)) {
   try {
-    const r = await client.callTool({ name, arguments: args });
+    // The SDK gives up on a request after 60 s; this test is about sizes,
+    // and a 6 MiB run under -race on a loaded machine takes longer.
+    const r = await client.callTool({ name, arguments: args }, undefined, { timeout: 600_000 });
     out[key] = { bytes: JSON.stringify(r).length, isError: !!r.isError, structured: r.structuredContent !== undefined,
       note: (r.content.filter((c) => c.type === "text").map((c) => c.text).join("\n").match(/\[This result was over[^\]]*\]/) ?? [""])[0] };
   } catch (e) {

@@ -30,3 +30,26 @@ func TestMissing(t *testing.T) {
 		}
 	}
 }
+
+// TestProgram: the environment variable wins, then the .ci copy, then
+// PATH; a peer found nowhere is Missing.
+func TestProgram(t *testing.T) {
+	if os.Getenv("PEER_CHILD") == "2" {
+		Program(t, "no-such-peer-xyz", "PEER_XYZ", ".ci/nope/bin/no-such-peer-xyz")
+		return
+	}
+	t.Setenv("PEER_SH", "/custom/sh")
+	if got := Program(t, "sh", "PEER_SH", ".ci/none/sh"); got != "/custom/sh" {
+		t.Errorf("with $PEER_SH: %s", got)
+	}
+	t.Setenv("PEER_SH", "")
+	if got := Program(t, "sh", "PEER_SH", ".ci/none/sh"); !strings.HasSuffix(got, "/sh") {
+		t.Errorf("from PATH: %q", got)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestProgram$", "-test.v")
+	cmd.Env = append(os.Environ(), "PEER_CHILD=2", "ATOMIC_TEST_PEERS=required")
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "no-such-peer-xyz not found: .ci/run installs it into .ci/nope/bin/no-such-peer-xyz") {
+		t.Errorf("a missing peer where peers are required: err %v\n%s", err, out)
+	}
+}
