@@ -161,6 +161,10 @@ type Config struct {
 	Args          []string
 	// Run is what the read-only RUN global says about the run (its mode).
 	Run RunInfo
+	// Diff is RUN.diff(): the run's file changes so far as a git diff, so
+	// a script can check its own patch (a dry run's bash sees a copy that
+	// already has them). nil: "". An error is thrown to the script.
+	Diff func() (string, error)
 	// CallIDPrefix prefixes nested call ids as "<prefix>/<n>".
 	CallIDPrefix string
 	// Source names the script in stack frames and maps their positions.
@@ -788,6 +792,11 @@ func (b *Binding) sync(op, payload string) (any, error) {
 		return b.cat.json, nil
 	case "run":
 		return b.cfg.Run, nil
+	case "diff":
+		if b.cfg.Diff == nil {
+			return "", nil
+		}
+		return b.cfg.Diff()
 	case "args":
 		if b.cfg.Args == nil {
 			return []string{}, nil

@@ -212,6 +212,19 @@ declare namespace tools {
     missingPaths?: string[];
     /** the result limit in force (0: none) */
     limit: number;
+    /** what the scan listed and left out (an empty result's text says it too) */
+    coverage: {
+      /** search: the files read and searched; find: the files and directories listed */
+      scanned: number;
+      /** files and directories .gitignore rules left out, not entered (gitignore: false includes them) */
+      ignored?: number;
+      /** the first three of them, in path order */
+      ignoredPaths?: string[];
+      /** hidden files and directories left out (hidden: true includes them) */
+      hidden?: number;
+      /** .git and node_modules directories not entered (name one in paths to include it) */
+      pruned?: number;
+    };
   }>;
   /**
    * Search file contents with a regular expression (Go RE2 syntax).
@@ -236,7 +249,7 @@ declare namespace tools {
     gitignore?: boolean;
     /** Search hidden files and directories */
     hidden?: boolean;
-    /** Matching files to skip: the page offset (use the value the previous page suggests) */
+    /** A page holds 20 matching files and 20 matches a file (200 when searching one file); pass the previous page's nextSkip to page on */
     skip?: number | null;
     /** Match rows a page returns, in whole files with every match of each (no 20-file or 20-per-file cut; a file with more comes alone); 0 returns every match at once. The text stays within 50 KB */
     limit?: number;
@@ -289,6 +302,23 @@ declare namespace tools {
     missingPaths?: string[];
     /** files that were not searched, with the reason: named files (too large, binary, unreadable) and files over 4 MiB a walk met (ten by name, then a count) */
     skippedFiles?: string[];
+    /** what the search looked at and left out (an empty result's text says it too) */
+    coverage: {
+      /** search: the files read and searched; find: the files and directories listed */
+      scanned: number;
+      /** files and directories .gitignore rules left out, not entered (gitignore: false includes them) */
+      ignored?: number;
+      /** the first three of them, in path order */
+      ignoredPaths?: string[];
+      /** hidden files and directories left out (hidden: true includes them) */
+      hidden?: number;
+      /** .git and node_modules directories not entered (name one in paths to include it) */
+      pruned?: number;
+      /** files with a match skipped as binary (they hold a NUL byte) */
+      binary?: number;
+      /** files over 4 MiB not searched (skippedFiles names them) */
+      tooLarge?: number;
+    };
     meta: {
       limits: {
         /** files per page; set only when more matching files exist */
@@ -700,8 +730,8 @@ type McpResult = string | Array<string | { type: "image" | "audio"; data: string
 declare const ALL_TOOLS: ReadonlyArray<{ name: string; description: string; namespace: string }>;
 /** Arguments given after "--" on the command line. */
 declare const ARGS: ReadonlyArray<string>;
-/** How this run treats files: "dry-run" writes nothing (bash runs in a scratch copy holding the pending changes), "atomic" rolls every change back on failure. */
-declare const RUN: { readonly mode: "write" | "dry-run" | "atomic"; readonly dryRun: boolean; readonly atomic: boolean };
+/** How this run treats files: "dry-run" writes nothing (bash runs in a scratch copy that already holds the pending changes), "atomic" rolls every change back on failure. diff() is the run's file changes so far as the git diff the result shows (a dry run's whole diff), "" before any; a plain "write" run keeps no originals, so there it throws ERR_NOT_ALLOWED. */
+declare const RUN: { readonly mode: "write" | "dry-run" | "atomic"; readonly dryRun: boolean; readonly atomic: boolean; diff(): string };
 /** The tools most relevant to query, best first (BM25 over names, parameter names and descriptions; function words ignored; matches under 40% of the best left out): at most limit (default 5), each with a one-sentence brief as description (describeTool gives the rest); the array's total counts every match kept. */
 declare function searchTools(query: string, options?: { limit?: number; namespace?: string }): Array<{ name: string; description: string; namespace?: string }> & { total: number };
 /** A tool's description, once, and its declaration: the call's TypeScript signature with each argument's and result field's doc. undefined for an unknown name. */

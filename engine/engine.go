@@ -321,8 +321,8 @@ type scriptRun struct {
 
 	// gate is the run's approval gate.
 	gate *gate
-	// reads is what the run's results showed of files (cut reads).
-	reads readLog
+	// cuts is what the run's results showed and what limits cut from them.
+	cuts cutLog
 	// models is the run's model calls: their in-flight cap and usage.
 	models *models.Run
 
@@ -450,6 +450,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 		Sink:         s.rec,
 		Args:         s.ro.args,
 		Run:          bindings.RunInfo{Mode: s.files.Mode().String(), DryRun: s.files.Mode() == journal.DryRun, Atomic: s.files.Mode() == journal.Atomic},
+		Diff:         func() (string, error) { return runDiff(s.files, e.cfg.root) },
 		CallIDPrefix: s.ro.callIDPrefix,
 		Source:       s.source,
 	})
@@ -521,7 +522,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	if w := cancelledWarning(r, cancelled); w != "" {
 		r.Warnings = append(r.Warnings, w)
 	}
-	r.Warnings = append(r.Warnings, s.reads.warnings()...)
+	r.Warnings = append(r.Warnings, s.cuts.warnings()...)
 	return r
 }
 
@@ -696,7 +697,8 @@ func (e *Engine) call(env *tools.Env, calls *nsCalls, s *scriptRun) bindings.Cal
 		if err != nil {
 			return nil, err
 		}
-		s.reads.add(res.Span)
+		ci, _ := bindings.CallInfoFrom(ctx)
+		s.cuts.add(ci.ID, name, ci.Seq, res)
 		bindings.ReportMeta(ctx, res.Details)
 		if t.OutputSchema() != nil {
 			return json.Marshal(res.Structured)

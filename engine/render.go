@@ -78,9 +78,10 @@ func renderSegments(r *Result) []segment {
 		b.WriteString("Dry run: no files were written, and the run would change none.\n")
 	case r.Diff != "":
 		fmt.Fprintf(&b, "Dry run: no files were written. The run would change %s: %s\n", plural(len(r.Changes), "file"), changesLine(r.Changes))
+		diff := dryRunDiff(&b, r)
 		add(true)
-		b.WriteString(r.Diff)
-		if !strings.HasSuffix(r.Diff, "\n") {
+		b.WriteString(diff)
+		if diff != "" && !strings.HasSuffix(diff, "\n") {
 			b.WriteByte('\n')
 		}
 		add(false)
@@ -127,6 +128,38 @@ func renderSegments(r *Result) []segment {
 	}
 	add(false)
 	return segs
+}
+
+// dryRunDiff is the part of a dry run's diff the text shows: the files
+// whose change the script's output already holds are named in b, not
+// shown again.
+func dryRunDiff(b *strings.Builder, r *Result) string {
+	secs := diffSections(r)
+	var shown []string
+	var rest strings.Builder
+	for _, s := range secs {
+		if s.shown {
+			shown = append(shown, s.name)
+		} else {
+			rest.WriteString(s.text)
+		}
+	}
+	switch {
+	case len(shown) == 0:
+	case len(shown) == len(secs):
+		b.WriteString("Its diff is the one the output above shows.\n")
+	default:
+		fmt.Fprintf(b, "The output above shows the diff of %s; the rest:\n", listNames(shown))
+	}
+	return rest.String()
+}
+
+// listNames joins names, the first maxListedPaths of them.
+func listNames(names []string) string {
+	if len(names) > maxListedPaths {
+		return strings.Join(names[:maxListedPaths], ", ") + fmt.Sprintf(" and %d more", len(names)-maxListedPaths)
+	}
+	return strings.Join(names, ", ")
 }
 
 // writeOutput writes the output items and the console block; piece

@@ -26,7 +26,7 @@ import (
 // DefaultInlineDeclarationTokens is the budget for the TypeScript
 // declarations of the core tools inlined in codemode's description (the
 // whole description stays within 2,500 tokens).
-const DefaultInlineDeclarationTokens = 1500
+const DefaultInlineDeclarationTokens = 1600
 
 // DefaultTimeout is the deadline of a codemode script when serve is not
 // given one: a model host waits for the call, so a script that never ends

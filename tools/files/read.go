@@ -163,7 +163,7 @@ func readFileText(ctx context.Context, env *tools.Env, t *target, text string) (
 		env.Session.Snapshots.RecordObservation(t.abs, hashline.Observe(text))
 		n := hashline.LineCount(text)
 		return tools.Result{Text: text, Details: ReadDetails{Meta: ReadMeta{Source: "file", SourcePath: t.abs}},
-			Span: &tools.FileSpan{Path: t.abs, Display: t.display, First: 1, Last: n, Total: n}, Whole: true}, nil
+			Shows: []tools.Shown{{Key: tools.FileLines(t.abs), First: 1, Last: n}}, Whole: true}, nil
 	case t.sel != nil && t.sel.Cell >= 0 && !isNotebook(t.abs):
 		return tools.Result{}, tools.Errorf(tools.ErrInvalidArgs, "read: %s is not a notebook; :cell:N selects notebook cells", t.display)
 	case t.sel != nil && t.sel.Cell >= 0:

@@ -34,16 +34,29 @@ type SearchResult struct {
 	Skip            int          `json:"skip" jsonschema:"matching files skipped before this page"`
 	NextSkip        int          `json:"nextSkip,omitempty" jsonschema:"the skip of the next page, when there are more matching files"`
 	// FileLimitReached is the page size when more matching files exist.
-	FileLimitReached       int      `json:"fileLimitReached,omitempty" jsonschema:"the file limit per page, set when more matching files exist"`
-	CollectionLimitReached bool     `json:"collectionLimitReached,omitempty" jsonschema:"this page stopped at 2000 matches; page on with nextSkip"`
-	OutputLimitReached     bool     `json:"outputLimitReached,omitempty" jsonschema:"the 50 KB output cap cut the text"`
-	LinesTruncated         bool     `json:"linesTruncated,omitempty" jsonschema:"some rows were cut at 512 characters"`
-	Truncated              bool     `json:"truncated" jsonschema:"a limit cut what is shown: rows (shownMatchCount < matchCount; a file's matches fewer than its count), files (nextSkip, collectionLimitReached) or line text (linesTruncated); the counts themselves are never cut"`
-	MissingPaths           []string `json:"missingPaths,omitempty" jsonschema:"entries of paths that matched nothing on disk"`
-	SkippedFiles           []string `json:"skippedFiles,omitempty" jsonschema:"files that were not searched, with the reason: named files (too large, binary, unreadable) and files over 4 MiB a walk met (ten by name, then a count)"`
+	FileLimitReached       int            `json:"fileLimitReached,omitempty" jsonschema:"the file limit per page, set when more matching files exist"`
+	CollectionLimitReached bool           `json:"collectionLimitReached,omitempty" jsonschema:"this page stopped at 2000 matches; page on with nextSkip"`
+	OutputLimitReached     bool           `json:"outputLimitReached,omitempty" jsonschema:"the 50 KB output cap cut the text"`
+	LinesTruncated         bool           `json:"linesTruncated,omitempty" jsonschema:"some rows were cut at 512 characters"`
+	Truncated              bool           `json:"truncated" jsonschema:"a limit cut what is shown: rows (shownMatchCount < matchCount; a file's matches fewer than its count), files (nextSkip, collectionLimitReached) or line text (linesTruncated); the counts themselves are never cut"`
+	MissingPaths           []string       `json:"missingPaths,omitempty" jsonschema:"entries of paths that matched nothing on disk"`
+	SkippedFiles           []string       `json:"skippedFiles,omitempty" jsonschema:"files that were not searched, with the reason: named files (too large, binary, unreadable) and files over 4 MiB a walk met (ten by name, then a count)"`
+	Coverage               SearchCoverage `json:"coverage" jsonschema:"what the search looked at and left out (an empty result's text says it too)"`
 	Meta                   struct {
 		Limits SearchLimits `json:"limits"`
 	} `json:"meta"`
+	// shown is the file behind each of Files; shows and cuts are what
+	// the result shows and what its limits cut (searchCuts).
+	shown []shownFile
+	shows []tools.Shown
+	cuts  []tools.Cut
+}
+
+// shownFile is a file a search result shows: its path and the line
+// selector its matches were counted in.
+type shownFile struct {
+	abs    string
+	ranges []selector.Range
 }
 
 // SearchLimits are the limits in force.
@@ -125,8 +138,9 @@ func renderPage(env *tools.Env, render renderer, v *fsview, sc *scope, col *coll
 			res.Truncated = true
 		}
 	}
+	res.Coverage = col.coverage
 	if res.Text == "" {
-		res.Text = "No matches found"
+		res.Text = "No matches found: " + col.coverage.text("searched", "file", res.ScopePath)
 		if p.pageSkip > 0 && (len(col.files) > 0 || p.resumed) {
 			res.Text = fmt.Sprintf("No more results (skip=%d)", p.pageSkip)
 		}
@@ -178,6 +192,7 @@ func linePage(env *tools.Env, render renderer, v *fsview, res *SearchResult, pag
 		out.WriteString(sec)
 		prevDir = dir
 		res.Files = append(res.Files, display)
+		res.shown = append(res.shown, shownFile{f.abs, f.ranges})
 		matches := fr.matches[:shown]
 		for i := range matches {
 			if textLeft -= len(matches[i].Text); textLeft < 0 {
@@ -214,6 +229,7 @@ func everyPage(env *tools.Env, render renderer, v *fsview, res *SearchResult, fi
 		display := env.Display(f.abs)
 		env.Session.Snapshots.RecordObservation(f.abs, f.obs)
 		res.Files = append(res.Files, display)
+		res.shown = append(res.shown, shownFile{f.abs, f.ranges})
 		res.FileMatches = append(res.FileMatches, SearchFile{Path: display, Tag: f.obs.Tag, Count: f.count, Matches: f.matches})
 		res.MatchCount += f.count
 		res.ShownMatchCount += len(f.matches)

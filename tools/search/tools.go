@@ -57,7 +57,7 @@ func Find() tools.Tool {
 		if err != nil {
 			return tools.Result{}, err
 		}
-		return tools.Result{Text: res.Text, Structured: res, Details: res}, nil
+		return tools.Result{Text: res.Text, Structured: res, Details: res, Shows: res.shows, Cuts: res.cuts}, nil
 	})
 }
 
@@ -74,7 +74,7 @@ func Search() tools.Tool {
 			"case":      boolean("Case-sensitive search (case:false is i:true)", true),
 			"gitignore": boolean("Respect .gitignore files", true),
 			"hidden":    boolean("Search hidden files and directories", true),
-			"skip": {Description: "Matching files to skip: the page offset (use the value the previous page suggests)",
+			"skip": {Description: "A page holds 20 matching files and 20 matches a file (200 when searching one file); pass the previous page's nextSkip to page on",
 				AnyOf: []*jsonschema.Schema{{Type: "integer", Minimum: ptr(0.0)}, {Type: "null"}}},
 			"limit": integer("Match rows a page returns, in whole files with every match of each (no 20-file or 20-per-file cut; a file with more comes alone); 0 returns every match at once. The text stays within 50 KB", 0, 0, nil),
 		}, "pattern", "paths", "i", "case", "gitignore", "hidden", "skip", "limit"),
@@ -84,7 +84,7 @@ func Search() tools.Tool {
 		if err != nil {
 			return tools.Result{}, err
 		}
-		return tools.Result{Text: res.Text, Structured: res, Details: res}, nil
+		return tools.Result{Text: res.Text, Structured: res, Details: res, Shows: res.shows, Cuts: res.cuts}, nil
 	})
 }
 

@@ -144,6 +144,8 @@ type Walker struct {
 	active  int
 	stopped bool
 	wg      sync.WaitGroup
+
+	skips skipCounter
 }
 
 // New prepares a walk: it finds each root's ignore base and reads the
