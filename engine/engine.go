@@ -359,7 +359,15 @@ func (s *scriptRun) execute(ctx context.Context) *Result {
 	s.abort = cancel
 	s.loopDone = make(chan struct{})
 	done := make(chan *Result, 1)
-	go func() { done <- s.own(ctx) }()
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				fault := &engineFault{value: r}
+				done <- &Result{Error: &ScriptError{Kind: KindSandbox, Name: "EngineError", Message: fault.Error()}}
+			}
+		}()
+		done <- s.own(ctx)
+	}()
 	var hard <-chan time.Time
 	if !s.deadline.IsZero() {
 		t := time.NewTimer(time.Until(s.deadline) + hardDeadlineGrace)
@@ -409,8 +417,14 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	}
 	// The VM is closed after the result is handed over: freeing a heap of
 	// millions of objects (a promise storm) takes a tenth of a second and
-	// more, which the caller's deadline must not pay.
-	defer func() { go vm.Close() }()
+	// more, which the caller's deadline must not pay. A VM that panicked
+	// may panic again as it closes; the process goes on.
+	defer func() {
+		go func() {
+			defer func() { _ = recover() }()
+			vm.Close()
+		}()
+	}()
 	loop := runtime.NewLoop(vm)
 
 	runID := e.runs.Add(1)
@@ -458,7 +472,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 		return &Result{Error: &ScriptError{Kind: KindSandbox, Name: "EngineError", Message: err.Error()}}
 	}
 	s.binding.Store(b)
-	loopErr := loop.Run(ctx, s.deadline, b.Start(s.src), b.Done)
+	loopErr := s.runLoop(ctx, loop, b)
 	close(s.loopDone)
 	b.Finish(finishGrace)
 
@@ -474,7 +488,10 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	r.CallStats = convertStats(b.Stats())
 	r.Usage = s.modelUsage()
 	s.classify(r, out, loopErr, vm)
-	s.unhandledRejections(r, vm)
+	var fault *engineFault
+	if !errors.As(loopErr, &fault) { // a VM that panicked is read no more
+		s.unhandledRejections(r, vm)
+	}
 	if r.OK {
 		switch {
 		case out.Text != nil:
@@ -524,6 +541,27 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	}
 	r.Warnings = append(r.Warnings, s.cuts.warnings()...)
 	return r
+}
+
+// engineFault is a panic of the JavaScript engine (goja's parser and
+// compiler have panicked on valid source) or of the bindings, recovered on
+// the VM's owner goroutine: the run ends with a sandbox error, not a
+// crashed process.
+type engineFault struct{ value any }
+
+func (f *engineFault) Error() string {
+	return fmt.Sprintf("the JavaScript engine failed on this script (%v); the run was stopped. Try the other engine (--engine quickjs or goja) and report the script", f.value)
+}
+
+// runLoop runs the script's event loop, recovering a panic into an
+// *engineFault.
+func (s *scriptRun) runLoop(ctx context.Context, loop *runtime.Loop, b *bindings.Binding) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &engineFault{value: r}
+		}
+	}()
+	return loop.Run(ctx, s.deadline, b.Start(s.src), b.Done)
 }
 
 // lateWarning names the calls that were running when the script settled
@@ -583,7 +621,12 @@ func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm 
 	var exit *bindings.ExitRequested
 	switch {
 	case errors.As(loopErr, &exit) || (loopErr == nil && out.Exit != nil):
-		code := *out.Exit
+		var code int
+		if out.Exit != nil {
+			code = *out.Exit
+		} else if exit != nil {
+			code = exit.Code // exit() from a job after the body settled
+		}
 		r.OK = code == 0
 		if code != 0 {
 			r.Error = &ScriptError{Kind: KindScript, Name: "Exit", Message: fmt.Sprintf("the script called exit(%d)", code)}

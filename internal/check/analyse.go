@@ -20,9 +20,27 @@ import (
 // It does not read async generators; for those the analysis says it
 // skipped the script (esbuild, which reads everything, decides validity).
 
-// parseJS parses code as a script.
-func parseJS(code string) (*ast.Program, error) {
+// parseJS parses code as a script. goja's parser panics on some valid
+// source ('\u{10FFFF}'); that is a parse failure here, so esbuild decides
+// whether the script is valid.
+func parseJS(code string) (prog *ast.Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			prog, err = nil, &analysisFailure{what: "parser", value: r}
+		}
+	}()
 	return parser.ParseFile(nil, "", code, 0, parser.WithDisableSourceMaps)
+}
+
+// analysisFailure is a panic of the analysis's parser or walk: the script
+// is then run unanalysed if esbuild finds it valid.
+type analysisFailure struct {
+	what  string // "parser" or "walk"
+	value any
+}
+
+func (f *analysisFailure) Error() string {
+	return fmt.Sprintf("the analysis %s failed: %v", f.what, f.value)
 }
 
 // positioner maps a byte offset of the parsed code to the script's line
@@ -57,6 +75,10 @@ func notAnalysedAt(pos positioner, code string, err error) Diagnostic {
 	msg := err.Error()
 	if el, ok := err.(parser.ErrorList); ok && len(el) > 0 {
 		msg = el[0].Message
+	}
+	if f, ok := err.(*analysisFailure); ok {
+		return Diagnostic{Line: line, Col: col, Severity: Note, Code: CodeNotAnalysed,
+			Message: "the script is valid, but the check cannot analyse it (its " + f.what + " failed: " + fmt.Sprint(f.value) + "): forgotten awaits and tool names were not checked"}
 	}
 	return Diagnostic{Line: line, Col: col, Severity: Note, Code: CodeNotAnalysed,
 		Message: "the script is valid, but the check cannot analyse it past this point (" + msg + "): forgotten awaits and tool names were not checked"}

@@ -20,7 +20,7 @@ const modelsLine = `- models.classify({input, labels, instructions?}) resolves t
 // (engine.ScriptGlobals).
 const codemodeIntro = `Run one JavaScript program in a sandbox where every tool is an async function, and get back one compact result: chain, batch and filter tool calls in code and return only what matters.
 
-- Input {"code": "..."}: JavaScript or TypeScript (types are stripped); top-level await and return work; syntax errors and tool calls nobody awaits are reported with their line before anything runs. The output is the returned value, text(value), console.log(...) and image(dataUrl); exit(code) ends early.
+- Input {"code": "..."}: JavaScript or TypeScript (types are stripped), run as an async function's body: top-level await and return work, top-level var/function are not globalThis properties; syntax errors and tool calls nobody awaits are reported with their line before anything runs. The output is the returned value, text(value), console.log(...) and image(dataUrl); exit(code) ends early.
 - Call await tools.NAME(args). A tool with a typed result resolves to that object, the others to text. A failure throws an Error with name, message and code (ERR_NOT_FOUND, ERR_INVALID_ARGS, ERR_STALE_ANCHOR, ...). Run independent calls with Promise.all, and await every call.
 - Files: read returns hashline rows under a [path#TAG] header; edit takes that header and ops on the rows' line numbers, e.g. "[a.ts#1A2B]\nreplace 3..4:\n+new line".
 - Discover: ALL_TOOLS ({name, description, namespace}[]), searchTools(query, {limit?}) (best 5, {name, description: one line}[]), describeTool(name) ({description, declaration}: full types), describeNamespace(name). A misspelt tools.NAME throws naming the nearest; "NAME" in tools tests for one.

@@ -2,6 +2,7 @@ package goja
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -49,6 +50,7 @@ type vm struct {
 	depth   int // nesting of calls into JavaScript (host functions may re-enter)
 	closed  bool
 	calls   map[string]*goja.Program // compiled lookups of Call's names
+	sealed  map[string]goja.Callable // functions Seal took out of the script's reach
 	toJSON  goja.Callable            // the original JSON.stringify
 	memBase uint64                   // heap bytes when the VM was created
 
@@ -90,7 +92,8 @@ func New(opts runtime.Options) (runtime.VM, error) {
 				return err
 			})
 		},
-	}, webapi.Options{WorkDir: opts.WorkDir})
+		Natives: v.natives,
+	}, webapi.Options{WorkDir: opts.WorkDir, Eager: true})
 	if err != nil {
 		return nil, err
 	}
@@ -171,6 +174,9 @@ func (v *vm) Call(name string, args ...string) (string, error) {
 // returns the function it names. Compiled lookups are cached: Call runs
 // once per batch of settled promises.
 func (v *vm) lookup(name string) (goja.Callable, error) {
+	if fn, ok := v.sealed[name]; ok {
+		return fn, nil
+	}
 	prg, ok := v.calls[name]
 	if !ok {
 		var err error
@@ -188,6 +194,27 @@ func (v *vm) lookup(name string) (goja.Callable, error) {
 		return nil, &runtime.Exception{Name: "TypeError", Message: "not a function"}
 	}
 	return fn, nil
+}
+
+func (v *vm) Seal(name string) error {
+	return v.run(func() error {
+		fn, err := v.lookup(name)
+		if err != nil {
+			return err
+		}
+		global := v.rt.GlobalObject()
+		if err := global.Delete(name); err != nil {
+			return err
+		}
+		if global.Get(name) != nil {
+			return fmt.Errorf("goja: cannot seal %s: the global is not configurable", name)
+		}
+		if v.sealed == nil {
+			v.sealed = map[string]goja.Callable{}
+		}
+		v.sealed[name] = fn
+		return nil
+	})
 }
 
 // emptyProgram drains the job queue when run: goja runs queued jobs as the

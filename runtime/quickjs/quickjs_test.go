@@ -234,3 +234,23 @@ func TestAsyncPromises(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestRunJobsDrainsPastBindingCap: modernc.org/quickjs gives up on a drain
+// after 1<<20 jobs with a plain error; RunJobs drains to empty, as the
+// runtime contract says (the loop's deadline is what stops a storm).
+func TestRunJobsDrainsPastBindingCap(t *testing.T) {
+	if racecheck.Enabled {
+		t.Skip("runs a million jobs: make timing runs it")
+	}
+	vm := newVM(t)
+	const src = `var n = 0; (function f() { if (++n < 1100000) Promise.resolve().then(f) })()`
+	if err := vm.Eval(src); err != nil {
+		t.Fatal(err)
+	}
+	if err := vm.RunJobs(); err != nil {
+		t.Fatalf("RunJobs: %v", err)
+	}
+	if got, err := vm.Call("eval", "String(n)"); err != nil || got != "1100000" {
+		t.Fatalf("n = %q (%v), want 1100000: the drain stopped early", got, err)
+	}
+}

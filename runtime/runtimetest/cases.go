@@ -202,6 +202,38 @@ var cases = []Case{
 		})
 	}},
 
+	{Name: "a sealed function is out of the script's reach and still callable", Check: func(newVM runtime.New) error {
+		return withVM(newVM, runtime.Options{}, func(vm runtime.VM) error {
+			if err := vm.Eval(`var n = 0; Object.defineProperty(globalThis, "hidden", {value: function (x) { n++; return x + n }, configurable: true})`); err != nil {
+				return err
+			}
+			if err := vm.Seal("hidden"); err != nil {
+				return err
+			}
+			if err := expect(vm, `typeof hidden + ("hidden" in globalThis) + Object.getOwnPropertyNames(globalThis).includes("hidden")`, "undefinedfalsefalse"); err != nil {
+				return err
+			}
+			if err := expectCall(vm, "a1", "hidden", "a"); err != nil {
+				return err
+			}
+			// A script's own global of that name changes nothing.
+			if err := vm.Eval(`globalThis.hidden = function () { return "forged" }`); err != nil {
+				return err
+			}
+			if err := expectCall(vm, "b2", "hidden", "b"); err != nil {
+				return err
+			}
+			// A global that cannot be deleted cannot be sealed.
+			if err := vm.Eval(`Object.defineProperty(globalThis, "fixed", {value: function () {}})`); err != nil {
+				return err
+			}
+			if err := vm.Seal("fixed"); err == nil {
+				return fmt.Errorf("sealing a non-configurable global succeeded")
+			}
+			return nil
+		})
+	}},
+
 	{Name: "exceptions carry name, message and stack lines", Check: func(newVM runtime.New) error {
 		return withVM(newVM, runtime.Options{}, func(vm runtime.VM) error {
 			err := vm.Eval("\nfunction g() { throw new TypeError(\"boom\") }\nfunction h() { g() }\nh()")
