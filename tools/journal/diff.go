@@ -114,7 +114,11 @@ func writeFileDiff(b *strings.Builder, f fileDiff) {
 	if f.from != "" {
 		from = f.from
 	}
-	a, z := "a/"+from, "b/"+f.name
+	// Names are quoted as git quotes them (core.quotePath): a name with a
+	// control character, a quote, a backslash or a non-ASCII byte is
+	// written in C-style quotes, so it cannot add lines of its own to the
+	// diff or act on a terminal, and git apply reads it back.
+	a, z := quotePath("a/"+from), quotePath("b/"+f.name)
 	fmt.Fprintf(b, "diff --git %s %s\n", a, z)
 	oldText, newText := "", ""
 	oldMode, newMode := "", ""
@@ -140,7 +144,7 @@ func writeFileDiff(b *strings.Builder, f fileDiff) {
 		} else {
 			fmt.Fprintf(b, "similarity index %d%%\n", similarity(oldText, newText))
 		}
-		fmt.Fprintf(b, "rename from %s\nrename to %s\n", f.from, f.name)
+		fmt.Fprintf(b, "rename from %s\nrename to %s\n", quotePath(f.from), quotePath(f.name))
 	}
 	if oldText == newText && f.action != Created && f.action != Deleted {
 		return
@@ -162,9 +166,52 @@ func writeFileDiff(b *strings.Builder, f fileDiff) {
 		fmt.Fprintf(b, "Files %s and %s differ (%d → %d bytes; too large to diff here)\n", a, z, len(oldText), len(newText))
 		return
 	}
-	fmt.Fprintf(b, "--- %s\n+++ %s\n", a, z)
+	// git ends a ---/+++ name that holds a space with a tab.
+	fmt.Fprintf(b, "--- %s%s\n+++ %s%s\n", a, nameTab(a, from), z, nameTab(z, f.name))
 	writeHunks(b, oldText, newText)
 }
+
+// nameTab is the tab git writes after a ---/+++ label (never /dev/null)
+// whose file name holds a space.
+func nameTab(label, name string) string {
+	if label != "/dev/null" && strings.Contains(name, " ") {
+		return "\t"
+	}
+	return ""
+}
+
+// quotePath is name as git writes it in a diff with core.quotePath on (its
+// default): unchanged unless it holds a byte below 0x20, a double quote,
+// a backslash, DEL or a byte of 0x80 and up; then in double quotes, those
+// bytes as C escapes (\t, \n, \", \\) or three octal digits (\033).
+func quotePath(name string) string {
+	i := 0
+	for i < len(name) && !needsQuote(name[i]) {
+		i++
+	}
+	if i == len(name) {
+		return name
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !needsQuote(c) {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('\\')
+		if e := strings.IndexByte("\a\b\t\n\v\f\r\"\\", c); e >= 0 {
+			b.WriteByte("abtnvfr\"\\"[e])
+		} else {
+			fmt.Fprintf(&b, "%03o", c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+func needsQuote(c byte) bool { return c < 0x20 || c == '"' || c == '\\' || c >= 0x7f }
 
 // similarity is a rename's similarity index as git estimates it: the share
 // of the larger text's bytes that the texts' common lines make up.
