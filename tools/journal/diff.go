@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/atomic-script/atomic-script/hashline"
+	"github.com/atomic-script/atomic-script/tools/internal/gitpath"
 )
 
 func sortStrings(s []string) { sort.Strings(s) }
@@ -118,7 +119,7 @@ func writeFileDiff(b *strings.Builder, f fileDiff) {
 	// control character, a quote, a backslash or a non-ASCII byte is
 	// written in C-style quotes, so it cannot add lines of its own to the
 	// diff or act on a terminal, and git apply reads it back.
-	a, z := quotePath("a/"+from), quotePath("b/"+f.name)
+	a, z := gitpath.Quote("a/"+from), gitpath.Quote("b/"+f.name)
 	fmt.Fprintf(b, "diff --git %s %s\n", a, z)
 	oldText, newText := "", ""
 	oldMode, newMode := "", ""
@@ -144,7 +145,7 @@ func writeFileDiff(b *strings.Builder, f fileDiff) {
 		} else {
 			fmt.Fprintf(b, "similarity index %d%%\n", similarity(oldText, newText))
 		}
-		fmt.Fprintf(b, "rename from %s\nrename to %s\n", quotePath(f.from), quotePath(f.name))
+		fmt.Fprintf(b, "rename from %s\nrename to %s\n", gitpath.Quote(f.from), gitpath.Quote(f.name))
 	}
 	if oldText == newText && f.action != Created && f.action != Deleted {
 		return
@@ -180,38 +181,6 @@ func nameTab(label, name string) string {
 	return ""
 }
 
-// quotePath is name as git writes it in a diff with core.quotePath on (its
-// default): unchanged unless it holds a byte below 0x20, a double quote,
-// a backslash, DEL or a byte of 0x80 and up; then in double quotes, those
-// bytes as C escapes (\t, \n, \", \\) or three octal digits (\033).
-func quotePath(name string) string {
-	i := 0
-	for i < len(name) && !needsQuote(name[i]) {
-		i++
-	}
-	if i == len(name) {
-		return name
-	}
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !needsQuote(c) {
-			b.WriteByte(c)
-			continue
-		}
-		b.WriteByte('\\')
-		if e := strings.IndexByte("\a\b\t\n\v\f\r\"\\", c); e >= 0 {
-			b.WriteByte("abtnvfr\"\\"[e])
-		} else {
-			fmt.Fprintf(&b, "%03o", c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
-
-func needsQuote(c byte) bool { return c < 0x20 || c == '"' || c == '\\' || c >= 0x7f }
 
 // similarity is a rename's similarity index as git estimates it: the share
 // of the larger text's bytes that the texts' common lines make up.
