@@ -32,6 +32,8 @@ func TestMain(m *testing.M) {
 		"atomic-script": func() { os.Exit(cli.Main(os.Args[1:], cli.OSStdio())) },
 		// echoserver is a stdio MCP server for mcpServers settings.
 		"echoserver": echoserver.Main,
+		// peakrss runs a command and reports its own peak RSS.
+		"peakrss": peakRSSMain,
 	})
 }
 
