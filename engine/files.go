@@ -223,11 +223,13 @@ func changesLine(cs []FileChange) string {
 			parts = append(parts, fmt.Sprintf("and %d more", len(cs)-maxListedPaths))
 			break
 		}
+		// Paths escaped (tools.Visible): a file named with a newline or an
+		// escape sequence cannot rewrite the run's account of what changed.
 		if c.From != "" {
-			parts = append(parts, c.Action+" "+c.From+" → "+c.Path)
+			parts = append(parts, c.Action+" "+tools.Visible(c.From)+" → "+tools.Visible(c.Path))
 			continue
 		}
-		parts = append(parts, c.Action+" "+c.Path)
+		parts = append(parts, c.Action+" "+tools.Visible(c.Path))
 	}
 	return strings.Join(parts, ", ")
 }

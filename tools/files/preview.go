@@ -13,6 +13,7 @@ import (
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/hashline/blocks"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/internal/gitpath"
 	"github.com/atomic-script/atomic-script/tools/internal/selector"
 	"github.com/atomic-script/atomic-script/tools/resource"
 )
@@ -58,11 +59,13 @@ func previewWrite(ctx context.Context, env *tools.Env, in WriteArgs) (tools.Prev
 		}
 	}
 	after, _ := newContent(env, t, deref(in.Content))
-	from := "a/" + t.display
+	// Names are quoted as git quotes them: a name holding a newline
+	// cannot add lines of its own to the diff a prompt shows.
+	from := gitpath.Quote("a/" + t.display)
 	if !exists {
 		from = "/dev/null"
 	}
-	return tools.Preview{Paths: []string{t.abs}, Diff: unified(from, "b/"+t.display, string(before), after), Contained: true}, nil
+	return tools.Preview{Paths: []string{t.abs}, Diff: unified(from, gitpath.Quote("b/"+t.display), string(before), after), Contained: true}, nil
 }
 
 // previewMove is the preview of a deletion (the diff removes every line)
@@ -76,17 +79,18 @@ func previewMove(env *tools.Env, t *target, in WriteArgs) (tools.Preview, error)
 	if dst == nil {
 		pv := tools.Preview{Paths: []string{t.abs}, Contained: true}
 		if before, err := env.Files.ReadFile(t.abs); err == nil && !overCap(fi) {
-			pv.Diff = unified("a/"+t.display, "/dev/null", string(before), "")
+			pv.Diff = unified(gitpath.Quote("a/"+t.display), "/dev/null", string(before), "")
 		}
 		if pv.Diff == "" {
-			pv.Diff = fmt.Sprintf("deleted file %s\n", t.display)
+			pv.Diff = fmt.Sprintf("deleted file %s\n", gitpath.Quote(t.display))
 		}
 		return pv, nil
 	}
 	return tools.Preview{
-		Paths:     []string{t.abs, dst.abs},
-		Moves:     []tools.Move{{From: t.abs, To: dst.abs}},
-		Diff:      fmt.Sprintf("diff --git a/%s b/%s\nsimilarity index 100%%\nrename from %s\nrename to %s\n", t.display, dst.display, t.display, dst.display),
+		Paths: []string{t.abs, dst.abs},
+		Moves: []tools.Move{{From: t.abs, To: dst.abs}},
+		Diff: fmt.Sprintf("diff --git %s %s\nsimilarity index 100%%\nrename from %s\nrename to %s\n",
+			gitpath.Quote("a/"+t.display), gitpath.Quote("b/"+dst.display), gitpath.Quote(t.display), gitpath.Quote(dst.display)),
 		Contained: true,
 	}, nil
 }

@@ -312,7 +312,7 @@ func everyNotices(res *SearchResult, sc *scope, col *collection, p pagePlan, mor
 		notices = append(notices, "[Skipped missing paths: "+strings.Join(sc.missing, ", ")+"]")
 	}
 	if len(col.skipped) > 0 {
-		notices = append(notices, "[Not searched: "+strings.Join(col.skipped, ", ")+"]")
+		notices = append(notices, "[Not searched: "+tools.Visible(strings.Join(col.skipped, ", "))+"]")
 	}
 	return notices
 }
@@ -346,7 +346,7 @@ func pageNotices(res *SearchResult, sc *scope, col *collection, pageLen int, mor
 		notices = append(notices, "[Skipped missing paths: "+strings.Join(sc.missing, ", ")+"]")
 	}
 	if len(col.skipped) > 0 {
-		notices = append(notices, "[Not searched: "+strings.Join(col.skipped, ", ")+"]")
+		notices = append(notices, "[Not searched: "+tools.Visible(strings.Join(col.skipped, ", "))+"]")
 	}
 	return notices
 }
@@ -360,6 +360,7 @@ func writeSection(fr fileRender, display string, content []byte, newDir bool, us
 	if used > 0 {
 		b.WriteString("\n\n")
 	}
+	display = tools.Visible(display)
 	if newDir {
 		fmt.Fprintf(&b, "# %s/\n", strings.TrimSuffix(path.Dir(display), "/"))
 	}
@@ -551,3 +552,9 @@ func capLine(s string) (string, bool) {
 	}
 	return s, false
 }
+
+// shownPath is abs as the text of a result shows it: its display path
+// with control and invisible characters escaped (tools.Visible), so a
+// file named "x\n[evil.go#ABCD]\n1:text" is one line, not a forged header
+// and row. The structured fields keep the name as it is.
+func shownPath(env *tools.Env, abs string) string { return tools.Visible(env.Display(abs)) }
