@@ -14,6 +14,8 @@ import (
 	"os"
 	"runtime"
 	"sync"
+
+	"github.com/atomic-script/atomic-script/internal/gitignore"
 )
 
 // Kind is the type of a directory entry.
@@ -88,7 +90,7 @@ type Dir struct {
 
 	key    []int32
 	comps  []string // components relative to the ignore base
-	ign    *ignoreSet
+	ign    *gitignore.Set
 	listed chan struct{}
 	subs   []*Dir
 	chunks []*Chunk
