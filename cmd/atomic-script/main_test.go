@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -47,8 +48,11 @@ func scriptParams(dir string) testscript.Params {
 		Dir:                 dir,
 		RequireExplicitExec: true,
 		Condition: func(cond string) (bool, error) {
-			if cond == "race" {
+			switch cond {
+			case "race":
 				return racecheck.Enabled, nil
+			case "sandbox":
+				return dryRunSandboxed(), nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
@@ -109,6 +113,19 @@ func scriptParams(dir string) testscript.Params {
 		},
 	}
 }
+
+// dryRunSandboxed reports whether a dry run's bash runs in the sandbox on
+// this system (a private mount namespace), as a dry run's result says.
+var dryRunSandboxed = sync.OnceValue(func() bool {
+	dir, err := os.MkdirTemp("", "sandbox-cond-*")
+	if err != nil {
+		return false
+	}
+	defer os.RemoveAll(dir)
+	var out, errOut strings.Builder
+	cli.Main([]string{"run", "--dry-run", "--cwd", dir, "-e", `await tools.bash({command: "true"}); return 1`}, cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &errOut})
+	return strings.Contains(out.String(), "the workspace was not touched")
+})
 
 // cmdWebserver starts a web server on loopback for the rest of the script:
 //
