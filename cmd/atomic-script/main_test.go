@@ -62,6 +62,11 @@ func scriptParams(dir string) testscript.Params {
 			env.Setenv("ATOMIC_HOME", filepath.Join(home, ".atomic"))
 			env.Setenv("ATOMIC_STATE_DIR", filepath.Join(home, "state"))
 			env.Setenv("TMPDIR", filepath.Join(env.WorkDir, ".tmp"))
+			// The [sandbox] condition is this process's answer: the
+			// scripts' runs must see the same setting.
+			if v, ok := os.LookupEnv("ATOMIC_NO_SANDBOX"); ok {
+				env.Setenv("ATOMIC_NO_SANDBOX", v)
+			}
 			return os.MkdirAll(filepath.Join(env.WorkDir, ".tmp"), 0o755)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
