@@ -21,7 +21,7 @@ import (
 // fails here, before anyone is asked). A move reports both ends.
 func previewWrite(ctx context.Context, env *tools.Env, in WriteArgs) (tools.Preview, error) {
 	env = ensureFiles(env)
-	t, err := resolveWrite(env, in.Path)
+	t, err := resolveWrite(ctx, env, in.Path)
 	if err != nil {
 		return tools.Preview{}, err
 	}
@@ -39,7 +39,7 @@ func previewWrite(ctx context.Context, env *tools.Env, in WriteArgs) (tools.Prev
 		return tools.Preview{Paths: paths, Contained: true}, nil
 	}
 	if in.Delete || in.MoveTo != "" {
-		return previewMove(env, t, in)
+		return previewMove(ctx, env, t, in)
 	}
 	exists, _, err := guardWrite(env, t, in.AllowGenerated)
 	if err != nil {
@@ -62,8 +62,8 @@ func previewWrite(ctx context.Context, env *tools.Env, in WriteArgs) (tools.Prev
 // previewMove is the preview of a deletion (the diff removes every line)
 // or a move (both paths, and a rename in git's form), checked as runMove
 // checks them.
-func previewMove(env *tools.Env, t *target, in WriteArgs) (tools.Preview, error) {
-	fi, dst, err := resolveMove(env, t, in)
+func previewMove(ctx context.Context, env *tools.Env, t *target, in WriteArgs) (tools.Preview, error) {
+	fi, dst, err := resolveMove(ctx, env, t, in)
 	if err != nil {
 		return tools.Preview{}, err
 	}
@@ -96,7 +96,7 @@ func previewEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Previe
 	}
 	p, err := hashline.Prepare(sections, hashline.PrepareOptions{
 		Store:    env.Session.Snapshots,
-		Read:     editReader(env, &editables{m: map[string]*resource.Editable{}}, in.AllowGenerated),
+		Read:     editReader(ctx, env, &editables{m: map[string]*resource.Editable{}}, in.AllowGenerated),
 		Resolver: blocks.NewContext(ctx),
 		Display:  env.Display,
 	})

@@ -311,7 +311,7 @@ func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult
 		raw = []string{"."}
 	}
 	v := newFSView(env)
-	sc, err := resolveScope(env, v, raw, true)
+	sc, err := resolveScope(ctx, env, v, raw, true)
 	if err != nil {
 		return nil, err
 	}

@@ -5,10 +5,13 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"io"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/atomic-script/atomic-script/internal/testutil/bombs"
 
 	"github.com/atomic-script/atomic-script/tools"
 )
@@ -69,7 +72,7 @@ func gz(t testing.TB, data []byte, name string) []byte {
 
 func open(t testing.TB, data []byte, f Format, display string) *Reader {
 	t.Helper()
-	r, err := Open(bytes.NewReader(data), int64(len(data)), f, display)
+	r, err := Open(context.Background(), bytes.NewReader(data), int64(len(data)), f, display)
 	if err != nil {
 		t.Fatalf("Open %s: %v", display, err)
 	}
@@ -163,14 +166,14 @@ func TestBadArchives(t *testing.T) {
 		{"junk.tgz", []byte("nope"), TarGz, tools.ErrInvalidArgs, "junk.tgz is not a valid tar.gz archive (unexpected EOF)"},
 		{"junk.gz", []byte("nope"), Gzip, tools.ErrInvalidArgs, "junk.gz is not valid gzip data"},
 	} {
-		_, err := Open(bytes.NewReader(c.data), int64(len(c.data)), c.format, c.name)
+		_, err := Open(context.Background(), bytes.NewReader(c.data), int64(len(c.data)), c.format, c.name)
 		if tools.CodeOf(err) != c.code || err == nil || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%s: %v, want %s %q", c.name, err, c.code, c.msg)
 		}
 	}
 	// A tar whose data was cut: listing works up to the cut, reading fails.
 	tr := buildTar(t, file{"a.txt", strings.Repeat("x", 2000)})
-	if _, err := Open(bytes.NewReader(tr[:1000]), 1000, Tar, "cut.tar"); err == nil || !strings.Contains(err.Error(), "cut.tar is not a valid tar archive") {
+	if _, err := Open(context.Background(), bytes.NewReader(tr[:1000]), 1000, Tar, "cut.tar"); err == nil || !strings.Contains(err.Error(), "cut.tar is not a valid tar archive") {
 		t.Errorf("cut tar: %v", err)
 	}
 }
@@ -213,8 +216,8 @@ func TestZipBomb(t *testing.T) {
 	defer func(old int64) { scanBudget = old }(scanBudget)
 	scanBudget = 1 << 20
 	tgz := gz(t, buildTar(t, file{"big.bin", strings.Repeat("\x00", 2<<20)}, file{"after.txt", "x"}), "")
-	_, err = Open(bytes.NewReader(tgz), int64(len(tgz)), TarGz, "b.tgz")
-	if tools.CodeOf(err) != tools.ErrLimit || !strings.Contains(err.Error(), "b.tgz: stopped after 1.0MB of decompressed data (a zip bomb") {
+	_, err = Open(context.Background(), bytes.NewReader(tgz), int64(len(tgz)), TarGz, "b.tgz")
+	if tools.CodeOf(err) != tools.ErrLimit || !strings.Contains(err.Error(), "b.tgz: stopped at the scan budget of a call, 1.0MB of decompressed data") {
 		t.Errorf("tgz bomb: %v", err)
 	}
 }
@@ -425,5 +428,64 @@ func segment(t *testing.T, src []byte, name string) (int64, int64) {
 			return start, end
 		}
 		start = end
+	}
+}
+
+// TestSparseHolesCountAgainstTheScanBudget (issue 29): a sparse tar
+// member's holes are bytes the reader expands and hands out, so they count
+// against the scan budget like decompressed data. 64 members of 16 GiB,
+// each almost all hole, fit in a few kilobytes; reading them stops at the
+// budget instead of expanding a terabyte of zeros.
+func TestSparseHolesCountAgainstTheScanBudget(t *testing.T) {
+	tgz := bombs.SparseTarGz(200, 16<<30)
+	if len(tgz) > 64<<10 {
+		t.Fatalf("the bomb is %d bytes", len(tgz))
+	}
+	r, err := Open(context.Background(), bytes.NewReader(tgz), int64(len(tgz)), TarGz, "s.tgz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := 0
+	err = r.Each(func(m Member, data []byte, err error) bool {
+		if tools.CodeOf(err) != tools.ErrLimit {
+			t.Fatalf("%s: %v", m.Name, err)
+		}
+		read++
+		return true
+	})
+	if tools.CodeOf(err) != tools.ErrLimit || !strings.Contains(err.Error(), "scan budget") || read > MaxScanBytes/MaxMemberBytes+1 {
+		t.Errorf("after %d members: %v", read, err)
+	}
+}
+
+// TestCancelledReadsStop: a Reader stops listing, reading and iterating
+// once its context ends.
+func TestCancelledReadsStop(t *testing.T) {
+	tgz := bombs.SparseTarGz(64, 16<<30)
+	ctx, cancel := context.WithCancel(context.Background())
+	r, err := Open(ctx, bytes.NewReader(tgz), int64(len(tgz)), TarGz, "s.tgz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	err = r.Each(func(m Member, data []byte, err error) bool {
+		n++
+		cancel()
+		return true
+	})
+	if tools.CodeOf(err) != tools.ErrCancelled || n != 1 {
+		t.Errorf("after %d members: %v", n, err)
+	}
+	if _, err := Open(ctx, bytes.NewReader(tgz), int64(len(tgz)), TarGz, "s.tgz"); tools.CodeOf(err) != tools.ErrCancelled {
+		t.Errorf("open after the end: %v", err)
+	}
+}
+
+// TestCheckTextLooksAtTheWholeMember: a NUL byte past the first kilobytes
+// still makes a member binary.
+func TestCheckTextLooksAtTheWholeMember(t *testing.T) {
+	data := []byte(strings.Repeat("text\n", 100_000) + "\x00tail")
+	if err := CheckText("m.txt", data); tools.CodeOf(err) != tools.ErrBinary {
+		t.Errorf("CheckText: %v", err)
 	}
 }
