@@ -209,6 +209,9 @@ func collect(ctx context.Context, env *tools.Env, s *searcher, sc *scope, gitign
 		return len(col.files) < need && !col.ceiling
 	}
 	for i, t := range sc.targets {
+		if err := ctx.Err(); err != nil {
+			return nil, tools.Errorf(tools.CodeOf(err), "search: %v", err)
+		}
 		if t.kind == targetFile {
 			if s.v.stat(t.abs) == pathOther {
 				// A pipe would read as empty, a device as endless: neither

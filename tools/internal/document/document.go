@@ -201,7 +201,7 @@ func Extract(ctx context.Context, name, display string, data []byte) (*Doc, erro
 	case ".epub":
 		d, err = extractEPUB(x, data)
 	case ".rtf":
-		d, err = extractRTF(display, data)
+		d, err = extractRTF(x, data)
 	}
 	if err != nil {
 		return nil, err

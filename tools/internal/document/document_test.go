@@ -179,3 +179,13 @@ func TestExtractionStopsWithItsContext(t *testing.T) {
 		}
 	}
 }
+
+// TestRTFNestingIsBounded: a file of nothing but open groups keeps at
+// most maxRTFDepth of them, and text after them still counts.
+func TestRTFNestingIsBounded(t *testing.T) {
+	data := []byte(`{\rtf1 ` + strings.Repeat("{", 5_000_000) + "deep" + strings.Repeat("}", 5_000_000) + ` top}`)
+	d, err := Extract(context.Background(), "a.rtf", "a.rtf", data)
+	if err != nil || d.Text != "deep top" {
+		t.Fatalf("%v %+v", err, d)
+	}
+}
