@@ -16,10 +16,10 @@ package archive
 
 import (
 	"archive/tar"
-	"bytes"
-	"context"
 	"archive/zip"
+	"bytes"
 	"compress/gzip"
+	"context"
 	"errors"
 	"fmt"
 	"io"
