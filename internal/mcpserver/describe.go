@@ -23,7 +23,7 @@ const codemodeIntro = `Run one JavaScript program in a sandbox where every tool 
 - Input {"code": "..."}: JavaScript or TypeScript (types are stripped); top-level await and return work; syntax errors and tool calls nobody awaits are reported with their line before anything runs. The output is the returned value, text(value), console.log(...) and image(dataUrl); exit(code) ends early.
 - Call await tools.NAME(args). A tool with a typed result resolves to that object, the others to text. A failure throws an Error with name, message and code (ERR_NOT_FOUND, ERR_INVALID_ARGS, ERR_STALE_ANCHOR, ...). Run independent calls with Promise.all, and await every call.
 - Files: read returns hashline rows under a [path#TAG] header; edit takes that header and ops on the rows' line numbers, e.g. "[a.ts#1A2B]\nreplace 3..4:\n+new line".
-- Discover: ALL_TOOLS, searchTools(query), describeTool(name) (full types), describeNamespace(name). A misspelt tools.NAME throws naming the nearest; "NAME" in tools tests for one.
+- Discover: ALL_TOOLS ({name, description, namespace}[]), searchTools(query, {limit?}) (best 5, {name, description: one line}[]), describeTool(name) ({description, declaration}: full types), describeNamespace(name). A misspelt tools.NAME throws naming the nearest; "NAME" in tools tests for one.
 - store(key, value) and load(key) keep JSON values across calls of this session (saved when the script succeeds).
 - Optional first line // @options: {"max_output_tokens": 2000, "timeout_ms": 30000} lowers the caps, never raises them: %s. Past the output cap the head and tail are kept and the rest goes to a file. {"dry_run": true} writes nothing and returns the diff the script would apply: preview a large change with it first.
 - %s
