@@ -1,6 +1,7 @@
 package document
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"strings"
@@ -186,6 +187,17 @@ func TestRTFNestingIsBounded(t *testing.T) {
 	data := []byte(`{\rtf1 ` + strings.Repeat("{", 5_000_000) + "deep" + strings.Repeat("}", 5_000_000) + ` top}`)
 	d, err := Extract(context.Background(), "a.rtf", "a.rtf", data)
 	if err != nil || d.Text != "deep top" {
+		t.Fatalf("%v %+v", err, d)
+	}
+}
+
+// TestDeclaredPageCountIsNotTrusted: a page tree that declares more pages
+// than it holds is read as the pages it holds, and the header says so.
+func TestDeclaredPageCountIsNotTrusted(t *testing.T) {
+	data := fixture.PDF([][]string{{"only page"}}, false)
+	data = bytes.Replace(data, []byte("/Count 1"), []byte("/Count 9"), 1)
+	d, err := Extract(context.Background(), "a.pdf", "a.pdf", data)
+	if err != nil || d.Parts != "1 page (its page tree declares 9)" || !strings.Contains(d.Text, "only page") {
 		t.Fatalf("%v %+v", err, d)
 	}
 }

@@ -78,18 +78,22 @@ func extractPDF(x *extraction, data []byte) (d *Doc, err error) {
 		}
 		out.WriteByte('\n')
 	}
-	n := len(pages)
-	if text == 0 {
-		return &Doc{Parts: plural(n, "page")}, nil
+	parts := plural(len(pages), "page")
+	if declared := r.Trailer().Key("Root").Key("Pages").Key("Count").Int64(); declared != int64(len(pages)) {
+		parts += fmt.Sprintf(" (its page tree declares %d)", declared)
 	}
-	return &Doc{Text: strings.TrimRight(out.String(), "\n"), Parts: plural(n, "page")}, nil
+	if text == 0 {
+		return &Doc{Parts: parts}, nil
+	}
+	return &Doc{Text: strings.TrimRight(out.String(), "\n"), Parts: parts}, nil
 }
 
 // pageList walks the page tree from root and returns its pages in order.
 // A node deeper than maxPageTreeDepth means the tree contains itself (a
 // kid that is its own ancestor) and is refused; so is a tree with more
 // than maxPageTreeNodes nodes or maxPDFPages pages. A node's declared
-// /Count is not trusted: the pages are what the walk finds.
+// /Count is not trusted: the pages are what the walk finds, and the
+// result says when the root declared another number.
 func pageList(x *extraction, root pdf.Value) ([]pdf.Page, error) {
 	var pages []pdf.Page
 	nodes := 0
