@@ -59,7 +59,7 @@ func TestBombsStayWithinMemory(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			cmd := exec.Command("/bin/sh", "-c", `ulimit -v 2097152 && exec "$0" "$@"`, bin, "run", "--json", "--timeout", "120s", "-e", c.script)
 			cmd.Dir = dir
-			cmd.Env = append(os.Environ(), "HOME="+dir, "ATOMIC_HOME="+filepath.Join(dir, ".atomic"), "ATOMIC_STATE_DIR="+filepath.Join(dir, "state"), "TMPDIR="+dir)
+			cmd.Env = homeIn(dir)
 			var stderr strings.Builder
 			cmd.Stderr = &stderr
 			out, _ := cmd.Output()

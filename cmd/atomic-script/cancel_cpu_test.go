@@ -60,7 +60,7 @@ func TestCancelledCallsStop(t *testing.T) {
 	}
 	cmd := exec.Command(bin, "serve")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "HOME="+dir, "ATOMIC_HOME="+filepath.Join(dir, ".atomic"), "ATOMIC_STATE_DIR="+filepath.Join(dir, "state"), "TMPDIR="+dir)
+	cmd.Env = homeIn(dir)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	client := mcp.NewClient(&mcp.Implementation{Name: "cpu-test", Version: "1"}, nil)
@@ -71,7 +71,7 @@ func TestCancelledCallsStop(t *testing.T) {
 	defer cs.Close()
 	pid := cmd.Process.Pid
 	for _, c := range []struct {
-		name, code string
+		name, code    string
 		clientCancels bool
 	}{
 		{"sparse tar, client cancels", `await tools.search({pattern: "x", paths: ["sparse.tar.gz"]})`, true},

@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -49,7 +48,7 @@ func TestServeFlood(t *testing.T) {
 	dir := t.TempDir()
 	cmd := exec.Command("/bin/sh", "-c", `ulimit -v 3145728 && exec "$0" serve`, bin)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "HOME="+dir, "ATOMIC_HOME="+filepath.Join(dir, ".atomic"), "ATOMIC_STATE_DIR="+filepath.Join(dir, "state"), "TMPDIR="+dir)
+	cmd.Env = homeIn(dir)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "flood", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -40,7 +38,7 @@ func TestMemoryBudgetOfLargeOutput(t *testing.T) {
 			args := append([]string{"run"}, c.flags...)
 			cmd := exec.Command(bin, append(args, "-e", c.script)...)
 			cmd.Dir = dir
-			cmd.Env = append(os.Environ(), "HOME="+dir, "ATOMIC_HOME="+filepath.Join(dir, ".atomic"), "ATOMIC_STATE_DIR="+filepath.Join(dir, "state"), "TMPDIR="+dir)
+			cmd.Env = homeIn(dir)
 			out, err := cmd.Output()
 			if err != nil {
 				t.Fatalf("run: %v\n%s", err, out[:min(len(out), 2000)])
