@@ -40,6 +40,9 @@ const (
 	maxXMLInMemory = 16 << 20
 )
 
+// partsBudget is MaxPartsBytes; tests lower it.
+var partsBudget int64 = MaxPartsBytes
+
 // extraction is one Extract call: its context (every loop stops with it)
 // and the decompressed bytes it has read from parts.
 type extraction struct {
@@ -61,14 +64,14 @@ func (x *extraction) stopped() error {
 // failing past MaxPartsBytes with ERR_LIMIT.
 func (x *extraction) count(n int64) error {
 	x.read += n
-	if x.read > MaxPartsBytes {
+	if x.read > partsBudget {
 		return x.partsLimit()
 	}
 	return nil
 }
 
 func (x *extraction) partsLimit() error {
-	return tools.Errorf(tools.ErrLimit, "%s: its parts expand past %s of decompressed data, the cap of one document (a zip bomb, a chapter the reading order repeats, or a document too large to read here). Convert it with bash (pandoc, pdftotext) if you trust it", x.display, size(MaxPartsBytes))
+	return tools.Errorf(tools.ErrLimit, "%s: its parts expand past %s of decompressed data, the cap of one document (a zip bomb, a chapter the reading order repeats, or a document too large to read here). Convert it with bash (pandoc, pdftotext) if you trust it", x.display, size(partsBudget))
 }
 
 // part reads one part of a zip-based document: at most maxPartBytes,
@@ -94,7 +97,7 @@ func (x *extraction) readPart(zr *zip.Reader, name string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	limit := min(maxPartBytes, MaxPartsBytes-x.read)
+	limit := min(maxPartBytes, partsBudget-x.read)
 	data, err := io.ReadAll(io.LimitReader(ctxReader{x.ctx, f}, limit+1))
 	if stop := x.stopped(); stop != nil {
 		return nil, stop

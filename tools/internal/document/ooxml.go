@@ -259,7 +259,7 @@ func extractXLSX(x *extraction, data []byte) (*Doc, error) {
 	var declared, inMemory int64
 	for _, zf := range zr.File {
 		n := int64(zf.UncompressedSize64)
-		if n < 0 || zf.UncompressedSize64 > MaxPartsBytes {
+		if n < 0 || n > partsBudget {
 			return nil, x.partsLimit()
 		}
 		declared += n
@@ -275,7 +275,7 @@ func extractXLSX(x *extraction, data []byte) (*Doc, error) {
 		return nil, err
 	}
 	defer tools.Release(x.ctx, inMemory)
-	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: MaxPartsBytes, UnzipXMLSizeLimit: maxXMLInMemory})
+	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: max(partsBudget, maxXMLInMemory), UnzipXMLSizeLimit: maxXMLInMemory})
 	if err != nil {
 		if strings.Contains(err.Error(), "unzip size exceeds") {
 			return nil, x.partsLimit()

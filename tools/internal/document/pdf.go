@@ -43,7 +43,7 @@ func extractPDF(x *extraction, data []byte) (d *Doc, err error) {
 			d, err = nil, corrupt(display, "PDF", fmt.Errorf("%v", p))
 		}
 	}()
-	src := &pdfSource{x: x, r: bytes.NewReader(data), left: 64*int64(len(data)) + MaxPartsBytes}
+	src := &pdfSource{x: x, r: bytes.NewReader(data), left: 64*int64(len(data)) + partsBudget}
 	r, err := pdf.NewReader(src, int64(len(data)))
 	if err != nil {
 		if src.err != nil {
@@ -183,7 +183,7 @@ func (s *pdfSource) ReadAt(p []byte, off int64) (int, error) {
 		if err := s.x.stopped(); err != nil {
 			s.err = err
 		} else if s.left -= int64(len(p)); s.left < 0 {
-			s.err = tools.Errorf(tools.ErrLimit, "%s: reading it took more than %s of reads (the library rereads objects; a document this costly is not read here). Convert it with bash (pdftotext) if you trust it", s.x.display, size(64*s.r.Size()+MaxPartsBytes))
+			s.err = tools.Errorf(tools.ErrLimit, "%s: reading it took more than %s of reads (the library rereads objects; a document this costly is not read here). Convert it with bash (pdftotext) if you trust it", s.x.display, size(64*s.r.Size()+partsBudget))
 		}
 	}
 	if s.err != nil {
