@@ -66,14 +66,15 @@ func TestServeFlood(t *testing.T) {
 	}
 	// flood holds two calls running, sends n more with code of pad bytes
 	// and returns how many were refused as busy (waiting until want were,
-	// or 20 s); the rest are cancelled.
+	// or 90 s: on a loaded machine sending 48 MiB took 20); the rest are
+	// cancelled.
 	flood := func(n, pad, want int) int {
 		hold, release := context.WithCancel(ctx)
 		defer release()
 		var wg sync.WaitGroup
 		for range 2 {
 			wg.Add(1)
-			go func() { defer wg.Done(); call(hold, `await tools.bash({command: "sleep 60"})`) }()
+			go func() { defer wg.Done(); call(hold, `await tools.bash({command: "sleep 600"})`) }()
 		}
 		time.Sleep(time.Second) // both are running
 		refused := make(chan bool, n)
@@ -85,7 +86,7 @@ func TestServeFlood(t *testing.T) {
 			}()
 		}
 		count := 0
-		deadline := time.After(20 * time.Second) // the rest wait for their turn
+		deadline := time.After(90 * time.Second) // the rest wait for their turn
 	collect:
 		for range n {
 			select {

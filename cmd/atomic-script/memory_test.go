@@ -39,6 +39,7 @@ func TestMemoryBudgetOfLargeOutput(t *testing.T) {
 			cmd := exec.Command(bin, append(args, "-e", c.script)...)
 			cmd.Dir = dir
 			cmd.Env = homeIn(dir)
+			peakRSS := proctest.Measure(cmd, t.TempDir())
 			out, err := cmd.Output()
 			if err != nil {
 				t.Fatalf("run: %v\n%s", err, out[:min(len(out), 2000)])
@@ -46,7 +47,7 @@ func TestMemoryBudgetOfLargeOutput(t *testing.T) {
 			if !strings.Contains(string(out), "truncated output (original token count") {
 				t.Fatalf("the output was not capped:\n%s", out[:min(len(out), 2000)])
 			}
-			peak, ok := proctest.PeakRSS(cmd.ProcessState)
+			peak, ok := peakRSS()
 			if !ok {
 				t.Skip("this system does not report a process's peak RSS")
 			}
