@@ -58,7 +58,7 @@ test:
 # CLI scripts' cases that take minutes under -race. One package at a time (-p 1): the bounds are about the engine, not about two test
 # binaries sharing two cores.
 timing:
-	$(GO) test -p 1 -count=1 -run 'Deadline|Timeout|Abort|Interrupt|Hostile|Conformance|Cancel|Memory|Nesting|TestScripts' ./runtime/... ./engine ./cmd/atomic-script
+	$(GO) test -p 1 -count=1 -run 'Deadline|Timeout|Abort|Interrupt|Hostile|Conformance|Cancel|Memory|Flood|Nesting|TestScripts' ./runtime/... ./engine ./cmd/atomic-script
 
 # Every fuzz target for a short budget (CI: 48 targets, 5 s each keeps the
 # run under 20 minutes); `make fuzz FUZZTIME=5m` for longer.

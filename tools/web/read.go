@@ -169,7 +169,10 @@ func (c *Client) render(ctx context.Context, tool string, resp *Response, raw bo
 	text, bad := decodeText(resp.Body, resp.ContentType+paramsSuffix(resp.Params))
 	meta.Download.InvalidUTF8 = bad
 	if kind == kindHTML && !raw {
-		page, err := htmltext.Render([]byte(text), htmltext.Options{Format: format, Base: resp.URL, MainContent: true})
+		page, err := htmltext.Render([]byte(text), htmltext.Options{Format: format, Base: resp.URL, MainContent: true, Context: ctx})
+		if err != nil && ctx.Err() != nil {
+			return "", meta, tools.Errorf(tools.CodeOf(ctx.Err()), "%s: %s: rendering the page stopped: %v", tool, meta.SourcePath, ctx.Err())
+		}
 		if err != nil {
 			return "", meta, tools.Errorf(tools.ErrTool, "%s: %s: could not render the page: %v", tool, meta.SourcePath, err)
 		}

@@ -79,8 +79,11 @@ func extractEPUB(x *extraction, data []byte) (*Doc, error) {
 			done() // read and counted, not rendered: the text is cut anyway
 			continue
 		}
-		page, err := htmltext.Render(part, htmltext.Options{Format: htmltext.Markdown})
+		page, err := htmltext.Render(part, htmltext.Options{Format: htmltext.Markdown, Context: x.ctx})
 		done()
+		if stop := x.stopped(); stop != nil {
+			return nil, stop
+		}
 		if err != nil {
 			return nil, corrupt(display, "EPUB book", fmt.Errorf("chapter %s: %v", name, err))
 		}

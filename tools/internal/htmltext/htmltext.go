@@ -13,10 +13,13 @@ package htmltext
 
 import (
 	"bytes"
+	"context"
 	"fmt"
+	"io"
 	"net/url"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	readability "codeberg.org/readeck/go-readability/v2"
 	"github.com/JohannesKaufmann/html-to-markdown/v2/converter"
@@ -52,6 +55,10 @@ type Options struct {
 	// rendered without navigation, header, footer and aside chrome. Leave
 	// it off for documents that are all content.
 	MainContent bool
+	// Context stops the rendering when it ends: Render then returns its
+	// error, having parsed or converted at most a further 64 KiB of text.
+	// Nil never stops.
+	Context context.Context
 }
 
 // Page is a rendered document.
@@ -72,11 +79,84 @@ const minMainContent = 200
 
 // Render renders the HTML document src (UTF-8).
 func Render(src []byte, opts Options) (Page, error) {
-	doc, err := html.Parse(bytes.NewReader(src))
+	ctx := opts.context()
+	doc, err := html.Parse(&ctxReader{ctx, bytes.NewReader(src)})
 	if err != nil {
 		return Page{}, fmt.Errorf("htmltext: %w", err)
 	}
 	return RenderNode(doc, opts)
+}
+
+func (o Options) context() context.Context {
+	if o.Context == nil {
+		return context.Background()
+	}
+	return o.Context
+}
+
+// stepBytes is the most text parsed or converted between two checks of
+// the context: the converter handles a text node in one piece, so longer
+// ones are split (at a space where there is one) before converting.
+var stepBytes = 64 << 10
+
+// ctxReader hands the parser at most stepBytes a read, and nothing once
+// its context has ended.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c *ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p[:min(len(p), stepBytes)])
+}
+
+// splitText splits every text node under n longer than stepBytes into
+// siblings of at most stepBytes, cutting after a space when one is near
+// (whitespace collapses across siblings as within one node) and never
+// inside a UTF-8 sequence.
+func splitText(n *html.Node) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.TextNode {
+			splitText(c)
+			continue
+		}
+		for len(c.Data) > stepBytes {
+			cut := stepBytes
+			if i := strings.LastIndexAny(c.Data[:cut], " \t\n"); i > stepBytes/2 {
+				cut = i + 1
+			}
+			for i := cut; i > 0 && i > cut-utf8.UTFMax; i-- {
+				if utf8.RuneStart(c.Data[i]) {
+					cut = i
+					break
+				}
+			}
+			rest := &html.Node{Type: html.TextNode, Data: c.Data[cut:]}
+			c.Data = c.Data[:cut]
+			n.InsertBefore(rest, c.NextSibling)
+			c = rest
+		}
+	}
+}
+
+// stopWhenDone makes conv render nothing more once the call's context
+// has ended: every element and text node checks it first.
+func stopWhenDone(conv *converter.Converter) {
+	conv.Register.Renderer(func(ctx converter.Context, _ converter.Writer, _ *html.Node) converter.RenderStatus {
+		if ctx.Err() != nil {
+			return converter.RenderSuccess
+		}
+		return converter.RenderTryNext
+	}, converter.PriorityEarly-1)
+	conv.Register.TextTransformer(func(ctx converter.Context, content string) string {
+		if ctx.Err() != nil {
+			return ""
+		}
+		return content
+	}, converter.PriorityEarly-1)
 }
 
 // RenderNode renders a parsed document. It changes doc (chrome is removed,
@@ -97,7 +177,12 @@ func RenderNode(doc *html.Node, opts Options) (Page, error) {
 			removeAll(doc, isChrome)
 		}
 	}
-	out, err := converterFor(opts.Format).ConvertNode(root, converter.WithDomain(domain(opts.Base)))
+	splitText(root)
+	ctx := opts.context()
+	out, err := converterFor(opts.Format).ConvertNode(root, converter.WithDomain(domain(opts.Base)), converter.WithContext(ctx))
+	if err == nil {
+		err = ctx.Err()
+	}
 	if err != nil {
 		return Page{}, fmt.Errorf("htmltext: %w", err)
 	}
@@ -138,6 +223,7 @@ func newConverter(f Format) *converter.Converter {
 		opts = append(opts, converter.WithEscapeMode(converter.EscapeModeDisabled))
 	}
 	conv := converter.NewConverter(opts...)
+	stopWhenDone(conv)
 	if f == Text {
 		registerPlainText(conv)
 	}
