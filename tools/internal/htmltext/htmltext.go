@@ -142,9 +142,12 @@ func splitText(n *html.Node) {
 	}
 }
 
-// stopWhenDone makes conv render nothing more once the call's context
-// has ended: every element and text node checks it first.
-func stopWhenDone(conv *converter.Converter) {
+// inSteps makes conv convert in steps that check the call's context and
+// render nothing more once it has ended: text nodes are split after the
+// base plugin has merged and collapsed them (its pre-renderers), and every
+// element and text node checks the context first.
+func inSteps(conv *converter.Converter) {
+	conv.Register.PreRenderer(func(_ converter.Context, doc *html.Node) { splitText(doc) }, converter.PriorityLate+1)
 	conv.Register.Renderer(func(ctx converter.Context, _ converter.Writer, _ *html.Node) converter.RenderStatus {
 		if ctx.Err() != nil {
 			return converter.RenderSuccess
@@ -177,7 +180,6 @@ func RenderNode(doc *html.Node, opts Options) (Page, error) {
 			removeAll(doc, isChrome)
 		}
 	}
-	splitText(root)
 	ctx := opts.context()
 	out, err := converterFor(opts.Format).ConvertNode(root, converter.WithDomain(domain(opts.Base)), converter.WithContext(ctx))
 	if err == nil {
@@ -223,7 +225,7 @@ func newConverter(f Format) *converter.Converter {
 		opts = append(opts, converter.WithEscapeMode(converter.EscapeModeDisabled))
 	}
 	conv := converter.NewConverter(opts...)
-	stopWhenDone(conv)
+	inSteps(conv)
 	if f == Text {
 		registerPlainText(conv)
 	}
