@@ -30,6 +30,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/atomic-script/atomic-script/tools/internal/ctxio"
 	"github.com/atomic-script/atomic-script/tools/internal/units"
 
 	"github.com/atomic-script/atomic-script/tools"
@@ -381,7 +382,7 @@ func (r *Reader) capped(name string, src io.Reader, size int64) ([]byte, error) 
 	}
 	var buf bytes.Buffer
 	buf.Grow(int(reserved))
-	_, err := buf.ReadFrom(io.LimitReader(ctxReader{r.ctx, src}, limit+1))
+	_, err := buf.ReadFrom(io.LimitReader(ctxio.Reader{Ctx: r.ctx, R: src}, limit+1))
 	data := buf.Bytes()
 	if extra := int64(len(data)) - (r.scanned - before); extra > 0 {
 		r.scanned += extra
@@ -410,19 +411,6 @@ func (r *Reader) capped(name string, src io.Reader, size int64) ([]byte, error) 
 	return data, nil
 }
 
-// ctxReader stops reading when its context ends.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
-}
-
 // stopped is the error of a read whose call ended (cancelled, or past
 // its deadline); nil while it goes on.
 func (r *Reader) stopped() error {
@@ -447,7 +435,7 @@ func (r *Reader) scanTar(visit func(h *tar.Header, tr io.Reader) (stop bool, err
 	}
 	// Every byte the tar reader pulls (headers, skipped content) counts.
 	src = &budgetReader{r: src, left: scanBudget - r.scanned, total: &r.scanned}
-	tr := tar.NewReader(ctxReader{r.ctx, src})
+	tr := tar.NewReader(ctxio.Reader{Ctx: r.ctx, R: src})
 	for {
 		if err := r.stopped(); err != nil {
 			return err

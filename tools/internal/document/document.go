@@ -19,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/internal/ctxio"
 )
 
 // Limits.
@@ -98,7 +99,7 @@ func (x *extraction) readPart(zr *zip.Reader, name string) ([]byte, error) {
 	}
 	defer f.Close()
 	limit := min(maxPartBytes, partsBudget-x.read)
-	data, err := io.ReadAll(io.LimitReader(ctxReader{x.ctx, f}, limit+1))
+	data, err := io.ReadAll(io.LimitReader(ctxio.Reader{Ctx: x.ctx, R: f}, limit+1))
 	if stop := x.stopped(); stop != nil {
 		return nil, stop
 	}
@@ -112,19 +113,6 @@ func (x *extraction) readPart(zr *zip.Reader, name string) ([]byte, error) {
 		return nil, err
 	}
 	return data, nil
-}
-
-// ctxReader stops reading when its context ends.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
 }
 
 // Format is a document format.

@@ -12,6 +12,7 @@ import (
 	"github.com/ledongthuc/pdf"
 
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/internal/ctxio"
 )
 
 // Limits of a PDF's page tree.
@@ -151,7 +152,7 @@ func countContent(x *extraction, contents pdf.Value, page int) error {
 			continue
 		}
 		rd := s.Reader()
-		n, _ := io.Copy(io.Discard, io.LimitReader(ctxReader{x.ctx, rd}, maxPartBytes-total+1))
+		n, _ := io.Copy(io.Discard, io.LimitReader(ctxio.Reader{Ctx: x.ctx, R: rd}, maxPartBytes-total+1))
 		rd.Close()
 		if err := x.stopped(); err != nil {
 			return err

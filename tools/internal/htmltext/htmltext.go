@@ -15,7 +15,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"net/url"
 	"strings"
 	"sync"
@@ -29,6 +28,8 @@ import (
 	"github.com/JohannesKaufmann/html-to-markdown/v2/plugin/table"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/atomic-script/atomic-script/tools/internal/ctxio"
 )
 
 // Format is the shape of the rendered text.
@@ -80,7 +81,7 @@ const minMainContent = 200
 // Render renders the HTML document src (UTF-8).
 func Render(src []byte, opts Options) (Page, error) {
 	ctx := opts.context()
-	doc, err := html.Parse(&ctxReader{ctx, bytes.NewReader(src)})
+	doc, err := html.Parse(ctxio.Reader{Ctx: ctx, R: bytes.NewReader(src), Step: stepBytes})
 	if err != nil {
 		return Page{}, fmt.Errorf("htmltext: %w", err)
 	}
@@ -98,20 +99,6 @@ func (o Options) context() context.Context {
 // the context: the converter handles a text node in one piece, so longer
 // ones are split (at a space where there is one) before converting.
 var stepBytes = 64 << 10
-
-// ctxReader hands the parser at most stepBytes a read, and nothing once
-// its context has ended.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c *ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p[:min(len(p), stepBytes)])
-}
 
 // splitText splits every text node under n longer than stepBytes into
 // siblings of at most stepBytes, cutting after a space when one is near
