@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/atomic-script/atomic-script/tools"
 	"github.com/atomic-script/atomic-script/internal/testutil/bombs"
+	"github.com/atomic-script/atomic-script/tools"
 	"github.com/atomic-script/atomic-script/tools/internal/document/fixture"
 )
 
