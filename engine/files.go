@@ -82,6 +82,11 @@ func (e *Engine) finishFiles(r *Result, j *journal.Journal) {
 		}
 	default:
 		j.Close()
+		// The journal does not sync each write as it goes; the run is
+		// durable once this returns.
+		if err := j.Flush(); err != nil {
+			r.Warnings = append(r.Warnings, "The run's file changes could not all be synced to disk (a power loss now could lose them): "+err.Error())
+		}
 	}
 	changes := j.Changes()
 	for _, c := range changes {
@@ -104,9 +109,9 @@ func (e *Engine) finishFiles(r *Result, j *journal.Journal) {
 // there are none or the workspace is not in git.
 func (e *Engine) dirtyWarning(j *journal.Journal, changes []journal.Change, display func(string) string, dry bool) string {
 	var rel []string
-	orig := map[string][]byte{}
+	orig := map[string]string{}
 	for _, c := range changes {
-		data, existed, ok := j.Original(c.Path)
+		blob, existed, ok := j.OriginalBlob(c.Path)
 		if !ok || !existed {
 			continue // created by the run
 		}
@@ -115,7 +120,7 @@ func (e *Engine) dirtyWarning(j *journal.Journal, changes []journal.Change, disp
 			continue // outside the workspace
 		}
 		rel = append(rel, p)
-		orig[p] = data
+		orig[p] = blob
 	}
 	if len(rel) == 0 {
 		return ""
@@ -126,7 +131,7 @@ func (e *Engine) dirtyWarning(j *journal.Journal, changes []journal.Change, disp
 	}
 	var dirty []string
 	for _, p := range rel {
-		if head[p] != gitstate.BlobID(orig[p]) {
+		if head[p] != orig[p] {
 			dirty = append(dirty, p)
 		}
 	}

@@ -30,6 +30,16 @@ func Lines(text string) []string {
 	return lines
 }
 
+// LineCount is len(Lines(text)), without splitting it.
+func LineCount(text string) int {
+	text = Normalize(text)
+	n := strings.Count(text, "\n") + 1
+	if n > 1 && strings.HasSuffix(text, "\n") {
+		n--
+	}
+	return n
+}
+
 // AppendRows appends the rows for lines[from-1:to] (1-based, inclusive) to
 // b, each row after a "\n" separator unless b is empty. Numbers are the
 // original line numbers.

@@ -43,3 +43,11 @@ func TestAnchoredContext(t *testing.T) {
 		t.Errorf("context not bounded: %d rows", len(rows))
 	}
 }
+
+func TestLineCount(t *testing.T) {
+	for _, in := range []string{"", "\n", "a", "a\n", "a\n\n", "a\nb", "\n\n\n", "a\r\nb\r\n", "a\rb", "\uFEFF\n"} {
+		if got, want := LineCount(in), len(Lines(in)); got != want {
+			t.Errorf("LineCount(%q) = %d, want %d", in, got, want)
+		}
+	}
+}

@@ -13,7 +13,7 @@ import (
 const (
 	DefaultMaxPaths    = 0        // no bound on the number of files (the byte budgets bound the store)
 	DefaultMaxVersions = 4        // versions kept per file, oldest dropped first
-	DefaultMaxChars    = 64 << 20 // bytes of snapshot text kept over all files
+	DefaultMaxChars    = 16 << 20 // bytes of snapshot text kept over all files (the recent ones: recovery of a stale tag needs them)
 	// DefaultMaxRecordBytes bounds the read records: a record of every
 	// version a session observed (path, tag and a SHA-256 of the text)
 	// outlives the text's eviction, so an unchanged file still edits

@@ -27,6 +27,13 @@ type BatchWriter interface {
 // WriteAll writes the batch through files: all or nothing when files is a
 // BatchWriter, else one file after another.
 func WriteAll(files Files, writes []FileWrite) error {
+	if len(writes) == 1 {
+		// One file is all or nothing by itself: no backup links to keep.
+		if err := files.WriteFile(writes[0].Path, writes[0].Data, writes[0].Perm); err != nil {
+			return &BatchError{Path: writes[0].Path, Err: err}
+		}
+		return nil
+	}
 	if bw, ok := files.(BatchWriter); ok {
 		return bw.WriteFiles(writes)
 	}
@@ -114,7 +121,7 @@ func WriteFilesAtomic(writes []FileWrite) error {
 			mode = old.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
 			steps[i].existed = true
 		}
-		tmp, err := writeTemp(dir, filepath.Base(path), w.Data, mode)
+		tmp, err := writeTemp(dir, filepath.Base(path), w.Data, mode, true)
 		if err != nil {
 			cleanup()
 			return &BatchError{Path: w.Path, Err: err}
@@ -203,7 +210,7 @@ func backupCopy(path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	name, err := writeTemp(filepath.Dir(path), filepath.Base(path), data, fi.Mode()&fs.ModePerm)
+	name, err := writeTemp(filepath.Dir(path), filepath.Base(path), data, fi.Mode()&fs.ModePerm, true)
 	if err != nil {
 		return "", err
 	}

@@ -2,9 +2,12 @@ package tools
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"sync"
 	"syscall"
 
 	"github.com/atomic-script/atomic-script/tools/internal/safefile"
@@ -59,6 +62,19 @@ func (DirectFiles) CreateFile(path string, data []byte, perm fs.FileMode) error 
 	return CreateFileAtomic(path, data, perm)
 }
 
+// AtomicWriter writes files as WriteFileAtomic and CreateFileAtomic do.
+// With NoSync the new content is not synced before the rename: readers
+// still see the old content or the new, never a mix, but durability waits
+// for the caller's SyncFiles. A run's journal writes so and syncs every
+// file it wrote once, at the end, in parallel: a sync a file as it goes
+// cost a disk flush each (9 ms on a busy disk, 19 s over 2,000 files).
+// Until that sync a power loss can leave a file the run wrote empty on a
+// file system that does not order data before a rename (ext4 does, for a
+// rename over an existing file).
+type AtomicWriter struct {
+	NoSync bool
+}
+
 // WriteFileAtomic replaces path with data so that a crash at any moment
 // leaves either the old or the new content: it writes a temp file in the same
 // directory, syncs it, gives it the old file's mode (perm for a new file) and
@@ -69,6 +85,11 @@ func (DirectFiles) CreateFile(path string, data []byte, perm fs.FileMode) error 
 // the file it points to is replaced and the link kept. What is not a
 // regular file (a named pipe, a device) is refused, not replaced.
 func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
+	return AtomicWriter{}.WriteFile(path, data, perm)
+}
+
+// WriteFile is WriteFileAtomic, synced or not as w says.
+func (w AtomicWriter) WriteFile(path string, data []byte, perm fs.FileMode) error {
 	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
 		if target, err := filepath.EvalSymlinks(path); err == nil {
 			path = target
@@ -89,7 +110,7 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 	if statErr == nil {
 		mode = old.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
 	}
-	name, err := writeTemp(dir, filepath.Base(path), data, mode)
+	name, err := writeTemp(dir, filepath.Base(path), data, mode, !w.NoSync)
 	if err != nil {
 		return err
 	}
@@ -112,11 +133,16 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 // fails if path exists) and then unlinked. Where hard links are not
 // supported it falls back to an exclusive create and write.
 func CreateFileAtomic(path string, data []byte, perm fs.FileMode) error {
+	return AtomicWriter{}.CreateFile(path, data, perm)
+}
+
+// CreateFile is CreateFileAtomic, synced or not as w says.
+func (w AtomicWriter) CreateFile(path string, data []byte, perm fs.FileMode) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	name, err := writeTemp(dir, filepath.Base(path), data, perm)
+	name, err := writeTemp(dir, filepath.Base(path), data, perm, !w.NoSync)
 	if err != nil {
 		return err
 	}
@@ -138,16 +164,19 @@ func CreateFileAtomic(path string, data []byte, perm fs.FileMode) error {
 	return nil
 }
 
-// writeTemp writes data to a new, synced temp file next to base in dir with
-// mode and returns its name.
-func writeTemp(dir, base string, data []byte, mode fs.FileMode) (string, error) {
+// writeTemp writes data to a new temp file next to base in dir with mode,
+// synced when sync is set, and returns its name.
+func writeTemp(dir, base string, data []byte, mode fs.FileMode, sync bool) (string, error) {
 	tmp, err := os.CreateTemp(dir, "."+base+".atomic-*")
 	if err != nil {
 		return "", err
 	}
 	name := tmp.Name()
 	_, werr := tmp.Write(data)
-	serr := tmp.Sync()
+	var serr error
+	if sync {
+		serr = tmp.Sync()
+	}
 	cerr := tmp.Close()
 	if err := errors.Join(werr, serr, cerr); err != nil {
 		os.Remove(name)
@@ -168,4 +197,69 @@ type Overlay interface {
 	// content, or nil for a file the run deleted. The map must not be
 	// modified by the caller.
 	Pending() map[string][]byte
+}
+
+// SyncFiles makes the given files and the directories that hold them
+// durable: each is synced, many at once, so that the disk can flush them
+// together. A path that no longer exists is skipped. It returns the
+// errors of the syncs that failed.
+func SyncFiles(paths []string) error {
+	seen := map[string]bool{}
+	var all []string
+	for _, p := range paths {
+		for _, q := range []string{p, filepath.Dir(p)} {
+			if !seen[q] {
+				seen[q] = true
+				all = append(all, q)
+			}
+		}
+	}
+	var mu sync.Mutex
+	var errs []error
+	next := make(chan string)
+	var wg sync.WaitGroup
+	for range min(syncWorkers, len(all)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range next {
+				if err := syncPath(p); err != nil {
+					mu.Lock()
+					errs = append(errs, err)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for _, p := range all {
+		next <- p
+	}
+	close(next)
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// syncWorkers is how many syncs SyncFiles has in flight: enough for the
+// file system to commit many in one journal transaction.
+const syncWorkers = 32
+
+// syncPath syncs a regular file or a directory (not on Windows, which
+// cannot); anything else (gone, or replaced by a pipe meanwhile) is left.
+func syncPath(p string) error {
+	fi, err := os.Lstat(p)
+	if err != nil || !(fi.Mode().IsRegular() || fi.IsDir() && runtime.GOOS != "windows") {
+		return nil
+	}
+	f, err := os.Open(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := f.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOTSUP) {
+		return fmt.Errorf("sync %s: %w", p, err)
+	}
+	return nil
 }

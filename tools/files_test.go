@@ -2,6 +2,7 @@ package tools_test
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/atomic-script/atomic-script/internal/testutil/proctest"
 	"github.com/atomic-script/atomic-script/tools"
@@ -129,5 +131,31 @@ func TestCreateFileAtomic(t *testing.T) {
 	}
 	if _, err := f.Stat(p); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("after remove: %v", err)
+	}
+}
+
+// TestSyncFiles: files and their directories are synced; a path gone
+// since, or replaced by a named pipe (which an open would block on), is
+// passed over without an error.
+func TestSyncFiles(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	for i := range 40 {
+		p := filepath.Join(dir, fmt.Sprintf("d%d", i%4), fmt.Sprintf("f%d", i))
+		if err := (tools.AtomicWriter{NoSync: true}).CreateFile(p, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	paths = append(paths, filepath.Join(dir, "gone"), pipe(t, dir))
+	done := make(chan error, 1)
+	go func() { done <- tools.SyncFiles(paths) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("SyncFiles blocked")
 	}
 }

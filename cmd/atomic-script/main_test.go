@@ -25,16 +25,16 @@ import (
 
 	"github.com/atomic-script/atomic-script/internal/cli"
 	"github.com/atomic-script/atomic-script/internal/testutil/echoserver"
-	"github.com/atomic-script/atomic-script/internal/testutil/proctest"
 	"github.com/atomic-script/atomic-script/internal/testutil/racecheck"
 )
 
 func TestMain(m *testing.M) {
-	proctest.MeasureMain()
 	testscript.Main(m, map[string]func(){
 		"atomic-script": func() { os.Exit(cli.Main(os.Args[1:], cli.OSStdio())) },
 		// echoserver is a stdio MCP server for mcpServers settings.
 		"echoserver": echoserver.Main,
+		// peakrss runs a command and reports its own peak RSS.
+		"peakrss": peakRSSMain,
 	})
 }
 

@@ -23,6 +23,19 @@ func BenchmarkRead50KiB(b *testing.B) {
 	}
 }
 
+// BenchmarkRead10MB reads a 10 MB file of 100-byte lines: the tag covers
+// every byte, the rows stop at the byte limit.
+func BenchmarkRead10MB(b *testing.B) {
+	env := newEnv(b)
+	put(b, env, "big.txt", numbered(100_000, 99))
+	args := ReadArgs{Path: "big.txt"}
+	b.SetBytes(100_000 * 100)
+	b.ReportAllocs()
+	for b.Loop() {
+		mustCall(b, env, "read", args)
+	}
+}
+
 // BenchmarkRead3000LineSelector reads 3,000 lines out of a 20,000-line file
 // through a bounded selector.
 func BenchmarkRead3000LineSelector(b *testing.B) {

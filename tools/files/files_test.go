@@ -107,17 +107,13 @@ func TestReadLimits(t *testing.T) {
 	}
 }
 
-// TestReadLargeFile reads a 10 MB file: the tag covers the whole file, the
-// output stops at the byte limit, and the read takes little time.
+// TestReadLargeFile reads a 10 MB file: the tag covers the whole file and
+// the output stops at the byte limit. (Its speed is BenchmarkRead10MB's.)
 func TestReadLargeFile(t *testing.T) {
 	env := newEnv(t)
 	content := numbered(100_000, 99) // 100 bytes a line: 10 MB
 	put(t, env, "big.txt", content)
-	start := time.Now()
 	res := mustCall(t, env, "read", ReadArgs{Path: "big.txt"})
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("read of 10 MB took %v", d)
-	}
 	if want := "[big.txt#" + hashline.Tag(content) + "]"; !strings.HasPrefix(res.Text, want+"\n1:line 1 ") {
 		t.Errorf("header %q, want %q", res.Text[:40], want)
 	}

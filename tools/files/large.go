@@ -17,10 +17,10 @@ import (
 )
 
 // MaxFileBytes is the largest file read, edit and write hold in memory
-// whole. It matches the session snapshot store's budget
-// (hashline.DefaultMaxChars): a larger file could never be kept as an
-// edit's snapshot anyway, and an in-memory read or edit costs several times
-// the file's size (raw bytes, normalised text, split lines, the result).
+// whole: an in-memory read or edit costs several times the file's size
+// (raw bytes, normalised text, split lines, the result). (One over the
+// session snapshot store's text budget, hashline.DefaultMaxChars, is kept
+// by tag and digest only.)
 // Above it, read streams the file (bounded memory, no snapshot kept), and
 // edit and write's overwrite refuse it with ERR_LIMIT.
 const MaxFileBytes = 64 << 20

@@ -157,8 +157,11 @@ func readDirTarget(ctx context.Context, env *tools.Env, t *target) (tools.Result
 func readFileText(ctx context.Context, env *tools.Env, t *target, text string) (tools.Result, error) {
 	switch {
 	case t.sel != nil && t.sel.Raw:
-		env.Session.Snapshots.Record(t.abs, text)
-		n := len(hashline.Lines(text))
+		// No tag is shown, so no stale tag can name this text: its
+		// observation lets a later write or edit of it apply, without a
+		// copy of every file a script reads whole.
+		env.Session.Snapshots.RecordObservation(t.abs, hashline.Observe(text))
+		n := hashline.LineCount(text)
 		return tools.Result{Text: text, Details: ReadDetails{Meta: ReadMeta{Source: "file", SourcePath: t.abs}},
 			Span: &tools.FileSpan{Path: t.abs, Display: t.display, First: 1, Last: n, Total: n}, Whole: true}, nil
 	case t.sel != nil && t.sel.Cell >= 0 && !isNotebook(t.abs):

@@ -142,7 +142,7 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 	}
 	// Recorded even when the call was cancelled meanwhile: the bytes are on
 	// disk, so a retry must recognise this session's write.
-	tag := env.Session.Snapshots.Record(t.abs, content)
+	tag := recordWritten(env, t.abs, content)
 
 	r := WriteResult{Path: t.display, Tag: tag, Bytes: len(data), Created: !exists, MadeExecutable: made, StrippedHashline: stripped}
 	lines := []string{hashline.Header(t.display, tag), fmt.Sprintf("Successfully wrote %d bytes to %s", len(data), t.display)}
@@ -157,6 +157,20 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 	}
 	r.Text = strings.Join(lines, "\n")
 	return r, nil
+}
+
+// recordWritten records content as the newest version of abs and returns
+// its tag. A script holds what it wrote, so its write is recorded by tag
+// and digest (an edit of the unchanged file applies directly) rather than
+// as a second copy of the text; a model's direct write keeps the text, for
+// an edit that comes with that tag after the file changed again.
+func recordWritten(env *tools.Env, abs, content string) string {
+	if env.Direct {
+		return env.Session.Snapshots.Record(abs, content)
+	}
+	o := hashline.Observe(content)
+	env.Session.Snapshots.RecordObservation(abs, o)
+	return o.Tag
 }
 
 // runMove is write's journaled deletion ({path, delete: true}) and move

@@ -33,7 +33,7 @@ const diffContext = 3
 // is summarised, as git does.
 func (j *Journal) Diff(display func(abs string) string) string {
 	var files []fileDiff
-	for _, fc := range j.fileChanges() {
+	for _, fc := range j.fileChanges(true) {
 		fc.name, fc.from = display(fc.path), ""
 		if fc.movedFrom != "" {
 			fc.from = display(fc.movedFrom)
@@ -49,10 +49,11 @@ func (j *Journal) Diff(display func(abs string) string) string {
 }
 
 // fileChanges lists every touched file whose state differs from before
-// the run, for the diff.
-// A file the run moved (a deleted source and a created destination that
+// the run; withData keeps each file's content now (the diff needs it, a
+// list of changes does not: holding every changed file at once was a bulk
+// edit's peak). A file the run moved (a deleted source and a created destination that
 // the journal saw move) is one rename.
-func (j *Journal) fileChanges() []fileDiff {
+func (j *Journal) fileChanges(withData bool) []fileDiff {
 	var out []fileDiff
 	j.mu.Lock()
 	moves := maps.Clone(j.moves)
@@ -61,6 +62,9 @@ func (j *Journal) fileChanges() []fileDiff {
 	for _, p := range j.touched() {
 		before, now := j.original(p), j.current(p)
 		if a := actionOf(before, now); a != "" {
+			if !withData {
+				now.data = nil // a list of changes holds no file's content
+			}
 			states[p] = fileDiff{path: p, before: before, now: now, action: a}
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/gitstate"
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/atomic-script/atomic-script/tools/internal/safefile"
 )
@@ -88,7 +89,10 @@ func heldLimit(path string, held, more int64) error {
 // entry is a file's state before the run's first mutation of it.
 type entry struct {
 	existed bool
+	// data is the content, kept where a rollback or a diff needs it
+	// (Atomic, DryRun); blob is its git blob ID, kept in every mode.
 	data    []byte
+	blob    string
 	mode    fs.FileMode
 	modTime time.Time
 	// anchor is the file's directory then: a rollback writes there and
@@ -170,7 +174,7 @@ func (j *Journal) WriteFile(path string, data []byte, perm fs.FileMode) error {
 		if err := j.mkdirs(filepath.Dir(path)); err != nil {
 			return err
 		}
-		return tools.WriteFileAtomic(path, data, perm)
+		return tools.AtomicWriter{NoSync: true}.WriteFile(path, data, perm)
 	})
 }
 
@@ -315,7 +319,7 @@ func (j *Journal) CreateFile(path string, data []byte, perm fs.FileMode) error {
 		if err := j.mkdirs(filepath.Dir(path)); err != nil {
 			return err
 		}
-		return tools.CreateFileAtomic(path, data, perm)
+		return tools.AtomicWriter{NoSync: true}.CreateFile(path, data, perm)
 	})
 }
 
@@ -413,34 +417,11 @@ func (j *Journal) capture(path string) error {
 		if err != nil {
 			return err
 		}
-		// Reserve the file's size before reading it, so concurrent first
-		// mutations of different files cannot all pass the check.
-		size := fi.Size()
-		j.mu.Lock()
-		if j.held+size > maxHeld {
-			held := j.held
-			j.mu.Unlock()
-			return heldLimit(path, held, size)
-		}
-		j.held += size
-		j.mu.Unlock()
-		data, err := readAll(f, tools.MaxReadBytes)
-		j.mu.Lock()
-		j.held -= size
-		if err == nil && j.held+int64(len(data)) > maxHeld {
-			// It grew past the limit since the stat.
-			held := j.held
-			j.mu.Unlock()
-			return heldLimit(path, held, int64(len(data)))
-		}
-		if err == nil {
-			j.held += int64(len(data)) // the reservation becomes the content
-		}
-		j.mu.Unlock()
+		data, blob, err := j.readOriginal(path, f, fi.Size())
 		if err != nil {
 			return err
 		}
-		e.existed, e.data, e.modTime = true, data, fi.ModTime()
+		e.existed, e.data, e.blob, e.modTime = true, data, blob, fi.ModTime()
 		e.mode = fi.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
 	}
 	j.mu.Lock()
@@ -448,6 +429,44 @@ func (j *Journal) capture(path string) error {
 	j.order = append(j.order, path)
 	j.mu.Unlock()
 	return nil
+}
+
+// readOriginal reads the original of path from f and records its blob ID
+// in e. It returns the content when the mode keeps it (a rollback or a
+// diff needs it), counted against maxHeld: the size is reserved before
+// reading, so concurrent first mutations of different files cannot all
+// pass the check. A plain run keeps only the digest: it says whether the
+// file changed and whether it was committed.
+func (j *Journal) readOriginal(path string, f *os.File, size int64) (data []byte, blob string, err error) {
+	if j.mode == Write {
+		buf := blobBuffers.Get().(*bytes.Buffer)
+		defer putBlobBuffer(buf)
+		if err := readInto(buf, f, size, tools.MaxReadBytes); err != nil {
+			return nil, "", err
+		}
+		return nil, gitstate.BlobID(buf.Bytes()), nil
+	}
+	j.mu.Lock()
+	if j.held+size > maxHeld {
+		held := j.held
+		j.mu.Unlock()
+		return nil, "", heldLimit(path, held, size)
+	}
+	j.held += size
+	j.mu.Unlock()
+	data, err = readAll(f, size, tools.MaxReadBytes)
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.held -= size
+	if err != nil {
+		return nil, "", err
+	}
+	if j.held+int64(len(data)) > maxHeld {
+		// It grew past the limit since the stat.
+		return nil, "", heldLimit(path, j.held, int64(len(data)))
+	}
+	j.held += int64(len(data)) // the reservation becomes the content
+	return data, gitstate.BlobID(data), nil
 }
 
 // mkdirs creates dir and its missing parents, recording each one created
@@ -540,6 +559,17 @@ func (j *Journal) Close() {
 	j.removeScratch()
 }
 
+// Flush makes what the run wrote durable: every file it touched and the
+// directories holding them are synced, many at once (see
+// tools.AtomicWriter: the journal's writes are not synced one by one).
+// Call it after Close, when the run succeeded; a dry run wrote nothing.
+func (j *Journal) Flush() error {
+	if j.mode == DryRun {
+		return nil
+	}
+	return tools.SyncFiles(j.touched())
+}
+
 // Action is what a run did to one file.
 type Action string
 
@@ -584,7 +614,7 @@ func (j *Journal) current(path string) state {
 	if err != nil {
 		return state{}
 	}
-	data, err := readAll(f, tools.MaxReadBytes)
+	data, err := readAll(f, fi.Size(), tools.MaxReadBytes)
 	if err != nil {
 		return state{}
 	}
@@ -599,14 +629,15 @@ func (j *Journal) touched() []string {
 	return paths
 }
 
-// Original returns path's content before the run's first change of it and
-// whether it existed then; ok is false for a path the run never touched.
-func (j *Journal) Original(path string) (data []byte, existed, ok bool) {
+// OriginalBlob returns the git blob ID of path's content before the run
+// (existed false for a file the run created); ok is false when the run
+// never touched path.
+func (j *Journal) OriginalBlob(path string) (blob string, existed, ok bool) {
 	e := j.original(path)
 	if e == nil {
-		return nil, false, false
+		return "", false, false
 	}
-	return e.data, e.existed, true
+	return e.blob, e.existed, true
 }
 
 func (j *Journal) original(path string) *entry {
@@ -621,7 +652,7 @@ func (j *Journal) original(path string) *entry {
 // anything else (a bash command) to a file the run touched shows too.
 func (j *Journal) Changes() []Change {
 	var out []Change
-	for _, f := range j.fileChanges() {
+	for _, f := range j.fileChanges(false) {
 		out = append(out, Change{Path: f.path, Action: f.action, From: f.movedFrom})
 	}
 	sort.Slice(out, func(a, b int) bool { return out[a].Path < out[b].Path })
@@ -636,12 +667,21 @@ func actionOf(before *entry, now state) Action {
 		return Deleted
 	case !before.existed:
 		return ""
-	case !bytes.Equal(before.data, now.data):
+	case !sameContent(before, now.data):
 		return Modified
 	case before.mode.Perm() != now.mode.Perm():
 		return ModeOnly
 	}
 	return ""
+}
+
+// sameContent reports whether data is before's content: byte for byte
+// where the journal kept it, else by git blob ID.
+func sameContent(before *entry, data []byte) bool {
+	if before.data != nil || before.blob == "" {
+		return bytes.Equal(before.data, data)
+	}
+	return gitstate.BlobID(data) == before.blob
 }
 
 // Report says what a rollback did, file by file, as it happened.
@@ -750,12 +790,38 @@ func restore(path string, e *entry) error {
 }
 
 // readAll reads f to its end, refusing more than limit bytes.
-func readAll(f *os.File, limit int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err == nil && int64(len(data)) > limit {
-		return nil, &safefile.TooLargeError{Path: f.Name(), Limit: limit}
+// readAll reads f, whose size was size when stated, whole; over limit is an
+// error.
+func readAll(f *os.File, size, limit int64) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := readInto(&buf, f, size, limit); err != nil {
+		return nil, err
 	}
-	return data, err
+	return buf.Bytes(), nil
+}
+
+// readInto reads f into buf in one read where the size is right (a
+// growing buffer read a 10 KB file in nine).
+func readInto(buf *bytes.Buffer, f *os.File, size, limit int64) error {
+	buf.Grow(int(min(max(size, 0), limit)) + bytes.MinRead)
+	if _, err := buf.ReadFrom(io.LimitReader(f, limit+1)); err != nil {
+		return err
+	}
+	if int64(buf.Len()) > limit {
+		return &safefile.TooLargeError{Path: f.Name(), Limit: limit}
+	}
+	return nil
+}
+
+// blobBuffers hold a plain run's originals while their blob IDs are
+// computed: a bulk edit reads every file it changes once more for it.
+var blobBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+func putBlobBuffer(buf *bytes.Buffer) {
+	if buf.Cap() <= 1<<20 {
+		buf.Reset()
+		blobBuffers.Put(buf)
+	}
 }
 
 func notExist(op, path string) error {

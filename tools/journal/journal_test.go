@@ -8,11 +8,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/gitstate"
 	"github.com/atomic-script/atomic-script/tools"
 )
 
@@ -378,10 +380,11 @@ func TestDiffAppliesWithGit(t *testing.T) {
 	}
 }
 
-// TestHeldContentIsBounded: originals and dry-run pending content count
-// against one limit; a mutation past it is refused with ERR_LIMIT and
-// changes nothing, replacing a pending file counts only the difference, and
-// removing one frees nothing it did not hold.
+// TestHeldContentIsBounded: originals (kept for a rollback or a diff) and
+// dry-run pending content count against one limit; a mutation past it is
+// refused with ERR_LIMIT and changes nothing, replacing a pending file
+// counts only the difference, and removing one frees nothing it did not
+// hold. A plain run (Write) keeps no original, so it holds nothing.
 func TestHeldContentIsBounded(t *testing.T) {
 	defer func(old int64) { maxHeld = old }(maxHeld)
 	maxHeld = 100
@@ -390,7 +393,7 @@ func TestHeldContentIsBounded(t *testing.T) {
 			root := workspace(t, map[string]string{"old.txt": strings.Repeat("o", 60)})
 			j := New(mode)
 			p := func(name string) string { return filepath.Join(root, name) }
-			// The original of old.txt (60) is held in every mode.
+			// The original of old.txt (60) is held but in a plain run.
 			if err := j.WriteFile(p("old.txt"), []byte("short"), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -398,6 +401,13 @@ func TestHeldContentIsBounded(t *testing.T) {
 				return tools.CodeOf(err) == tools.ErrLimit && strings.Contains(err.Error(), "split the change into several runs")
 			}
 			switch mode {
+			case Write:
+				if err := os.WriteFile(p("big.txt"), []byte(strings.Repeat("b", 600)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if err := j.WriteFile(p("big.txt"), []byte("x"), 0o644); err != nil || j.held != 0 {
+					t.Fatalf("a plain run holds %d bytes: %v", j.held, err)
+				}
 			case DryRun:
 				// 60 + 5 pending; 30 more fits, replacing it by 35 fits, 40 does not.
 				if err := j.CreateFile(p("a.txt"), []byte(strings.Repeat("a", 30)), 0o644); err != nil {
@@ -580,5 +590,40 @@ func TestSpecialFilesNotWritten(t *testing.T) {
 		if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
 			t.Fatalf("%v: the pipe was replaced: %v %v", m, fi, err)
 		}
+	}
+}
+
+// TestPlainRunKeepsDigestsOnly: a plain run keeps no original content
+// (nothing can be rolled back or diffed), yet it still lists exactly the
+// files that differ at the end (not one changed back) and names each
+// original's git blob ID for the uncommitted-changes warning.
+func TestPlainRunKeepsDigestsOnly(t *testing.T) {
+	root := workspace(t, map[string]string{"a.txt": "a\n", "b.txt": "b\n", "c.txt": "c\n"})
+	j := New(Write)
+	p := func(name string) string { return filepath.Join(root, name) }
+	for _, w := range []struct{ name, data string }{{"a.txt", "A\n"}, {"b.txt", "B\n"}, {"b.txt", "b\n"}, {"new.txt", "n\n"}} {
+		if err := j.WriteFile(p(w.name), []byte(w.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	j.WriteFile(p("c.txt"), []byte("c\n"), 0o644) // the same content
+	j.Close()
+	for path, e := range j.entries {
+		if e.data != nil {
+			t.Errorf("%s: the original is kept", path)
+		}
+	}
+	var got []string
+	for _, c := range j.Changes() {
+		got = append(got, filepath.Base(c.Path)+" "+string(c.Action))
+	}
+	if want := []string{"a.txt modified", "new.txt created"}; !slices.Equal(got, want) {
+		t.Errorf("changes %v, want %v", got, want)
+	}
+	if blob, existed, ok := j.OriginalBlob(p("a.txt")); !ok || !existed || blob != gitstate.BlobID([]byte("a\n")) {
+		t.Errorf("original blob of a.txt: %s %v %v", blob, existed, ok)
+	}
+	if _, existed, ok := j.OriginalBlob(p("new.txt")); !ok || existed {
+		t.Errorf("new.txt: existed %v ok %v", existed, ok)
 	}
 }
