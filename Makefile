@@ -59,7 +59,7 @@ test:
 # CLI scripts' cases that take minutes under -race. One package at a time (-p 1): the bounds are about the engine, not about two test
 # binaries sharing two cores.
 timing:
-	$(GO) test -p 1 -count=1 -timeout 30m -run 'Deadline|Timeout|Abort|Interrupt|Hostile|Conformance|Cancel|Memory|Nesting|Drain|TestScripts' ./runtime/... ./engine ./cmd/atomic-script
+	$(GO) test -p 1 -count=1 -timeout 30m -run 'Deadline|Timeout|Abort|Interrupt|Hostile|Conformance|Cancel|Memory|Flood|Nesting|Drain|TestScripts' ./runtime/... ./engine ./cmd/atomic-script
 
 # The test262 sample (internal/test262/testdata/test262, vendored from a
 # pinned tc39/test262 commit): every test in the modes its flags ask for on

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/memlimit"
+
 	"github.com/atomic-script/atomic-script/bindings"
 	"github.com/atomic-script/atomic-script/runtime"
 	"github.com/atomic-script/atomic-script/runtime/goja"
@@ -83,6 +85,14 @@ func Builtins() *tools.Registry { return builtin.Registry() }
 // namespace named name gets (invalid characters become _, a leading digit
 // gets a _ prefix, a reserved word a _ suffix).
 func Identifier(name string) string { return bindings.Identifier(name) }
+
+// SetMemoryBackstop sets, once at a process's start, the Go runtime's soft
+// memory limit and the tools' process-wide decompression budget from the
+// room the system leaves the process (an address-space limit, a cgroup,
+// the machine's RAM; GOMEMLIMIT wins): the last line behind the tools'
+// own caps, so no input makes the process die of memory. It returns the
+// limit set, 0 when none was.
+func SetMemoryBackstop() int64 { return memlimit.Set() }
 
 // StartSpillReaper removes the persisted-output directories of sessions
 // that ended long ago, in the background until ctx ends; the first pass

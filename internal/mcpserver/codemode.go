@@ -21,6 +21,11 @@ import (
 // tool calls.
 func (ss *session) handleCodemode(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	ss.watch(req.Session)
+	leave, err := ss.admit(int64(len(req.Params.Arguments)))
+	if err != nil {
+		return nil, err // a JSON-RPC error: retry later
+	}
+	defer leave()
 	raw, bad := decodeArgs(meta.Codemode, req.Params.Arguments)
 	if bad != nil {
 		return bad, nil

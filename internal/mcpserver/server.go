@@ -102,6 +102,18 @@ const (
 	DefaultMaxRuns = 4
 )
 
+// What a session's codemode calls may hold while admitted — running or
+// waiting for their turn — beyond which a call gets a JSON-RPC error that
+// says to retry (codeBusy): WaitingPerSession calls waiting behind the
+// RunsPerSession running, and ArgumentBytesPerSession of their arguments
+// in all. A waiting call keeps its decoded arguments (three or four copies
+// of its script), so unbounded waiting was unbounded memory.
+const (
+	WaitingPerSession       = 4
+	ArgumentBytesPerSession = 32 << 20
+	codeBusy                = -32000 // JSON-RPC's range for server errors
+)
+
 // Server serves MCP sessions. Safe for concurrent use.
 type Server struct {
 	cfg Config

@@ -24,7 +24,7 @@ import (
 // fails here, before anyone is asked). A move reports both ends.
 func previewWrite(ctx context.Context, env *tools.Env, in WriteArgs) (tools.Preview, error) {
 	env = ensureFiles(env)
-	t, err := resolveWrite(env, in.Path)
+	t, err := resolveWrite(ctx, env, in.Path)
 	if err != nil {
 		return tools.Preview{}, err
 	}
@@ -46,7 +46,7 @@ func previewWrite(ctx context.Context, env *tools.Env, in WriteArgs) (tools.Prev
 		return pv, nil
 	}
 	if in.Delete || in.MoveTo != "" {
-		return previewMove(env, t, in)
+		return previewMove(ctx, env, t, in)
 	}
 	exists, _, err := guardWrite(env, t, in.AllowGenerated)
 	if err != nil {
@@ -71,8 +71,8 @@ func previewWrite(ctx context.Context, env *tools.Env, in WriteArgs) (tools.Prev
 // previewMove is the preview of a deletion (the diff removes every line)
 // or a move (both paths, and a rename in git's form), checked as runMove
 // checks them.
-func previewMove(env *tools.Env, t *target, in WriteArgs) (tools.Preview, error) {
-	fi, dst, err := resolveMove(env, t, in)
+func previewMove(ctx context.Context, env *tools.Env, t *target, in WriteArgs) (tools.Preview, error) {
+	fi, dst, err := resolveMove(ctx, env, t, in)
 	if err != nil {
 		return tools.Preview{}, err
 	}
@@ -107,7 +107,7 @@ func previewEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Previe
 	ed := &editables{m: map[string]*resource.Editable{}}
 	p, err := hashline.Prepare(sections, hashline.PrepareOptions{
 		Store:    env.Session.Snapshots,
-		Read:     editReader(env, ed, in.AllowGenerated),
+		Read:     editReader(ctx, env, ed, in.AllowGenerated),
 		Resolver: blocks.NewContext(ctx),
 		Display:  env.Display,
 	})

@@ -100,7 +100,7 @@ func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, er
 	if err != nil {
 		return tools.Result{}, err
 	}
-	t, err := resolveRead(env, path)
+	t, err := resolveRead(ctx, env, path)
 	if err != nil {
 		return tools.Result{}, err
 	}

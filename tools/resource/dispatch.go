@@ -24,7 +24,7 @@ func Read(ctx context.Context, env *tools.Env, t *Target) (*Text, *tools.Result,
 		res, err := readSQLite(ctx, env, t)
 		return nil, res, err
 	case t.Path.Kind == selector.Document:
-		text, err := readDocument(env, t)
+		text, err := readDocument(ctx, env, t)
 		return text, nil, err
 	case t.Path.Kind == selector.Notebook && t.Path.Sel != nil && t.Path.Sel.Cell >= 0:
 		text, err := readCell(env, t)
@@ -84,7 +84,7 @@ func Texts(ctx context.Context, env *tools.Env, t *Target) ([]Text, []string, er
 	case t.Path.Kind == selector.SQLite:
 		return sqliteTexts(ctx, env, t)
 	case t.Path.Kind == selector.Document:
-		text, err := readDocument(env, t)
+		text, err := readDocument(ctx, env, t)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -107,8 +107,8 @@ type Editable struct {
 // OpenEditable resolves an edit section's path when it names a resource
 // part (an archive member, a notebook cell); ok is false for a plain file.
 // A read-only resource is an error saying so.
-func OpenEditable(env *tools.Env, display string) (e *Editable, ok bool, err error) {
-	t, err := Resolve(env, "edit", display)
+func OpenEditable(ctx context.Context, env *tools.Env, display string) (e *Editable, ok bool, err error) {
+	t, err := Resolve(ctx, env, "edit", display)
 	if err != nil {
 		return nil, true, err
 	}

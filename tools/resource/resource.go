@@ -17,6 +17,7 @@ package resource
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"io/fs"
@@ -163,7 +164,7 @@ func CleanArg(p string) string {
 // refused), and the rest is parsed against the run's view of the disk.
 // URLs (http, https) and unknown schemes are refused here: no tool of this
 // package fetches.
-func Resolve(env *tools.Env, tool, arg string) (*Target, error) {
+func Resolve(ctx context.Context, env *tools.Env, tool, arg string) (*Target, error) {
 	p := CleanArg(arg)
 	if p == "" {
 		return nil, tools.Errorf(tools.ErrInvalidArgs, "%s: path is empty; give a file path relative to the workspace root or an absolute path", tool)
@@ -171,7 +172,7 @@ func Resolve(env *tools.Env, tool, arg string) (*Target, error) {
 	if strings.IndexByte(p, 0) >= 0 {
 		return nil, tools.Errorf(tools.ErrInvalidArgs, "%s: path contains a NUL byte", tool)
 	}
-	pr := &probe{env: env, base: env.Root}
+	pr := &probe{ctx: ctx, env: env, base: env.Root}
 	sp, err := selector.ParsePath(p, pr)
 	if err != nil {
 		return nil, tools.Errorf(tools.ErrInvalidArgs, "%s: %v", tool, err)
@@ -183,7 +184,7 @@ func Resolve(env *tools.Env, tool, arg string) (*Target, error) {
 		t.Scheme = "conflict"
 		return t, nil
 	case "local", "skill":
-		return resolveScoped(env, tool, t)
+		return resolveScoped(ctx, env, tool, t)
 	case "file":
 		return nil, tools.Errorf(tools.ErrInvalidArgs, "%s: file:// URLs are not read; give the path itself: %s", tool, strings.TrimPrefix(sp.Rest, "localhost"))
 	default:
@@ -231,6 +232,7 @@ func nextColon(p string, i int) int {
 // the disk (env.Files: a dry run's pending files count), relative paths
 // against base. Archives it opens stay open for the call.
 type probe struct {
+	ctx      context.Context // the call's: archives it opens stop with it
 	env      *tools.Env
 	base     string
 	archives map[string]*openArchive

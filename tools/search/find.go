@@ -103,7 +103,7 @@ func runFind(ctx context.Context, env *tools.Env, a findArgs) (*FindResult, erro
 		timeout = time.Duration(a.Timeout * float64(time.Second))
 	}
 	v := newFSView(env)
-	sc, err := resolveScope(env, v, a.Paths, false)
+	sc, err := resolveScope(ctx, env, v, a.Paths, false)
 	if err != nil {
 		return nil, err
 	}

@@ -343,6 +343,9 @@ func collect(ctx context.Context, env *tools.Env, s *searcher, sc *scope, gitign
 		return c.col, nil
 	}
 	for i := from.target; i < len(sc.targets); i++ {
+		if err := ctx.Err(); err != nil {
+			return nil, tools.Errorf(tools.CodeOf(err), "search: %v", err)
+		}
 		c.col.at = position{target: i}
 		if i == from.target {
 			c.col.at.after = from.after
@@ -613,7 +616,7 @@ func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult
 		raw = []string{"."}
 	}
 	v := newFSView(env)
-	sc, err := resolveScope(env, v, raw, true)
+	sc, err := resolveScope(ctx, env, v, raw, true)
 	if err != nil {
 		return nil, err
 	}

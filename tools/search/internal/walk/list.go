@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/atomic-script/atomic-script/internal/gitignore"
 	"github.com/atomic-script/atomic-script/tools/internal/safefile"
 )
 
@@ -51,7 +52,7 @@ func (w *Walker) list(id int, st *workerState, d *Dir) {
 // holding .git (a nested repository or submodule) is an ignore base of its
 // own, as for git and rg: the rules above it stop and its
 // .git/info/exclude starts; its .gitignore adds to them.
-func (w *Walker) dirIgnore(d *Dir, ents []Entry, ign *ignoreSet, comps []string) (*ignoreSet, []string) {
+func (w *Walker) dirIgnore(d *Dir, ents []Entry, ign *gitignore.Set, comps []string) (*gitignore.Set, []string) {
 	for _, e := range ents {
 		if e.Name == ".git" {
 			ign, comps = w.excludes(d.Abs), nil
@@ -61,7 +62,7 @@ func (w *Walker) dirIgnore(d *Dir, ents []Entry, ign *ignoreSet, comps []string)
 	for _, e := range ents {
 		if e.Name == ".gitignore" && e.Kind == KindFile {
 			if text, ok := w.readSmall(d.Join(".gitignore")); ok {
-				ign = ign.extend(parseIgnore(text, comps))
+				ign = ign.Extend(gitignore.Parse(text, comps))
 			}
 			break
 		}
@@ -71,7 +72,7 @@ func (w *Walker) dirIgnore(d *Dir, ents []Entry, ign *ignoreSet, comps []string)
 
 // keep filters ents in place (hidden, .git, node_modules, ignored) and
 // sorts what is left by name.
-func (w *Walker) keep(st *workerState, h dirHandle, d *Dir, ents []Entry, ign *ignoreSet, comps []string) []Entry {
+func (w *Walker) keep(st *workerState, h dirHandle, d *Dir, ents []Entry, ign *gitignore.Set, comps []string) []Entry {
 	kept := ents[:0]
 	var hidden, pruned int64
 	var ignored []Entry
@@ -89,7 +90,7 @@ func (w *Walker) keep(st *workerState, h dirHandle, d *Dir, ents []Entry, ign *i
 		}
 		if ign != nil {
 			st.path = append(append(st.path[:0], comps...), e.Name)
-			if ign.match(st.path, e.Kind == KindDir) {
+			if ign.Match(st.path, e.Kind == KindDir) {
 				ignored = append(ignored, e)
 				continue
 			}
@@ -122,7 +123,7 @@ func (w *Walker) skipped(e Entry) int {
 
 // children makes the tasks of d's kept entries: one per subdirectory to
 // descend into, and its files in chunks.
-func (w *Walker) children(d *Dir, kept []Entry, ign *ignoreSet, comps []string) []task {
+func (w *Walker) children(d *Dir, kept []Entry, ign *gitignore.Set, comps []string) []task {
 	descend, filter := w.cfg.Roots[d.Root].Descend, w.cfg.Roots[d.Root].Filter
 	var tasks []task
 	var files []string
