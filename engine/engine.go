@@ -266,7 +266,11 @@ func (e *Engine) finishResult(r *Result, start time.Time, maxTokens int) {
 	}
 	r.Truncated = true
 	r.FullOutputPath = e.saveFullOutput(header, segs)
-	r.Text = capText(header, segs, maxTokens, r.FullOutputPath)
+	full := r.FullOutputPath
+	if !e.cfg.endsWithRun { // a later run of the session can read it
+		full = e.spill.Label(full)
+	}
+	r.Text = capText(header, segs, maxTokens, full)
 }
 
 // saveFullOutput writes header and segments to a 0600 file in the

@@ -25,7 +25,7 @@ const codemodeIntro = `Run one JavaScript program in a sandbox where every tool 
 - Files: read returns hashline rows under a [path#TAG] header; edit takes that header and ops on the rows' line numbers, e.g. "[a.ts#1A2B]\nreplace 3..4:\n+new line".
 - Discover: ALL_TOOLS, searchTools(query), describeTool(name) (full types), describeNamespace(name). A misspelt tools.NAME throws naming the nearest; "NAME" in tools tests for one.
 - store(key, value) and load(key) keep JSON values across calls of this session (saved when the script succeeds).
-- Optional first line // @options: {"max_output_tokens": 2000, "timeout_ms": 30000} lowers the caps, never raises them: %s. Past the output cap the head and tail are kept and the rest goes to a file. {"dry_run": true} writes nothing and returns the diff the script would apply: preview a large change with it first.
+- Optional first line // @options: {"max_output_tokens": 2000, "timeout_ms": 30000} lowers the caps, never raises them: %s. Past the output cap the head and tail are kept and the whole goes to a file, artifact://N, which read and search page through (read({path: "artifact://3:2000-2400"})). {"dry_run": true} writes nothing and returns the diff the script would apply: preview a large change with it first.
 - %s
 - Tool calls have real effects; a failed script does not undo them.`
 
