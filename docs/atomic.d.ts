@@ -173,8 +173,8 @@ declare namespace tools {
    * 
    * paths (required): files, directories (a filesystem root too) or doublestar globs, as an array or one string. A glob without "/" matches names at any depth ("*.spec.ts"); "dir/*" does not recurse; "src/**\/*.ts" lists results relative to src. A directory lists every file under it. Several paths may be joined with commas or semicolons; copied quotes are removed.
    * Hidden files are included; .gitignore rules are respected (nested files apply under their own directory); .git and node_modules are skipped unless the path or glob names them.
-   * At most limit results (default 200): when more match, the most recently modified are kept. The scan stops after timeout seconds (default 5) with partial results.
-   * Output: a tree: top-level files first, then "# dir/" headers ("##" one level deeper) each followed by its files; matched directories end in "/". Scripts receive {text, files, fileCount, scopePath, truncated, limitReached, timedOut, missingPaths}, with files relative to the workspace root.
+   * Results are sorted by path and paged: at most limit paths (default 200 in a direct call; in a script 1,000,000, and limit 0 returns every match), then pass skip=nextSkip for the next page. The text lists at most 32 KiB of paths; a script's files holds every path of the page. The scan stops after timeout seconds (default 5) with partial results.
+   * Output: a tree: top-level files first, then "# dir/" headers ("##" one level deeper) each followed by its files; matched directories end in "/". Scripts receive {text, files, fileCount, totalFound, nextSkip, scopePath, truncated, limitReached, timedOut, missingPaths}, with files relative to the workspace root.
    */
   function find(args: {
     /** Files, directories or globs, e.g. "src/**\/*.ts" or ["cmd", "*.md"] */
@@ -183,32 +183,40 @@ declare namespace tools {
     gitignore?: boolean;
     /** Include hidden files and directories */
     hidden?: boolean;
-    /** Maximum results; the newest are kept (1–10000, default 200) */
+    /** Most paths to return (default 200 in a direct call, 1,000,000 in a script; 0: every match) */
     limit?: number;
+    /** Matching paths to skip, in sorted order: the page offset (the previous page's nextSkip) */
+    skip?: number;
     /** Seconds before the scan stops with partial results (at most 300, default 5) */
     timeout?: number;
   }): Promise<{
-    /** the result as a model sees it: a tree of paths relative to scopePath, then notices */
+    /** the result as a model sees it: a tree of paths relative to scopePath (at most 32 KiB of them), then notices */
     text: string;
     /** the directory the results are relative to in text (a comma-separated list when several paths were searched) */
     scopePath: string;
     /** the paths returned (files.length); totalFound counts every match */
     fileCount: number;
-    /** the paths returned, relative to the workspace root (absolute outside it), sorted; directories end in / */
+    /** the paths returned, relative to the workspace root (absolute outside it), sorted; directories end in /. In a script every match from skip up to limit, whatever the text shows */
     files: string[];
-    /** paths found before the limit was applied (a lower bound when timedOut) */
+    /** paths found, before skip and limit (a lower bound when timedOut) */
     totalFound: number;
-    /** the limit or the timeout cut files: fewer returned than totalFound (limitReached, listLimitReached), or the scan stopped early (timedOut, totalFound a lower bound); the counts are not cut */
+    /** files is not every match after skip: more follow (limitReached or listLimitReached, page on with nextSkip), or the scan stopped early (timedOut, totalFound a lower bound) */
     truncated: boolean;
-    /** more than limit paths matched; the newest by modification time were kept */
+    /** matching paths skipped before this page (in sorted order) */
+    skip: number;
+    /** the skip of the next page, when more paths matched than this page returns */
+    nextSkip?: number;
+    /** more than limit paths matched after skip; page on with nextSkip */
     limitReached?: boolean;
-    /** the paths would pass the 32 KiB a result may list; the newest that fit were kept */
+    /** a direct call only: the paths would pass the 32 KiB a result may list, so files stops there; page on with nextSkip */
     listLimitReached?: boolean;
+    /** the text lists only the first paths (32 KiB of them); files holds every one */
+    textLimitReached?: boolean;
     /** the scan stopped at the timeout; results are partial */
     timedOut?: boolean;
     /** entries of paths that matched nothing on disk */
     missingPaths?: string[];
-    /** the result limit in force */
+    /** the result limit in force (0: none) */
     limit: number;
   }>;
   /**

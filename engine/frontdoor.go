@@ -165,6 +165,7 @@ func (e *Engine) Call(ctx context.Context, name string, args []byte) (tools.Resu
 		Files:    tools.DirectFiles{},
 		Spill:    e.spill,
 		Enabled:  func(n string) bool { _, ok := e.cfg.registry.Get(n); return ok },
+		Direct:   true,
 	}
 	if env.Owner == "" {
 		env.Owner = e.session.ID

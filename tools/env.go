@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"sync"
 
@@ -35,6 +36,11 @@ type Env struct {
 	// Enabled reports whether a tool is enabled in this run (the bash
 	// interceptor only blocks what a first-class tool can do instead).
 	Enabled func(name string) bool
+	// Direct is set for a host's direct tool call, whose result a model
+	// reads whole; unset, the caller is a script, which gets every value
+	// it asks for (caps bound only the text). Tools whose defaults are
+	// sized for a model (find's 200 paths) use it.
+	Direct bool
 	// Routers serve the resources of URI schemes a host exposes (mcp://,
 	// the configured external MCP servers), by scheme: read, search and
 	// their selectors reach them here. Nil or missing: the scheme is not
@@ -84,11 +90,35 @@ func (e *Env) Abs(p string) string {
 // Display returns how p is shown to a model: relative to the root with '/'
 // separators when inside it, else absolute.
 func (e *Env) Display(abs string) string {
+	// The common case, a cleaned path under a cleaned root, without the
+	// cost of filepath.Rel (find lists hundreds of thousands of paths).
+	if n := len(e.Root); n > 1 && len(abs) > n+1 && abs[:n] == e.Root && os.IsPathSeparator(abs[n]) &&
+		os.IsPathSeparator(e.Root[0]) && cleanRel(e.Root[1:]) && cleanRel(abs[n+1:]) {
+		return filepath.ToSlash(abs[n+1:])
+	}
 	rel, err := filepath.Rel(e.Root, abs)
 	if err != nil || rel == ".." || len(rel) > 2 && rel[:3] == ".."+string(filepath.Separator) {
 		return filepath.ToSlash(abs)
 	}
 	return filepath.ToSlash(rel)
+}
+
+// cleanRel reports whether p is a relative path as filepath.Clean leaves
+// it: no empty, "." or ".." component (so no leading or trailing
+// separator).
+func cleanRel(p string) bool {
+	start := 0
+	for i := 0; i <= len(p); i++ {
+		if i < len(p) && !os.IsPathSeparator(p[i]) {
+			continue
+		}
+		switch p[start:i] {
+		case "", ".", "..":
+			return false
+		}
+		start = i + 1
+	}
+	return true
 }
 
 // IsEnabled reports whether the named tool is enabled; with no Enabled func

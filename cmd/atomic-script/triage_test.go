@@ -12,7 +12,7 @@ import (
 	"github.com/atomic-script/atomic-script/internal/testutil/openaifake"
 )
 
-// TestTriageExample runs README's triage example, scripts/triage-todos.js,
+// TestTriageExample runs the triage example of docs/models.md, scripts/triage-todos.js,
 // on a small repository against a loopback provider: every TODO is
 // classified once, into the label its text names.
 func TestTriageExample(t *testing.T) {
@@ -72,24 +72,38 @@ func TestTriageExample(t *testing.T) {
 	}
 }
 
-// TestTriageExampleIsInREADME: the README's triage example is the script
-// TestTriageExample runs, so what users copy is what is tested.
-func TestTriageExampleIsInREADME(t *testing.T) {
-	script, err := os.ReadFile("../../scripts/triage-todos.js")
+// TestTriageExampleIsInDocs: the models page's triage example is the
+// script TestTriageExample runs, so what users copy is what is tested.
+func TestTriageExampleIsInDocs(t *testing.T) {
+	assertScriptShown(t, "scripts/triage-todos.js", "docs/models.md")
+}
+
+// TestHelloExampleIsInREADME: the script the front page shows is
+// scripts/hello.js, which TestHelloExample runs.
+func TestHelloExampleIsInREADME(t *testing.T) {
+	assertScriptShown(t, "scripts/hello.js", "README.md")
+}
+
+// assertScriptShown fails unless the page (relative to the repository
+// root) has a js block holding the script without its comment lines (an
+// "// @options" line stays: it changes what the script does).
+func assertScriptShown(t *testing.T, script, page string) {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "..", script))
 	if err != nil {
 		t.Fatal(err)
 	}
-	readme, err := os.ReadFile("../../README.md")
+	doc, err := os.ReadFile(filepath.Join("..", "..", page))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var body []string
-	for _, l := range strings.Split(strings.TrimSpace(string(script)), "\n") {
-		if !strings.HasPrefix(l, "//") {
+	for _, l := range strings.Split(strings.TrimSpace(string(src)), "\n") {
+		if !strings.HasPrefix(l, "//") || strings.HasPrefix(l, "// @options") {
 			body = append(body, l)
 		}
 	}
-	if want := "```js\n" + strings.Join(body, "\n") + "\n```"; !strings.Contains(string(readme), want) {
-		t.Fatalf("README.md has no block with scripts/triage-todos.js (without its comment lines):\n%s", want)
+	if want := "```js\n" + strings.Join(body, "\n") + "\n```"; !strings.Contains(string(doc), want) {
+		t.Fatalf("%s has no block with %s (without its comment lines):\n%s", page, script, want)
 	}
 }

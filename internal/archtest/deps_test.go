@@ -89,6 +89,9 @@ func TestImportDirections(t *testing.T) {
 		{module + "/engine", false, func(d string) bool {
 			return !anyOf(d, frontEnds...)
 		}, "the engine does not depend on its front ends"},
+		{module + "/docs", false, func(d string) bool {
+			return isStd(d)
+		}, "docs only carries the reference pages: the standard library's embed, nothing of the module"},
 		{module + "/internal/testutil", false, func(d string) bool {
 			// A library is no layer of the house: the test MCP server
 			// (testutil/echoserver) is built on the MCP SDK.
@@ -119,9 +122,10 @@ func TestImportDirections(t *testing.T) {
 // settings reach scripts only through the engine (its own types, not the
 // runtime's or the bindings'), tools through the public tools package and
 // the host tools' definitions (tools/meta), model providers
-// through the public models package; their tests too.
+// through the public models package, the reference pages through docs;
+// their tests too.
 func TestFrontEndsUseTheEngine(t *testing.T) {
-	allowed := []string{module + "/engine", module + "/tools", module + "/models", module + "/tools/meta", module + "/internal/testutil",
+	allowed := []string{module + "/engine", module + "/tools", module + "/models", module + "/tools/meta", module + "/docs", module + "/internal/testutil",
 		module + "/internal/cli", module + "/internal/mcpserver", module + "/internal/mcpclient", module + "/internal/settings"}
 	for _, fe := range []string{"internal/cli", "internal/mcpserver", "internal/mcpclient", "internal/settings", "cmd/atomic-script"} {
 		out, err := exec.Command("go", "list", "-f", `{{join .Imports "\n"}}{{"\n"}}{{join .TestImports "\n"}}{{"\n"}}{{join .XTestImports "\n"}}`, module+"/"+fe).Output()
@@ -137,7 +141,7 @@ func TestFrontEndsUseTheEngine(t *testing.T) {
 				ok = ok || within(d, a)
 			}
 			if !ok {
-				t.Errorf("%s imports %s: front ends go through the engine (engine, tools, models, tools/meta)", fe, d)
+				t.Errorf("%s imports %s: front ends go through the engine (engine, tools, models, tools/meta; docs for help)", fe, d)
 			}
 		}
 	}

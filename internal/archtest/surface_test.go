@@ -28,6 +28,7 @@ var publicPackages = []string{
 	"tools/files", "tools/search", "tools/shell", "tools/web", "tools/resource", "tools/todo",
 	"hashline", "hashline/blocks",
 	"models",
+	"docs",
 }
 
 // TestPublicSurfaceGolden lists the exported identifiers of each public

@@ -40,9 +40,11 @@ Usage:
   atomic-script store list|get|rm|export|import --session ID [KEY|FILE]
   atomic-script aggregate [--json|--markdown] RESULT.json...   one table of many run --json results
   atomic-script schema result|events            the JSON Schema of run --json results and --events lines
+  atomic-script help [TOPIC]                     the reference pages (docs/*.md), one at a time
   atomic-script version
 
-Run "atomic-script COMMAND -h" for a command's flags.
+Run "atomic-script COMMAND -h" for a command's flags, "atomic-script help"
+for the reference topics and "atomic-script help TOPIC" for one of them.
 
 Settings: ~/.atomic/agent/settings.json, then the workspace's
 .atomic/settings.json (its values win), then --tools. The workspace's file is
@@ -96,7 +98,7 @@ func Main(args []string, stdio Stdio) int {
 	case "version", "--version":
 		err = cmdVersion(args[1:], stdio)
 	case "help", "-h", "--help":
-		fmt.Fprint(stdio.Out, usage)
+		err = cmdHelp(args[1:], stdio)
 	default:
 		err = usagef("unknown command %q", args[0])
 	}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // errHelpShown ends a command whose -h printed its usage: exit 0.
@@ -38,6 +39,9 @@ func (c *command) parse(args []string, out io.Writer) (pos, rest []string, err e
 		c.fs.SetOutput(out)
 		fmt.Fprintln(out, "Usage: "+c.usage)
 		c.fs.PrintDefaults()
+		if topic := commandTopics[strings.Fields(c.name)[0]]; topic != "" {
+			fmt.Fprintf(out, "\nMore: atomic-script help %s (docs/%s.md)\n", topic, topic)
+		}
 		return nil, nil, errHelpShown
 	}
 	if err != nil {

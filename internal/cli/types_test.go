@@ -43,7 +43,7 @@ func TestDTSDeclaresLimits(t *testing.T) {
 	if code := Main([]string{"types", "--cwd", t.TempDir()}, Stdio{Out: &out, Err: &errb}); code != 0 {
 		t.Fatalf("types exited %d: %s", code, errb.String())
 	}
-	if want := "/** Maximum results; the newest are kept (1–10000, default 200) */\n    limit?: number;"; !bytes.Contains(out.Bytes(), []byte(want)) {
+	if want := "/** Most paths to return (default 200 in a direct call, 1,000,000 in a script; 0: every match) */\n    limit?: number;"; !bytes.Contains(out.Bytes(), []byte(want)) {
 		t.Errorf("find's limit is not declared with its cap:\n%s", out.String())
 	}
 }

@@ -28,11 +28,11 @@ func (v *vm) install() error {
 	json := rt.Get("JSON").ToObject(rt)
 	var ok bool
 	if v.toJSON, ok = goja.AssertFunction(json.Get("stringify")); !ok {
-		return fmt.Errorf("gojart: JSON.stringify is not a function")
+		return fmt.Errorf("goja: JSON.stringify is not a function")
 	}
 	syntaxErr, ok := goja.AssertConstructor(rt.Get("SyntaxError"))
 	if !ok {
-		return fmt.Errorf("gojart: SyntaxError is not a constructor")
+		return fmt.Errorf("goja: SyntaxError is not a constructor")
 	}
 	throw := func(msg string) {
 		e, err := syntaxErr(nil, rt.ToValue(msg))
@@ -50,7 +50,7 @@ func (v *vm) install() error {
 	// JSON.parse
 	parse, ok := goja.AssertFunction(json.Get("parse"))
 	if !ok {
-		return fmt.Errorf("gojart: JSON.parse is not a function")
+		return fmt.Errorf("goja: JSON.parse is not a function")
 	}
 	guardedParse := v.native("parse", 2, func(call goja.FunctionCall) goja.Value {
 		text := v.toString(call.Argument(0))
@@ -67,7 +67,7 @@ func (v *vm) install() error {
 	// eval: guarded, and therefore always indirect.
 	eval, ok := goja.AssertFunction(rt.Get("eval"))
 	if !ok {
-		return fmt.Errorf("gojart: eval is not a function")
+		return fmt.Errorf("goja: eval is not a function")
 	}
 	guardedEval := v.native("eval", 1, func(call goja.FunctionCall) goja.Value {
 		s, isStr := call.Argument(0).(goja.String)
@@ -111,7 +111,7 @@ func (v *vm) install() error {
 	// globalThis that a script enumerating the globals would find.
 	refErr, ok := goja.AssertConstructor(rt.Get("ReferenceError"))
 	if !ok {
-		return fmt.Errorf("gojart: ReferenceError is not a constructor")
+		return fmt.Errorf("goja: ReferenceError is not a constructor")
 	}
 	shim := v.native(importShim, 1, func(call goja.FunctionCall) goja.Value {
 		p, _, reject := rt.NewPromise()
@@ -126,7 +126,7 @@ func (v *vm) install() error {
 		_ = reject(reason)
 		return rt.ToValue(p)
 	})
-	const tmp = "__gojart_import_shim"
+	const tmp = "__goja_import_shim"
 	if err := global.Set(tmp, shim); err != nil {
 		return err
 	}
@@ -153,7 +153,7 @@ func (v *vm) guardArrays() error {
 	proto := array.Get("prototype").ToObject(rt)
 	errCtor, ok := goja.AssertConstructor(rt.Get("Error"))
 	if !ok {
-		return fmt.Errorf("gojart: Error is not a constructor")
+		return fmt.Errorf("goja: Error is not a constructor")
 	}
 	overflow := func() {
 		e := mustValue(errCtor(nil, rt.ToValue("stack overflow"))).(*goja.Object)
@@ -163,7 +163,7 @@ func (v *vm) guardArrays() error {
 	for _, name := range []string{"join", "toLocaleString"} {
 		orig, ok := goja.AssertFunction(proto.Get(name))
 		if !ok {
-			return fmt.Errorf("gojart: Array.prototype.%s is not a function", name)
+			return fmt.Errorf("goja: Array.prototype.%s is not a function", name)
 		}
 		length := int(proto.Get(name).ToObject(rt).Get("length").ToInteger())
 		guarded := v.native(name, length, func(call goja.FunctionCall) goja.Value {
@@ -181,11 +181,11 @@ func (v *vm) guardArrays() error {
 
 	flat, ok := goja.AssertFunction(proto.Get("flat"))
 	if !ok {
-		return fmt.Errorf("gojart: Array.prototype.flat is not a function")
+		return fmt.Errorf("goja: Array.prototype.flat is not a function")
 	}
 	isArray, ok := goja.AssertFunction(array.Get("isArray"))
 	if !ok {
-		return fmt.Errorf("gojart: Array.isArray is not a function")
+		return fmt.Errorf("goja: Array.isArray is not a function")
 	}
 	nested := func(a goja.Value) bool {
 		obj := a.ToObject(rt)
@@ -229,7 +229,7 @@ func (v *vm) guardConstructor(ctor *goja.Object, check func(string)) error {
 	rt := v.rt
 	orig, ok := goja.AssertConstructor(ctor)
 	if !ok {
-		return fmt.Errorf("gojart: %s is not a constructor", ctor)
+		return fmt.Errorf("goja: %s is not a constructor", ctor)
 	}
 	name := ctor.Get("name").String()
 	guarded := rt.ToValue(func(call goja.ConstructorCall) *goja.Object {

@@ -23,7 +23,7 @@ import (
 const MaxCallDepth = 4000
 
 // ErrClosed is returned by calls into a closed VM.
-var ErrClosed = errors.New("gojart: the VM is closed")
+var ErrClosed = errors.New("goja: the VM is closed")
 
 // Interrupt reasons, passed to goja's Interrupt and read back from the
 // *goja.InterruptedError it returns.

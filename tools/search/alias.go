@@ -108,7 +108,7 @@ func runGlob(ctx context.Context, env *tools.Env, a globArgs) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	hits, timedOut, err := scanPaths(ctx, env, v, sc, scanOptions{gitignore: true, hidden: true, timeout: findDefaultTimeout, filesOnly: true})
+	hits, timedOut, err := scanPaths(ctx, env, v, sc, scanOptions{gitignore: true, hidden: true, timeout: findDefaultTimeout, filesOnly: true, mtimes: true})
 	if err != nil {
 		return "", err
 	}

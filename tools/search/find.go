@@ -17,11 +17,15 @@ import (
 
 // Defaults of find.
 const (
+	// findDefaultLimit is a direct call's page: what a model reads.
 	findDefaultLimit = 200
-	findMaxLimit     = 10000
-	// findListBytes bounds the paths one result lists (in files and in
-	// text alike), so that a large limit cannot make a result of
-	// hundreds of kilobytes: the newest paths that fit are kept.
+	// findScriptLimit is a script's default: every path of a monorepo. A
+	// script's value is bounded by memory like any other; limit: 0 lifts
+	// even this.
+	findScriptLimit = 1_000_000
+	// findListBytes bounds the paths a result's text lists (and, in a
+	// direct call, the paths it returns), so that a large limit cannot
+	// make text of hundreds of kilobytes.
 	findListBytes      = 32 << 10
 	findDefaultTimeout = 5 * time.Second
 	findMaxTimeout     = 300 // seconds
@@ -31,40 +35,63 @@ type findArgs struct {
 	Paths     PathList `json:"paths"`
 	Gitignore *bool    `json:"gitignore"`
 	Hidden    *bool    `json:"hidden"`
-	Limit     int      `json:"limit"`
+	Limit     *int     `json:"limit"`
+	Skip      *int     `json:"skip"`
 	Timeout   float64  `json:"timeout"`
 }
 
 // FindResult is what find returns: the rendered tree a model reads, and for
 // scripts the same facts as values. It is also the call's details.
 type FindResult struct {
-	Text             string   `json:"text" jsonschema:"the result as a model sees it: a tree of paths relative to scopePath, then notices"`
+	Text             string   `json:"text" jsonschema:"the result as a model sees it: a tree of paths relative to scopePath (at most 32 KiB of them), then notices"`
 	ScopePath        string   `json:"scopePath" jsonschema:"the directory the results are relative to in text (a comma-separated list when several paths were searched)"`
 	FileCount        int      `json:"fileCount" jsonschema:"the paths returned (files.length); totalFound counts every match"`
-	Files            []string `json:"files" jsonschema:"the paths returned, relative to the workspace root (absolute outside it), sorted; directories end in /"`
-	TotalFound       int      `json:"totalFound" jsonschema:"paths found before the limit was applied (a lower bound when timedOut)"`
-	Truncated        bool     `json:"truncated" jsonschema:"the limit or the timeout cut files: fewer returned than totalFound (limitReached, listLimitReached), or the scan stopped early (timedOut, totalFound a lower bound); the counts are not cut"`
-	LimitReached     bool     `json:"limitReached,omitempty" jsonschema:"more than limit paths matched; the newest by modification time were kept"`
-	ListLimitReached bool     `json:"listLimitReached,omitempty" jsonschema:"the paths would pass the 32 KiB a result may list; the newest that fit were kept"`
+	Files            []string `json:"files" jsonschema:"the paths returned, relative to the workspace root (absolute outside it), sorted; directories end in /. In a script every match from skip up to limit, whatever the text shows"`
+	TotalFound       int      `json:"totalFound" jsonschema:"paths found, before skip and limit (a lower bound when timedOut)"`
+	Truncated        bool     `json:"truncated" jsonschema:"files is not every match after skip: more follow (limitReached or listLimitReached, page on with nextSkip), or the scan stopped early (timedOut, totalFound a lower bound)"`
+	Skip             int      `json:"skip" jsonschema:"matching paths skipped before this page (in sorted order)"`
+	NextSkip         int      `json:"nextSkip,omitempty" jsonschema:"the skip of the next page, when more paths matched than this page returns"`
+	LimitReached     bool     `json:"limitReached,omitempty" jsonschema:"more than limit paths matched after skip; page on with nextSkip"`
+	ListLimitReached bool     `json:"listLimitReached,omitempty" jsonschema:"a direct call only: the paths would pass the 32 KiB a result may list, so files stops there; page on with nextSkip"`
+	TextLimitReached bool     `json:"textLimitReached,omitempty" jsonschema:"the text lists only the first paths (32 KiB of them); files holds every one"`
 	TimedOut         bool     `json:"timedOut,omitempty" jsonschema:"the scan stopped at the timeout; results are partial"`
 	MissingPaths     []string `json:"missingPaths,omitempty" jsonschema:"entries of paths that matched nothing on disk"`
-	Limit            int      `json:"limit" jsonschema:"the result limit in force"`
+	Limit            int      `json:"limit" jsonschema:"the result limit in force (0: none)"`
 }
 
 // findHit is one path find matched.
 type findHit struct {
 	abs   string
 	dir   bool
-	mtime int64
+	mtime int64 // set only when scanOptions.mtimes asked for it
+}
+
+// findLimits returns the page find returns: skip and limit after defaults
+// (limit 0: no limit).
+func findLimits(env *tools.Env, a findArgs) (skip, limit int, err error) {
+	limit = findScriptLimit
+	if env.Direct {
+		limit = findDefaultLimit
+	}
+	if a.Limit != nil {
+		limit = *a.Limit
+	}
+	if a.Skip != nil {
+		skip = *a.Skip
+	}
+	if limit < 0 || skip < 0 {
+		return 0, 0, tools.Errorf(tools.ErrInvalidArgs, "find: limit and skip must be non-negative (limit 0 returns every match)")
+	}
+	return skip, limit, nil
 }
 
 func runFind(ctx context.Context, env *tools.Env, a findArgs) (*FindResult, error) {
 	if len(a.Paths) == 0 || allBlank(a.Paths) {
 		return nil, tools.Errorf(tools.ErrInvalidArgs, `find.paths is required: pass at least one file, directory or glob, e.g. "src/**/*.ts"`)
 	}
-	limit := a.Limit
-	if limit == 0 {
-		limit = findDefaultLimit
+	skip, limit, err := findLimits(env, a)
+	if err != nil {
+		return nil, err
 	}
 	timeout := findDefaultTimeout
 	if a.Timeout > 0 {
@@ -85,62 +112,109 @@ func runFind(ctx context.Context, env *tools.Env, a findArgs) (*FindResult, erro
 	if err != nil {
 		return nil, err
 	}
-	res := &FindResult{TotalFound: len(hits), TimedOut: timedOut, MissingPaths: sc.missing, Limit: limit}
-	if len(hits) > limit {
-		newestFirst(hits)
-		hits = hits[:limit]
+	base, scopePath := displayBase(env, sc.targets)
+	found := sortedPaths(env, hits)
+	res := &FindResult{ScopePath: scopePath, TotalFound: len(found), TimedOut: timedOut, MissingPaths: sc.missing, Limit: limit, Skip: skip}
+	page := found[min(skip, len(found)):]
+	if limit > 0 && len(page) > limit {
+		page = page[:limit]
 		res.LimitReached = true
 	}
-	base, scopePath := displayBase(env, sc.targets)
-	res.ScopePath = scopePath
-	if !res.LimitReached {
-		newestFirst(hits) // a cut by size keeps the newest too
-	}
-	var shown []string
-	listed := 0
-	for _, h := range hits {
-		p := env.Display(h.abs)
-		if listed += len(p) + 4; listed > findListBytes {
-			res.ListLimitReached = true
+	// The text lists the paths that fit in findListBytes; a direct call
+	// returns no more than its text shows.
+	listed, fit := 0, 0
+	for _, p := range page {
+		if listed += len(p.display) + 4; listed > findListBytes {
 			break
 		}
-		rel := relTo(base, h.abs, p)
-		if h.dir {
-			p += "/"
-			rel += "/"
+		fit++
+	}
+	if fit < len(page) {
+		if env.Direct {
+			page = page[:fit]
+			res.ListLimitReached = true
+		} else {
+			res.TextLimitReached = true
 		}
-		res.Files = append(res.Files, p)
-		shown = append(shown, rel)
 	}
-	slices.Sort(res.Files)
+	res.Files = make([]string, len(page))
+	for i, p := range page {
+		res.Files[i] = p.display
+	}
 	res.FileCount = len(res.Files)
-	if res.Files == nil {
-		res.Files = []string{}
+	if next := skip + len(page); next < len(found) && (res.LimitReached || res.ListLimitReached) {
+		res.NextSkip = next
 	}
+	res.Truncated = res.NextSkip > 0 || res.TimedOut
+	res.Text = findText(env, res, base, page[:fit], timeout)
+	return res, nil
+}
 
-	res.Truncated = res.LimitReached || res.ListLimitReached || res.TimedOut
+// foundPath is a path find matched, as it is shown.
+type foundPath struct {
+	abs, display string // display ends in / for a directory
+}
+
+// sortedPaths returns the display paths of hits, sorted (the order pages
+// are cut from), without duplicates.
+func sortedPaths(env *tools.Env, hits []findHit) []foundPath {
+	out := make([]foundPath, len(hits))
+	for i, h := range hits {
+		d := env.Display(h.abs)
+		if h.dir {
+			d += "/"
+		}
+		out[i] = foundPath{abs: h.abs, display: d}
+	}
+	slices.SortFunc(out, func(x, y foundPath) int { return strings.Compare(x.display, y.display) })
+	return slices.CompactFunc(out, func(x, y foundPath) bool { return x.display == y.display })
+}
+
+// findText renders the text a model reads: the tree of the paths shown,
+// then notices saying what the text and files leave out.
+func findText(env *tools.Env, res *FindResult, base string, shown []foundPath, timeout time.Duration) string {
 	var notices []string
+	more := func() string {
+		if res.NextSkip > 0 {
+			return fmt.Sprintf("Use skip=%d to see more, or refine pattern or path", res.NextSkip)
+		}
+		return "Refine pattern or path to narrow results"
+	}
 	switch {
 	case res.ListLimitReached:
-		notices = append(notices, fmt.Sprintf("%d of %d paths shown: a result lists at most 32 KiB of paths (the newest are kept). Refine pattern or path to narrow results", res.FileCount, res.TotalFound))
+		notices = append(notices, fmt.Sprintf("%d of %d paths shown: a result lists at most 32 KiB of paths. %s", res.FileCount, res.TotalFound-res.Skip, more()))
+	case res.TextLimitReached:
+		notices = append(notices, fmt.Sprintf("%d of the %d paths returned shown here (the text lists at most 32 KiB of paths); files holds all %d", len(shown), res.FileCount, res.FileCount))
+		if res.LimitReached {
+			notices = append(notices, fmt.Sprintf("%d results limit reached (%d found). %s", res.Limit, res.TotalFound, more()))
+		}
 	case res.LimitReached:
-		notices = append(notices, fmt.Sprintf("%d results limit reached. Refine pattern or path to narrow results", limit))
+		notices = append(notices, fmt.Sprintf("%d results limit reached (%d found). %s", res.Limit, res.TotalFound, more()))
 	}
 	if res.TimedOut {
 		notices = append(notices, fmt.Sprintf("Timed out after %s; results are partial. Narrow the path or pattern, or raise timeout", timeout))
 	}
-	if len(sc.missing) > 0 {
-		notices = append(notices, "Skipped missing paths: "+strings.Join(sc.missing, ", "))
+	if len(res.MissingPaths) > 0 {
+		notices = append(notices, "Skipped missing paths: "+strings.Join(res.MissingPaths, ", "))
 	}
 	text := "No files found matching pattern"
-	if len(shown) > 0 {
-		text = renderTree(shown)
+	switch {
+	case len(shown) > 0:
+		rel := make([]string, len(shown))
+		for i, p := range shown {
+			rel[i] = relTo(base, p.abs, strings.TrimSuffix(p.display, "/"))
+			if strings.HasSuffix(p.display, "/") {
+				rel[i] += "/"
+			}
+		}
+		text = renderTree(rel)
+	case res.Skip > 0 && res.TotalFound > 0:
+		text = fmt.Sprintf("No more results (skip=%d)", res.Skip)
 	}
 	if len(notices) > 0 {
 		text += "\n\n[" + strings.Join(notices, ". ") + "]"
 	}
-	res.Text = text
-	return res, nil
+	return text
 }
 
 // scanOptions configure scanPaths.
@@ -148,6 +222,7 @@ type scanOptions struct {
 	gitignore, hidden bool
 	timeout           time.Duration
 	filesOnly         bool // never report directories
+	mtimes            bool // fill findHit.mtime (a stat per hit)
 }
 
 // scanPaths walks the targets of sc and returns what matches: explicit
@@ -165,7 +240,11 @@ func scanPaths(ctx context.Context, env *tools.Env, v *fsview, sc *scope, o scan
 	for _, t := range sc.targets {
 		switch t.kind {
 		case targetFile:
-			hits = append(hits, findHit{abs: t.abs, mtime: v.mtime(t.abs)})
+			h := findHit{abs: t.abs}
+			if o.mtimes {
+				h.mtime = v.mtime(t.abs)
+			}
+			hits = append(hits, h)
 			found.Add(1)
 		default:
 			r := walk.Root{Abs: t.abs}
@@ -193,8 +272,11 @@ func scanPaths(ctx context.Context, env *tools.Env, v *fsview, sc *scope, o scan
 					if t.glob != nil && !t.glob.matchIn(d, e.Name) {
 						continue
 					}
-					mt, _ := info(e.Name)
-					perWorker[wid] = append(perWorker[wid], findHit{abs: d.Join(e.Name), dir: isDir, mtime: mt})
+					h := findHit{abs: d.Join(e.Name), dir: isDir}
+					if o.mtimes {
+						h.mtime, _ = info(e.Name)
+					}
+					perWorker[wid] = append(perWorker[wid], h)
 					found.Add(1)
 				}
 			},
@@ -216,7 +298,10 @@ func scanPaths(ctx context.Context, env *tools.Env, v *fsview, sc *scope, o scan
 	for _, h := range perWorker {
 		hits = append(hits, h...)
 	}
-	return dedupeHits(hits), errors.Is(tctx.Err(), context.DeadlineExceeded), nil
+	if len(sc.targets) > 1 {
+		hits = dedupeHits(hits)
+	}
+	return hits, errors.Is(tctx.Err(), context.DeadlineExceeded), nil
 }
 
 // newestFirst sorts hits by modification time, newest first, then path.

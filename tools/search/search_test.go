@@ -295,7 +295,8 @@ func TestSchemas(t *testing.T) {
 		{Search(), `{"pattern":"x","skip":-1}`, "ERROR ERR_INVALID_ARGS"},
 		{Search(), `{"pattern":"x","paths":7}`, "ERROR ERR_INVALID_ARGS"},
 		{Find(), `{}`, "ERROR ERR_INVALID_ARGS"},
-		{Find(), `{"paths":"x","limit":0}`, "ERROR ERR_INVALID_ARGS"},
+		{Find(), `{"paths":"x","limit":-1}`, "ERROR ERR_INVALID_ARGS"},
+		{Find(), `{"paths":"x","skip":-1}`, "ERROR ERR_INVALID_ARGS"},
 		{Find(), `{"paths":"x","timeout":0}`, "ERROR ERR_INVALID_ARGS"},
 		{Grep(), `{"pattern":""}`, "ERROR ERR_INVALID_ARGS: Pattern must not be empty"},
 	} {
@@ -442,28 +443,105 @@ func TestSearchStructuredTextBudget(t *testing.T) {
 	}
 }
 
-// TestFindListCap: a large limit cannot make a large result: the newest
-// paths within 32 KiB are listed, and the result says how many of how
-// many.
-func TestFindListCap(t *testing.T) {
+// TestFindListCapDirect: in a direct call (a model reads the result) the
+// paths stop at 32 KiB, the text says so and names the next page, and
+// the whole result stays within what a host may be sent.
+func TestFindListCapDirect(t *testing.T) {
 	root := t.TempDir()
-	files := map[string]string{}
-	for i := 0; i < 3000; i++ {
-		files[fmt.Sprintf("dir/a-rather-long-file-name-%04d.txt", i)] = ""
-	}
-	writeFiles(t, root, files)
-	res, text := call(t, Find(), newEnv(t, root), `{"paths":".","limit":10000}`)
+	writeFiles(t, root, longNames(1200))
+	env := newEnv(t, root)
+	env.Direct = true
+	res, text := call(t, Find(), env, `{"paths":".","limit":10000}`)
 	r := res.Structured.(*FindResult)
-	if !r.ListLimitReached || !r.Truncated || r.TotalFound != 3000 || r.FileCount >= 3000 || r.FileCount < 500 || len(r.Files) != r.FileCount {
-		t.Errorf("listLimitReached %v, %d of %d listed", r.ListLimitReached, r.FileCount, r.TotalFound)
+	if !r.ListLimitReached || !r.Truncated || r.TotalFound != 1200 || r.FileCount >= 1200 || r.FileCount < 500 || len(r.Files) != r.FileCount || r.NextSkip != r.FileCount {
+		t.Errorf("listLimitReached %v, %d of %d listed, nextSkip %d", r.ListLimitReached, r.FileCount, r.TotalFound, r.NextSkip)
 	}
-	if !strings.Contains(text, fmt.Sprintf("[%d of 3000 paths shown: a result lists at most 32 KiB of paths (the newest are kept)", r.FileCount)) {
+	if !strings.Contains(text, fmt.Sprintf("[%d of 1200 paths shown: a result lists at most 32 KiB of paths. Use skip=%d to see more", r.FileCount, r.FileCount)) {
 		t.Errorf("notice: %s", tail(text))
 	}
 	data, _ := json.Marshal(r)
 	if len(data)+len(text) > 128<<10 {
 		t.Errorf("the result is %d bytes of JSON and %d of text", len(data), len(text))
 	}
+	if res, _ := call(t, Find(), env, `{"paths":"."}`); len(res.Structured.(*FindResult).Files) != findDefaultLimit {
+		t.Errorf("a direct call's default page is %d paths, want %d", len(res.Structured.(*FindResult).Files), findDefaultLimit)
+	}
+}
+
+// TestFindScriptGetsEveryPath: a script's find returns every match by
+// default, past the old 10,000 and the 32 KiB a text lists (issue 32: the
+// shipped migrations stopped with "more than 10000 source files"); only
+// the text is cut, and it says that files holds the rest.
+func TestFindScriptGetsEveryPath(t *testing.T) {
+	root := t.TempDir()
+	const n = 10050
+	writeFiles(t, root, longNames(n))
+	for _, args := range []string{`{"paths":"**/*.txt"}`, `{"paths":"dir","limit":0}`, `{"paths":"dir","limit":20000}`} {
+		res, text := call(t, Find(), newEnv(t, root), args)
+		r, ok := res.Structured.(*FindResult)
+		if !ok {
+			t.Fatalf("%s: %s", args, text)
+		}
+		if r.Truncated || r.LimitReached || r.ListLimitReached || r.NextSkip != 0 || r.FileCount != n || r.TotalFound != n || len(r.Files) != n {
+			t.Errorf("%s: truncated %v, %d of %d files, nextSkip %d", args, r.Truncated, len(r.Files), r.TotalFound, r.NextSkip)
+		}
+		if !slices.IsSorted(r.Files) || r.Files[0] != "dir/a-rather-long-file-name-00000.txt" {
+			t.Errorf("%s: files not sorted from the first: %v", args, r.Files[:3])
+		}
+		if !r.TextLimitReached || len(text) > 40<<10 || !strings.Contains(text, fmt.Sprintf("paths returned shown here (the text lists at most 32 KiB of paths); files holds all %d]", n)) {
+			t.Errorf("%s: text of %d bytes: %s", args, len(text), tail(text))
+		}
+	}
+}
+
+// TestFindPagesReachEveryPath: paging by nextSkip returns every path once,
+// in sorted order, in scripts and direct calls alike; the last page names
+// no next one.
+func TestFindPagesReachEveryPath(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{}
+	for i := 0; i < 103; i++ {
+		files[fmt.Sprintf("d%d/sub%d/f%03d.go", i%4, i%3, i)] = ""
+	}
+	writeFiles(t, root, files)
+	all, _ := call(t, Find(), newEnv(t, root), `{"paths":"**/*.go"}`)
+	want := all.Structured.(*FindResult).Files
+	if len(want) != 103 {
+		t.Fatalf("%d files", len(want))
+	}
+	for _, direct := range []bool{false, true} {
+		env := newEnv(t, root)
+		env.Direct = direct
+		var got []string
+		pages := 0
+		for skip := 0; ; pages++ {
+			res, text := call(t, Find(), env, fmt.Sprintf(`{"paths":"**/*.go","limit":10,"skip":%d}`, skip))
+			r := res.Structured.(*FindResult)
+			got = append(got, r.Files...)
+			if r.Skip != skip || r.TotalFound != 103 || r.Truncated != (r.NextSkip > 0) {
+				t.Fatalf("page at %d: skip %d, totalFound %d, truncated %v, nextSkip %d", skip, r.Skip, r.TotalFound, r.Truncated, r.NextSkip)
+			}
+			if r.NextSkip == 0 {
+				break
+			}
+			if !strings.Contains(text, fmt.Sprintf("Use skip=%d to see more", r.NextSkip)) {
+				t.Errorf("page at %d does not name the next: %s", skip, tail(text))
+			}
+			skip = r.NextSkip
+		}
+		if !slices.Equal(got, want) || pages != 10 {
+			t.Errorf("direct %v: %d pages gave %d paths, want the %d of one call in order", direct, pages+1, len(got), len(want))
+		}
+	}
+}
+
+// longNames returns n empty files dir/a-rather-long-file-name-NNNNN.txt.
+func longNames(n int) map[string]string {
+	files := map[string]string{}
+	for i := 0; i < n; i++ {
+		files[fmt.Sprintf("dir/a-rather-long-file-name-%05d.txt", i)] = ""
+	}
+	return files
 }
 
 // TestSearchPatternSizeLimit: a pattern over the limit is refused before

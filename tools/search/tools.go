@@ -26,8 +26,8 @@ const findDescription = `Find files and directories by glob. Use search to match
 
 paths (required): files, directories (a filesystem root too) or doublestar globs, as an array or one string. A glob without "/" matches names at any depth ("*.spec.ts"); "dir/*" does not recurse; "src/**/*.ts" lists results relative to src. A directory lists every file under it. Several paths may be joined with commas or semicolons; copied quotes are removed.
 Hidden files are included; .gitignore rules are respected (nested files apply under their own directory); .git and node_modules are skipped unless the path or glob names them.
-At most limit results (default 200): when more match, the most recently modified are kept. The scan stops after timeout seconds (default 5) with partial results.
-Output: a tree: top-level files first, then "# dir/" headers ("##" one level deeper) each followed by its files; matched directories end in "/". Scripts receive {text, files, fileCount, scopePath, truncated, limitReached, timedOut, missingPaths}, with files relative to the workspace root.`
+Results are sorted by path and paged: at most limit paths (default 200 in a direct call; in a script 1,000,000, and limit 0 returns every match), then pass skip=nextSkip for the next page. The text lists at most 32 KiB of paths; a script's files holds every path of the page. The scan stops after timeout seconds (default 5) with partial results.
+Output: a tree: top-level files first, then "# dir/" headers ("##" one level deeper) each followed by its files; matched directories end in "/". Scripts receive {text, files, fileCount, totalFound, nextSkip, scopePath, truncated, limitReached, timedOut, missingPaths}, with files relative to the workspace root.`
 
 const searchDescription = `Search file contents with a regular expression (Go RE2 syntax).
 
@@ -46,9 +46,10 @@ func Find() tools.Tool {
 			"paths":     pathList(`Files, directories or globs, e.g. "src/**/*.ts" or ["cmd", "*.md"]`),
 			"gitignore": boolean("Respect .gitignore files", true),
 			"hidden":    boolean("Include hidden files and directories", true),
-			"limit":     integer("Maximum results; the newest are kept", 1, findMaxLimit, findDefaultLimit),
+			"limit":     integer("Most paths to return (default 200 in a direct call, 1,000,000 in a script; 0: every match)", 0, 0, nil),
+			"skip":      integer("Matching paths to skip, in sorted order: the page offset (the previous page's nextSkip)", 0, 0, nil),
 			"timeout":   number("Seconds before the scan stops with partial results", 0, findMaxTimeout, 5),
-		}, "paths", "gitignore", "hidden", "limit", "timeout"),
+		}, "paths", "gitignore", "hidden", "limit", "skip", "timeout"),
 		Output: tools.MustSchemaFor[FindResult](),
 	}, func(ctx context.Context, env *tools.Env, a findArgs) (tools.Result, error) {
 		res, err := runFind(ctx, env, a)

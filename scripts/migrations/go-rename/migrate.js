@@ -39,8 +39,8 @@ async function searchAll(pattern, paths) {
   return all;
 }
 
-const goFiles = await tools.find({ paths: "**/*.go", limit: 10000 });
-if (goFiles.truncated) throw new Error(`more than ${goFiles.limit} Go files: run it per directory`);
+const goFiles = await tools.find({ paths: "**/*.go" });
+if (goFiles.truncated) throw new Error(`listing the Go files was cut (${goFiles.timedOut ? "timed out" : `over ${goFiles.limit} paths`}): run it per directory`);
 const pkgFiles = goFiles.files.filter((p) => dirOf(p) === pkgDir && !skipped(p));
 if (pkgFiles.length === 0) throw new Error(`no Go files in ${pkgArg} (PKGDIR is the package's directory relative to the module root)`);
 

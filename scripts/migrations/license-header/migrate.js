@@ -28,8 +28,8 @@ for (const s of Object.values(STYLES)) for (const e of s.exts) styleOf[e] = s;
 const extOf = (p) => p.slice(p.lastIndexOf(".") + 1).toLowerCase();
 const vendored = (p) => /(^|\/)(vendor|third_party|node_modules)\//.test(p);
 
-const found = await tools.find({ paths: Object.keys(styleOf).map((e) => `**/*.${e}`), limit: 10000 });
-if (found.truncated) throw new Error(`more than ${found.limit} source files: run it per directory`);
+const found = await tools.find({ paths: Object.keys(styleOf).map((e) => `**/*.${e}`) });
+if (found.truncated) throw new Error(`listing the source files was cut (${found.timedOut ? "timed out" : `over ${found.limit} paths`}): run it per directory`);
 const sources = found.files.filter((p) => !p.endsWith("/") && !vendored(p));
 
 // Files that already carry the header near the top.

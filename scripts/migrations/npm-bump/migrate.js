@@ -53,8 +53,8 @@ function dependencySpans(text) {
   return spans;
 }
 
-const found = await tools.find({ paths: "**/package.json", limit: 10000 });
-if (found.truncated) throw new Error(`more than ${found.limit} package.json files: run it per directory`);
+const found = await tools.find({ paths: "**/package.json" });
+if (found.truncated) throw new Error(`listing the package.json files was cut (${found.timedOut ? "timed out" : `over ${found.limit} paths`}): run it per directory`);
 const bumped = [], skipped = [], writes = [];
 let using = 0;
 for (const path of found.files.filter((p) => !p.split("/").includes("node_modules"))) {
