@@ -414,6 +414,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 		Files:    s.files,
 		Spill:    e.spill,
 		Enabled:  func(name string) bool { _, ok := e.cfg.registry.Get(name); return ok },
+		Routers:  e.cfg.routers,
 	}
 	if env.Owner == "" {
 		env.Owner = fmt.Sprintf("%s/run-%d", e.session.ID, runID)

@@ -166,6 +166,7 @@ func (e *Engine) Call(ctx context.Context, name string, args []byte) (tools.Resu
 		Spill:    e.spill,
 		Enabled:  func(n string) bool { _, ok := e.cfg.registry.Get(n); return ok },
 		Direct:   true,
+		Routers:  e.cfg.routers,
 	}
 	if env.Owner == "" {
 		env.Owner = e.session.ID

@@ -27,6 +27,7 @@ type config struct {
 	newVM           runtime.New
 	events          func(Event)
 	namespaces      []Namespace
+	routers         map[string]tools.Router
 	fileMode        journal.Mode
 	approvals       ApprovalPolicy
 	failOnChange    bool
@@ -185,6 +186,18 @@ func WithEvents(fn func(Event)) Option {
 // tools.<namespace>.<tool>.
 func WithNamespaces(ns ...Namespace) Option {
 	return func(c *config) error { c.namespaces = append(c.namespaces, ns...); return nil }
+}
+
+// WithRouter serves the resources of a URI scheme (mcp://: the external
+// MCP servers' resources) to read and search.
+func WithRouter(scheme string, r tools.Router) Option {
+	return func(c *config) error {
+		if c.routers == nil {
+			c.routers = map[string]tools.Router{}
+		}
+		c.routers[scheme] = r
+		return nil
+	}
 }
 
 // runConfig is what RunOptions set.

@@ -210,6 +210,9 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 	hub := mcpclient.New(ws.settings.MCPServers, mcpclient.Options{Root: ws.root, Stderr: stdio.Err, Version: Version})
 	defer hub.Close()
 	opts = append(opts, engine.WithNamespaces(hub.Namespaces(ws.enabled)...))
+	if r := hub.Router(ws.enabled); r != nil { // their resources are mcp://SERVER/URI
+		opts = append(opts, engine.WithRouter(mcpclient.Scheme, r))
+	}
 	// With --events the stream is the progress: a status line would be
 	// drawn into it on a terminal.
 	var status *statusLine

@@ -52,6 +52,9 @@ type Config struct {
 	// Namespaces are the external MCP servers scripts call as
 	// tools.<server>.<tool>.
 	Namespaces []engine.Namespace
+	// Resources serves mcp:// to read and search: the external servers'
+	// resources (nil: none).
+	Resources tools.Router
 	// InlineDeclarationTokens bounds the declarations in codemode's
 	// description (0: DefaultInlineDeclarationTokens).
 	InlineDeclarationTokens int

@@ -161,6 +161,9 @@ func (ss *session) engine() (*engine.Engine, error) {
 			engine.WithApprovals(cfg.Approvals),
 			engine.WithModels(cfg.Models),
 		}
+		if cfg.Resources != nil {
+			opts = append(opts, engine.WithRouter("mcp", cfg.Resources))
+		}
 		if cfg.StoreSession != "" {
 			opts = append(opts, engine.WithSession(cfg.StoreSession))
 			if cfg.StorePath != "" {

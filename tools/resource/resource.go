@@ -207,7 +207,7 @@ func Resolve(env *tools.Env, tool, arg string) (*Target, error) {
 		}
 		works := "local files, archive members, SQLite databases, documents, conflict://, local:// and skill://"
 		if tool == "read" || tool == "search" {
-			works = "local files, archive members, SQLite databases, documents, conflict://, local://, skill:// and artifact:// (this session's saved outputs)"
+			works = "local files, archive members, SQLite databases, documents, conflict://, local://, skill://, artifact:// (this session's saved outputs) and mcp:// (the resources of configured MCP servers)"
 		}
 		return nil, tools.Errorf(tools.ErrInvalidArgs, "%s: %s not supported here: this tool works on %s (got %q)", tool, what, works, p)
 	}

@@ -2,6 +2,7 @@ package resource
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
 
 	"github.com/atomic-script/atomic-script/tools"
@@ -25,7 +26,14 @@ func readRouted(ctx context.Context, env *tools.Env, t *Target) (*Text, *tools.R
 		return nil, &tools.Result{Text: r.Text, Details: Details{Meta: meta}}, nil
 	}
 	if len(r.Images) > 0 && r.Text == "" {
-		return nil, &tools.Result{Text: "[" + t.Display + ": image]", Images: r.Images, Details: Details{Meta: meta}}, nil
+		img := r.Images[0]
+		if env.Direct { // a model sees the image itself
+			text := fmt.Sprintf("[%s: %s image, %d bytes]", t.Display, img.MIMEType, len(img.Data))
+			return nil, &tools.Result{Text: text, Images: r.Images, Details: Details{Meta: meta}}, nil
+		}
+		// A script gets a data URL, which image() shows.
+		url := "data:" + img.MIMEType + ";base64," + base64.StdEncoding.EncodeToString(img.Data)
+		return nil, &tools.Result{Text: url, Images: r.Images, Details: Details{Meta: meta}, Whole: true}, nil
 	}
 	return &Text{Key: t.Display, Display: t.Display, Body: r.Text, Sel: t.Path.Sel, Meta: meta, ReadOnly: true}, nil, nil
 }
