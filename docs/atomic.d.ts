@@ -69,7 +69,7 @@ declare namespace tools {
     }[];
     /** every file's numbered diff (-N old, +N new, ' N' context rows), each under its '--- path' / '+++ path' header */
     diff: string;
-    /** the unified patch of every file, as git apply takes it */
+    /** the unified patch of every file as git writes it (--- a/path, +++ b/path from the workspace root): git apply takes it */
     patch: string;
     /** the first changed line of the first file */
     firstChangedLine?: number;

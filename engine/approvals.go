@@ -166,10 +166,13 @@ type ApprovalRequest struct {
 	Command string            `json:"command,omitempty"`
 	Cwd     string            `json:"cwd,omitempty"`
 	Env     map[string]string `json:"env,omitempty"`
-	// Paths are the files a write or edit changes (as displayed), Diff
-	// the unified diff it would make.
-	Paths []string `json:"paths,omitempty"`
-	Diff  string   `json:"diff,omitempty"`
+	// Paths are every file a write or edit changes (as displayed): each
+	// file it writes, and both ends of a move. Moves are its moves (both
+	// ends also in Paths), shown as "src → dst". Diff is the unified diff
+	// it would make (a move's is git's rename header).
+	Paths []string       `json:"paths,omitempty"`
+	Moves []ApprovalMove `json:"moves,omitempty"`
+	Diff  string         `json:"diff,omitempty"`
 	// Args are the call's arguments (shortened), for tools with no
 	// preview (external tools).
 	Args json.RawMessage `json:"args,omitempty"`
@@ -180,15 +183,51 @@ type ApprovalRequest struct {
 	Why string `json:"why"`
 }
 
-// Summary is the call in one line: the tool and its command or paths.
+// ApprovalMove is one file a call moves, as displayed.
+type ApprovalMove struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+// describePaths sets r's Paths and Moves from a preview, as displayed.
+func (r *ApprovalRequest) describePaths(env *tools.Env, pv tools.Preview) {
+	for _, p := range pv.Paths {
+		r.Paths = append(r.Paths, env.Display(p))
+	}
+	for _, m := range pv.Moves {
+		r.Moves = append(r.Moves, ApprovalMove{From: env.Display(m.From), To: env.Display(m.To)})
+	}
+}
+
+// Summary is the call in one line: the tool and its command or paths,
+// with control characters, escape sequences and bidi overrides shown as
+// escapes (tools.Visible): it is printed in errors, progress messages and
+// status lines, where such characters would act on a terminal.
 func (r ApprovalRequest) Summary() string {
 	switch {
 	case r.Command != "":
-		return r.Tool + ": " + firstLineOf(r.Command)
+		return tools.Visible(r.Tool) + ": " + tools.Visible(firstLineOf(r.Command))
 	case len(r.Paths) > 0:
-		return r.Tool + ": " + strings.Join(r.Paths, ", ")
+		return tools.Visible(r.Tool) + ": " + tools.Visible(r.PathsText())
 	}
-	return r.Tool
+	return tools.Visible(r.Tool)
+}
+
+// PathsText is the files the call changes in one line: a move as
+// "src → dst", other paths after it, joined by commas.
+func (r ApprovalRequest) PathsText() string {
+	var parts []string
+	moved := map[string]bool{}
+	for _, m := range r.Moves {
+		parts = append(parts, m.From+" → "+m.To)
+		moved[m.From], moved[m.To] = true, true
+	}
+	for _, p := range r.Paths {
+		if !moved[p] {
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 func firstLineOf(s string) string {

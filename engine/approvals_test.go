@@ -462,3 +462,20 @@ func TestApprovalDirectCalls(t *testing.T) {
 		t.Error("denied direct bash ran")
 	}
 }
+
+// Summary is printed in errors, progress messages and status lines: its
+// control characters and bidi overrides are escapes.
+func TestApprovalSummaryIsVisible(t *testing.T) {
+	for _, c := range []struct {
+		req  engine.ApprovalRequest
+		want string
+	}{
+		{engine.ApprovalRequest{Tool: "bash", Command: "(touch x)\r\x1b[2Kgo test\nmore"}, `bash: (touch x)\r\x1b[2Kgo test …`},
+		{engine.ApprovalRequest{Tool: "write", Paths: []string{"a", "b\u202ec"}, Moves: []engine.ApprovalMove{{From: "a", To: "b\u202ec"}}}, `write: a → b\u202ec`},
+		{engine.ApprovalRequest{Tool: "srv.t\x1b[31m"}, `srv.t\x1b[31m`},
+	} {
+		if got := c.req.Summary(); got != c.want {
+			t.Errorf("Summary() = %q, want %q", got, c.want)
+		}
+	}
+}

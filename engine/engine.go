@@ -483,9 +483,16 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 			r.OK = false
 			r.Error = &ScriptError{Kind: KindScript, Name: "StoreError", Message: "the script succeeded but its store() writes could not be saved: " + err.Error()}
 			var over *kvstore.OverCapError
-			if errors.As(err, &over) {
+			var conflict *kvstore.ConflictError
+			switch {
+			case errors.As(err, &over):
 				r.Error.Code = string(tools.ErrLimit)
 				r.Error.Message += ". Runs of this session committed in the meantime; delete keys with store(key, undefined)"
+			case errors.As(err, &conflict):
+				// Compare-and-set failed: saving would overwrite the
+				// other run's update with one computed from the old value.
+				r.Error.Code = string(tools.ErrConflict)
+				r.Error.Message += ". Nothing was saved: run the script again, so it loads the current values"
 			}
 		}
 	}

@@ -65,6 +65,10 @@ func compilePolicy(p ApprovalPolicy, root string) (*policy, error) {
 				cmd  *[]*approval.CommandPattern
 				path *[]*approval.PathPattern
 			}{{"allow", r.Allow, &cr.allowCmd, &cr.allowPath}, {"deny", r.Deny, &cr.denyCmd, &cr.denyPath}} {
+				parsePath := approval.ParsePath
+				if list.name == "deny" {
+					parsePath = approval.ParseDenyPath
+				}
 				for _, s := range list.src {
 					var err error
 					if class == ClassBash {
@@ -73,7 +77,7 @@ func compilePolicy(p ApprovalPolicy, root string) (*policy, error) {
 						*list.cmd = append(*list.cmd, cp)
 					} else {
 						var pp *approval.PathPattern
-						pp, err = approval.ParsePath(s)
+						pp, err = parsePath(s)
 						*list.path = append(*list.path, pp)
 					}
 					if err != nil {
@@ -161,8 +165,18 @@ func (r *rule) decide(pv tools.Preview, root string) verdict {
 		if d := approval.Denied(pv.Command, r.denyCmd); d != nil {
 			return verdict{ActionDeny, fmt.Sprintf("%s.deny %q", name, d.Source)}
 		}
-		if len(pv.Env) == 0 && approval.Covered(pv.Command, r.allowCmd) {
+		if len(pv.Env) > 0 {
+			return verdict{r.action, fmt.Sprintf("%s: %s", name, r.action)}
+		}
+		ok, why := approval.Covered(pv.Command, r.allowCmd)
+		switch {
+		case ok:
 			return verdict{ActionAllow, name + ".allow"}
+		case why != "":
+			// An allow pattern matches, but its * covers an option that
+			// runs another program or writes a file: the class's action
+			// decides, and the reason says why the pattern did not.
+			return verdict{r.action, fmt.Sprintf("%s: %s: %s", name, r.action, why)}
 		}
 		return verdict{r.action, fmt.Sprintf("%s: %s", name, r.action)}
 	}
@@ -422,7 +436,11 @@ func (a alwaysRule) covers(class ApprovalClass, tool string, pv tools.Preview, r
 	case a.tool != "":
 		return a.tool == tool
 	case class == ClassBash:
-		return len(pv.Env) == 0 && approval.Covered(pv.Command, a.cmds)
+		if len(pv.Env) > 0 {
+			return false
+		}
+		ok, _ := approval.Covered(pv.Command, a.cmds)
+		return ok
 	}
 	if len(pv.Paths) == 0 || len(a.paths) == 0 {
 		return false
@@ -441,9 +459,7 @@ func (g *gate) request(id string, ct callTarget, class ApprovalClass, pv tools.P
 	if pv.Cwd != "" {
 		req.Cwd = env.Display(pv.Cwd)
 	}
-	for _, p := range pv.Paths {
-		req.Paths = append(req.Paths, env.Display(p))
-	}
+	req.describePaths(env, pv)
 	switch {
 	case ct.tool == nil:
 		req.Args = bindings.RecordArgs(args)
@@ -603,8 +619,6 @@ func (p *policy) directDenial(ctx context.Context, t tools.Tool, env *tools.Env,
 		return nil
 	}
 	summary := ApprovalRequest{Tool: t.Name(), Command: pv.Command}
-	for _, path := range pv.Paths {
-		summary.Paths = append(summary.Paths, env.Display(path))
-	}
+	summary.describePaths(env, pv)
 	return tools.Errorf(tools.ErrDenied, "%s was denied by the approval policy: %s. Change that setting to let it run.", summary.Summary(), v.why)
 }

@@ -78,7 +78,9 @@ func TestHostileApprovals(t *testing.T) {
 			if r.OK {
 				t.Fatalf("the script succeeded:\n%s", r.Text)
 			}
-			if !strings.Contains(r.Text, "ERR_DENIED") && !strings.Contains(r.Text, "OptionsError") {
+			// Refused by the policy (ERR_DENIED), or before it asks by the
+			// file tools' protected paths (ERR_NOT_ALLOWED).
+			if !strings.Contains(r.Text, "ERR_DENIED") && !strings.Contains(r.Text, "ERR_NOT_ALLOWED") && !strings.Contains(r.Text, "OptionsError") {
 				t.Errorf("not refused:\n%s", r.Text)
 			}
 			for _, p := range []string{mark, filepath.Join(home, "agent"), filepath.Join(root, ".atomic"), filepath.Join(root, ".git", "config"), filepath.Join(root, ".git", "hooks", "pre-commit")} {

@@ -29,17 +29,25 @@ type stagedStore struct {
 	puts    map[string]string
 	deletes map[string]bool
 	total   int // characters of keys and values the run sees now
+	// read are the committed values the script loaded (nil: the key was
+	// absent): commit checks they are still the values in the store, so
+	// two runs that load a key and store something computed from it
+	// cannot both succeed with one update lost.
+	read map[string]*string
 }
 
 func newStagedStore(b kvBackend) *stagedStore {
-	return &stagedStore{backend: b, puts: map[string]string{}, deletes: map[string]bool{}}
+	return &stagedStore{backend: b, puts: map[string]string{}, deletes: map[string]bool{}, read: map[string]*string{}}
 }
 
 // kvBackend is where committed values live: the SQLite store of a named
 // session, or memory that lasts as long as the Engine.
 type kvBackend interface {
 	All() (map[string]string, error)
-	Commit(puts map[string]string, deletes []string) error
+	// Commit applies puts and deletes in one step, unless a key of expect
+	// no longer holds the value given (nil: absent): then it changes
+	// nothing and returns a *kvstore.ConflictError.
+	Commit(puts map[string]string, deletes []string, expect map[string]*string) error
 }
 
 type sqliteBackend struct {
@@ -48,8 +56,8 @@ type sqliteBackend struct {
 }
 
 func (b sqliteBackend) All() (map[string]string, error) { return b.db.All(b.session) }
-func (b sqliteBackend) Commit(puts map[string]string, deletes []string) error {
-	return b.db.CommitWithin(b.session, puts, deletes, MaxStoreTotalChars)
+func (b sqliteBackend) Commit(puts map[string]string, deletes []string, expect map[string]*string) error {
+	return b.db.CommitChecked(b.session, puts, deletes, expect, MaxStoreTotalChars)
 }
 
 // toolState is a named session's tools.Durable: the tools' own values
@@ -83,12 +91,22 @@ func (b *memBackend) All() (map[string]string, error) {
 	return maps.Clone(b.m), nil
 }
 
-// Commit applies the changes unless the session would then pass the total
-// cap: runs of one session committing in turn are checked against each
-// other's writes, not only against what each saw when it started.
-func (b *memBackend) Commit(puts map[string]string, deletes []string) error {
+// Commit applies the changes unless a value the run read has changed
+// since, or the session would then pass the total cap: runs of one session
+// committing in turn are checked against each other's writes, not only
+// against what each saw when it started.
+func (b *memBackend) Commit(puts map[string]string, deletes []string, expect map[string]*string) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	var changed []string
+	for k, want := range expect {
+		if got, ok := b.m[k]; ok != (want != nil) || ok && got != *want {
+			changed = append(changed, k)
+		}
+	}
+	if len(changed) > 0 {
+		return &kvstore.ConflictError{Keys: changed}
+	}
 	next := maps.Clone(b.m)
 	if next == nil {
 		next = map[string]string{}
@@ -131,18 +149,36 @@ func entryChars(key, value string) int {
 	return utf8.RuneCountInString(key) + utf8.RuneCountInString(value)
 }
 
+// Load is the script's load(key): the run's own write, else the
+// committed value, which is remembered as read (see commit).
 func (s *stagedStore) Load(key string) (string, bool, error) {
 	if err := s.loadBase(); err != nil {
 		return "", false, err
 	}
+	v, ok, fromBase := s.lookup(key)
+	if fromBase {
+		if _, seen := s.read[key]; !seen {
+			if ok {
+				s.read[key] = &v
+			} else {
+				s.read[key] = nil
+			}
+		}
+	}
+	return v, ok, nil
+}
+
+// lookup is the value the run sees for key, and whether it is the
+// committed one (not the run's own write or deletion).
+func (s *stagedStore) lookup(key string) (v string, ok, fromBase bool) {
 	if v, ok := s.puts[key]; ok {
-		return v, true, nil
+		return v, true, false
 	}
 	if s.deletes[key] {
-		return "", false, nil
+		return "", false, false
 	}
-	v, ok := s.base[key]
-	return v, ok, nil
+	v, ok = s.base[key]
+	return v, ok, true
 }
 
 func (s *stagedStore) Put(key, value string) error {
@@ -157,7 +193,7 @@ func (s *stagedStore) Put(key, value string) error {
 		return tools.Errorf(tools.ErrLimit, "store: the value for %q is %d characters of JSON; the limit is %d a value", key, n, MaxStoreValueChars)
 	}
 	total := s.total + entryChars(key, value)
-	if old, ok, _ := s.Load(key); ok {
+	if old, ok, _ := s.lookup(key); ok {
 		total -= entryChars(key, old)
 	}
 	if total > MaxStoreTotalChars {
@@ -173,7 +209,7 @@ func (s *stagedStore) Delete(key string) error {
 	if err := s.loadBase(); err != nil {
 		return err
 	}
-	if old, ok, _ := s.Load(key); ok {
+	if old, ok, _ := s.lookup(key); ok {
 		s.total -= entryChars(key, old)
 	}
 	delete(s.puts, key)
@@ -184,7 +220,11 @@ func (s *stagedStore) Delete(key string) error {
 // changed reports whether the run wrote or deleted any key.
 func (s *stagedStore) changed() bool { return len(s.puts) > 0 || len(s.deletes) > 0 }
 
-// commit writes the run's changes to the backend.
+// commit writes the run's changes to the backend, if every committed
+// value the run read is still the value in the store (compare-and-set):
+// a run that loaded a key another run changed meanwhile fails with a
+// *kvstore.ConflictError and saves nothing, rather than overwrite that
+// run's update with one computed from the old value.
 func (s *stagedStore) commit() error {
 	if !s.changed() {
 		return nil
@@ -193,5 +233,5 @@ func (s *stagedStore) commit() error {
 	for k := range s.deletes {
 		dels = append(dels, k)
 	}
-	return s.backend.Commit(s.puts, dels)
+	return s.backend.Commit(s.puts, dels, s.read)
 }

@@ -308,11 +308,11 @@ func (d *textDiff) hunks(context int) []patchHunk {
 	return out
 }
 
-// unified renders a unified patch with file headers only (`--- path`,
-// `+++ path`), as jsdiff's createTwoFilesPatch does with FILE_HEADERS_ONLY.
-func (d *textDiff) unified(path string, context int) string {
+// unified renders a unified patch with file headers only (`--- from`,
+// `+++ to`), as jsdiff's createTwoFilesPatch does with FILE_HEADERS_ONLY.
+func (d *textDiff) unified(from, to string, context int) string {
 	var b strings.Builder
-	b.WriteString("--- " + path + "\n+++ " + path + "\n")
+	b.WriteString("--- " + from + "\n+++ " + to + "\n")
 	for _, h := range d.hunks(context) {
 		os, ns := h.oldStart, h.newStart
 		if h.oldLines == 0 {

@@ -69,12 +69,12 @@ func TestDiffProperties(t *testing.T) {
 }
 
 func TestUnifiedNoNewline(t *testing.T) {
-	got := diffTexts("a\nb", "a\nb\nc").unified("f", 3)
+	got := diffTexts("a\nb", "a\nb\nc").unified("f", "f", 3)
 	want := "--- f\n+++ f\n@@ -1,2 +1,3 @@\n a\n-b\n\\ No newline at end of file\n+b\n+c\n\\ No newline at end of file\n"
 	if got != want {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
-	if got := diffTexts("", "x\n").unified("f", 3); got != "--- f\n+++ f\n@@ -0,0 +1,1 @@\n+x\n" {
+	if got := diffTexts("", "x\n").unified("f", "f", 3); got != "--- f\n+++ f\n@@ -0,0 +1,1 @@\n+x\n" {
 		t.Errorf("from empty: %q", got)
 	}
 }

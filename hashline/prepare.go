@@ -65,7 +65,8 @@ type FileResult struct {
 	// resolutions.
 	Warnings, Echoes []string
 	// Diff is the compact numbered diff, Patch the unified patch (file
-	// headers only, 4 context lines), FirstChangedLine the first changed
+	// headers only, a/ and b/ before the display path as git writes them,
+	// 4 context lines), FirstChangedLine the first changed
 	// line of After (1-based).
 	Diff, Patch      string
 	FirstChangedLine int
@@ -119,7 +120,9 @@ func (p *Prepared) Details() (diff, patch string, firstChangedLine int) {
 			firstChangedLine = f.FirstChangedLine
 		}
 	}
-	return strings.Join(diffs, "\n"), strings.Join(patches, "\n"), firstChangedLine
+	// The patches follow each other as in git's output: each ends in a
+	// newline, and a blank line between them would be a stray line.
+	return strings.Join(diffs, "\n"), strings.Join(patches, ""), firstChangedLine
 }
 
 // Paths lists the sections' paths as authored, for [WriteFailedError].
@@ -293,7 +296,14 @@ func prepareSection(s Section, opts PrepareOptions) (*FileResult, error) {
 		Bytes: bytes, Tag: TagNormalized(after), Warnings: warnings, Echoes: echoes}
 	if after != live {
 		f.Diff = diff.preview(4)
-		f.Patch = diff.unified(s.Path, 4)
+		// The patch is of the bytes on disk (a CRLF file's patch keeps its
+		// CRs), with git's a/ and b/ prefixes on the workspace path: `git
+		// apply` strips one component and must find a nested file.
+		pd := diff
+		if raw != live || bytes != after {
+			pd = diffTexts(raw, bytes)
+		}
+		f.Patch = pd.unified("a/"+display, "b/"+display, 4)
 		f.FirstChangedLine = diff.firstChanged()
 	}
 	return f, nil

@@ -282,7 +282,7 @@ func TestPrepareMultiFile(t *testing.T) {
 		t.Errorf("batch note: %q", got)
 	}
 	diff, patch, first := p.Details()
-	if first != 1 || !strings.Contains(diff, "+1 new a") || !strings.Contains(patch, "--- b.txt\n+++ b.txt\n@@ -1,2 +1,3 @@\n one\n+mid\n two\n") {
+	if first != 1 || !strings.Contains(diff, "+1 new a") || !strings.Contains(patch, "--- a/b.txt\n+++ b/b.txt\n@@ -1,2 +1,3 @@\n \uFEFFone\r\n+mid\r\n two\r\n") {
 		t.Errorf("details: first=%d diff=%q patch=%q", first, diff, patch)
 	}
 	if strings.Count(p.Text(), "\n\n[") != 2 {

@@ -9,8 +9,15 @@ import (
 // it, so an approval policy can match it and a person can be shown it
 // before it runs.
 type Preview struct {
-	// Paths are the absolute paths the call would write (write, edit).
+	// Paths are the absolute paths of every file the call would change
+	// (write, edit): each file it writes, and both ends of a move. The
+	// approval gate checks every one against the path policy (protected
+	// paths, allow and deny rules), so a tool that touches a second path
+	// must list it here: a path left out is a path no rule sees.
 	Paths []string
+	// Moves are the call's moves (source and destination, both also in
+	// Paths), shown to a person as "src → dst".
+	Moves []Move
 	// Command is the shell command the call would run (bash), Cwd its
 	// working directory (absolute) and Env the variables the call sets on
 	// top of the inherited environment.
@@ -26,6 +33,9 @@ type Preview struct {
 	// it run without asking.
 	Contained bool
 }
+
+// Move is one file a call moves: From to To, absolute paths.
+type Move struct{ From, To string }
 
 // Previewer is implemented by tools whose calls need approval: Preview
 // says what the call with args (already validated) would do. It must

@@ -6,12 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/tools"
 )
 
 // parseApprove reads --approve: a comma-separated list of approval classes.
@@ -143,22 +146,27 @@ func (a *terminalAsker) readLine(ctx context.Context) (string, error) {
 const maxPromptDiffLines = 200
 
 // promptText shows one call: what it does, why it asks, and the choices.
+// Every string from the call (its tool's name, command, paths, diff) is
+// printed through tools.Visible, so control characters, escape sequences
+// and bidi overrides show as escapes instead of acting on the terminal:
+// what the prompt shows is what runs.
 func promptText(req engine.ApprovalRequest) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\natomic-script: call %s needs approval (%s)\n", req.CallID, req.Why)
+	fmt.Fprintf(&b, "\natomic-script: call %s needs approval (%s)\n", tools.Visible(req.CallID), tools.Visible(req.Why))
+	name := tools.Visible(req.Tool)
 	switch {
 	case req.Command != "":
-		fmt.Fprintf(&b, "  %s $ %s\n", req.Tool, strings.ReplaceAll(req.Command, "\n", "\n    "))
+		fmt.Fprintf(&b, "  %s $ %s\n", name, strings.ReplaceAll(tools.VisibleLines(req.Command), "\n", "\n    "))
 		if req.Cwd != "" && req.Cwd != "." {
-			fmt.Fprintf(&b, "  in %s\n", req.Cwd)
+			fmt.Fprintf(&b, "  in %s\n", tools.Visible(req.Cwd))
 		}
-		for k, v := range req.Env {
-			fmt.Fprintf(&b, "  with %s=%s\n", k, v)
+		for _, k := range slices.Sorted(maps.Keys(req.Env)) {
+			fmt.Fprintf(&b, "  with %s=%s\n", tools.Visible(k), tools.Visible(req.Env[k]))
 		}
 	case len(req.Paths) > 0:
-		fmt.Fprintf(&b, "  %s %s\n", req.Tool, strings.Join(req.Paths, ", "))
+		fmt.Fprintf(&b, "  %s %s\n", name, tools.Visible(req.PathsText()))
 	default:
-		fmt.Fprintf(&b, "  %s %s\n", req.Tool, req.Args)
+		fmt.Fprintf(&b, "  %s %s\n", name, tools.Visible(string(req.Args)))
 	}
 	if req.Diff != "" {
 		lines := strings.Split(strings.TrimRight(req.Diff, "\n"), "\n")
@@ -167,7 +175,7 @@ func promptText(req engine.ApprovalRequest) string {
 			lines = append(lines[:maxPromptDiffLines], fmt.Sprintf("… %d more lines", more))
 		}
 		for _, l := range lines {
-			b.WriteString("  " + l + "\n")
+			b.WriteString("  " + tools.VisibleLines(strings.TrimSuffix(l, "\r")) + "\n")
 		}
 	}
 	b.WriteString(choices(req))

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/tools"
 )
 
 // statusLine is the one-line live status of a run that `run` shows on a
@@ -241,9 +242,12 @@ func (c *runCounts) running() string {
 	var parts []string
 	for _, id := range ids {
 		r := c.runs[id]
-		p := fmt.Sprintf("%s %.1fs", r.name, time.Since(r.started).Seconds())
+		// A tool's name (an MCP server names its own) and its progress
+		// messages are printed through tools.Visible: no control
+		// character, escape sequence or bidi override acts on the line.
+		p := fmt.Sprintf("%s %.1fs", tools.Visible(r.name), time.Since(r.started).Seconds())
 		if r.progress != "" {
-			p += " (" + r.progress + ")"
+			p += " (" + tools.Visible(r.progress) + ")"
 		}
 		parts = append(parts, p)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/tools"
 )
 
 // elicitationProtocols are the MCP versions a server may send
@@ -87,30 +89,32 @@ func canElicit(ms *mcp.ServerSession) error {
 }
 
 // elicitMessage is the question: the call, why it asks, and the command
-// or the diff it would make.
+// or the diff it would make. Strings from the call go through
+// tools.Visible, so a client that prints the message on a terminal shows
+// control characters and bidi overrides as escapes, never acts on them.
 func elicitMessage(req engine.ApprovalRequest) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "A codemode script wants to run %s (call %s). It needs approval: %s.\n", req.Tool, req.CallID, req.Why)
+	fmt.Fprintf(&b, "A codemode script wants to run %s (call %s). It needs approval: %s.\n", tools.Visible(req.Tool), tools.Visible(req.CallID), tools.Visible(req.Why))
 	switch {
 	case req.Command != "":
-		fmt.Fprintf(&b, "\nCommand:\n%s\n", req.Command)
+		fmt.Fprintf(&b, "\nCommand:\n%s\n", tools.VisibleLines(req.Command))
 		if req.Cwd != "" && req.Cwd != "." {
-			fmt.Fprintf(&b, "In: %s\n", req.Cwd)
+			fmt.Fprintf(&b, "In: %s\n", tools.Visible(req.Cwd))
 		}
-		for k, v := range req.Env {
-			fmt.Fprintf(&b, "With %s=%s\n", k, v)
+		for _, k := range slices.Sorted(maps.Keys(req.Env)) {
+			fmt.Fprintf(&b, "With %s=%s\n", tools.Visible(k), tools.Visible(req.Env[k]))
 		}
 	case len(req.Paths) > 0:
-		fmt.Fprintf(&b, "\nFiles: %s\n", strings.Join(req.Paths, ", "))
+		fmt.Fprintf(&b, "\nFiles: %s\n", tools.Visible(req.PathsText()))
 	case len(req.Args) > 0:
-		fmt.Fprintf(&b, "\nArguments: %s\n", req.Args)
+		fmt.Fprintf(&b, "\nArguments: %s\n", tools.Visible(string(req.Args)))
 	}
 	if d := req.Diff; d != "" {
 		if len(d) > maxElicitDiff {
 			cut := strings.LastIndexByte(d[:maxElicitDiff], '\n') + 1
 			d = d[:cut] + fmt.Sprintf("… (%d more bytes of diff)\n", len(req.Diff)-cut)
 		}
-		b.WriteString("\nDiff:\n" + d)
+		b.WriteString("\nDiff:\n" + tools.VisibleLines(d))
 	}
 	b.WriteString("\nAccept to run it; decline to make the call fail with ERR_DENIED.")
 	return b.String()

@@ -264,3 +264,37 @@ func TestElicitationOverHTTP(t *testing.T) {
 		t.Error("the declined write happened")
 	}
 }
+
+// TestElicitationShowsControlsVisibly: the question a host shows its user
+// has a command's or a path's control characters, escape sequences and
+// bidi overrides as escapes, so it shows what will run: a carriage return
+// and an erase-line sequence cannot hide the first half of a command.
+func TestElicitationShowsControlsVisibly(t *testing.T) {
+	w := newWorkspace(t, `{"approvals": {"bash": "ask", "write": "ask"}}`, "")
+	e := &elicitor{answer: func(ctx context.Context, msg string) (*mcp.ElicitResult, error) {
+		return &mcp.ElicitResult{Action: "decline"}, nil
+	}}
+	c := w.serveWith(t, e.configure)
+	res := c.run(t, `
+		await tools.bash({command: "(touch PWNED)\r\x1b[2Kgo test ./..."}).catch(() => {});
+		await tools.write({path: "a\u202etxt.exe", content: "x\r\x1b[1A\n"}).catch(() => {});
+		return 1`)
+	if res.IsError {
+		t.Fatalf("%s", text(res))
+	}
+	msgs := e.messages()
+	if len(msgs) != 2 {
+		t.Fatalf("asked %d times: %q", len(msgs), msgs)
+	}
+	for _, m := range msgs {
+		for _, r := range m {
+			if r != '\n' && (r < 0x20 || r == 0x7f || r >= 0x202a && r <= 0x202e) {
+				t.Errorf("the question holds %U:\n%q", r, m)
+				break
+			}
+		}
+	}
+	if !strings.Contains(msgs[0], `(touch PWNED)\r\x1b[2Kgo test ./...`) || !strings.Contains(msgs[1], `a\u202etxt.exe`) || !strings.Contains(msgs[1], `+x\r\x1b[1A`) {
+		t.Errorf("questions:\n%s\n---\n%s", msgs[0], msgs[1])
+	}
+}

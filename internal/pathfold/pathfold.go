@@ -36,6 +36,19 @@ func Key(name string) string {
 	return winTrim(s)
 }
 
+// KeyPattern is Key for one segment of a glob pattern: the same folding,
+// with the pattern's metacharacters kept and nothing cut at a ':' (a
+// pattern may hold one in a class or a brace), so a folded pattern matches
+// the Keys of every name it names in any spelling.
+func KeyPattern(segment string) string {
+	return TrimDots(strings.Map(func(r rune) rune {
+		if ignorable(r) {
+			return -1
+		}
+		return r
+	}, APFS(segment)))
+}
+
 // APFS is one name as APFS compares names by default: case-insensitive
 // and normalisation-insensitive (canonical caseless form: NFD, case fold,
 // NFD).

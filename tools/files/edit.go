@@ -35,7 +35,7 @@ type EditResult struct {
 	// unified patch, FirstChangedLine the first changed line of the first
 	// file (the spec's EditToolDetails).
 	Diff             string `json:"diff" jsonschema:"every file's numbered diff (-N old, +N new, ' N' context rows), each under its '--- path' / '+++ path' header"`
-	Patch            string `json:"patch" jsonschema:"the unified patch of every file, as git apply takes it"`
+	Patch            string `json:"patch" jsonschema:"the unified patch of every file as git writes it (--- a/path, +++ b/path from the workspace root): git apply takes it"`
 	FirstChangedLine int    `json:"firstChangedLine,omitempty" jsonschema:"the first changed line of the first file"`
 }
 

@@ -3,6 +3,7 @@ package files
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"strings"
 
@@ -14,9 +15,10 @@ import (
 	"github.com/atomic-script/atomic-script/tools/resource"
 )
 
-// previewWrite says what a write call would do: the file it writes and
-// the unified diff from what the run sees now, after the write guard has
-// had its say (a write it would refuse fails here, before anyone is asked).
+// previewWrite says what a write call would do: every file it touches
+// and the unified diff from what the run sees now, after the protected
+// paths and the write guard have had their say (a write it would refuse
+// fails here, before anyone is asked). A move reports both ends.
 func previewWrite(ctx context.Context, env *tools.Env, in WriteArgs) (tools.Preview, error) {
 	env = ensureFiles(env)
 	t, err := resolveWrite(env, in.Path)
@@ -24,10 +26,20 @@ func previewWrite(ctx context.Context, env *tools.Env, in WriteArgs) (tools.Prev
 		return tools.Preview{}, err
 	}
 	defer t.res.Close()
+	if err := checkProtected(env, "write", t.abs); err != nil {
+		return tools.Preview{}, err
+	}
 	if t.res.IsResource() {
-		// An archive member, a table row, a conflict region: the file
-		// written is the one behind it (its diff is not text).
-		return tools.Preview{Paths: []string{t.res.Abs}, Contained: true}, nil
+		// An archive member, a table row, a conflict region: the files
+		// written are the ones behind it (its diff is not text).
+		paths, err := resourcePaths(ctx, env, t, in)
+		if err != nil {
+			return tools.Preview{}, err
+		}
+		return tools.Preview{Paths: paths, Contained: true}, nil
+	}
+	if in.Delete || in.MoveTo != "" {
+		return previewMove(env, t, in)
 	}
 	exists, _, err := guardWrite(env, t, in.AllowGenerated)
 	if err != nil {
@@ -45,6 +57,32 @@ func previewWrite(ctx context.Context, env *tools.Env, in WriteArgs) (tools.Prev
 		from = "/dev/null"
 	}
 	return tools.Preview{Paths: []string{t.abs}, Diff: unified(from, "b/"+t.display, string(before), after), Contained: true}, nil
+}
+
+// previewMove is the preview of a deletion (the diff removes every line)
+// or a move (both paths, and a rename in git's form), checked as runMove
+// checks them.
+func previewMove(env *tools.Env, t *target, in WriteArgs) (tools.Preview, error) {
+	fi, dst, err := resolveMove(env, t, in)
+	if err != nil {
+		return tools.Preview{}, err
+	}
+	if dst == nil {
+		pv := tools.Preview{Paths: []string{t.abs}, Contained: true}
+		if before, err := env.Files.ReadFile(t.abs); err == nil && !overCap(fi) {
+			pv.Diff = unified("a/"+t.display, "/dev/null", string(before), "")
+		}
+		if pv.Diff == "" {
+			pv.Diff = fmt.Sprintf("deleted file %s\n", t.display)
+		}
+		return pv, nil
+	}
+	return tools.Preview{
+		Paths:     []string{t.abs, dst.abs},
+		Moves:     []tools.Move{{From: t.abs, To: dst.abs}},
+		Diff:      fmt.Sprintf("diff --git a/%s b/%s\nsimilarity index 100%%\nrename from %s\nrename to %s\n", t.display, dst.display, t.display, dst.display),
+		Contained: true,
+	}, nil
 }
 
 // previewEdit says what an edit call would do: the files its sections

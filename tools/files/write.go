@@ -78,8 +78,8 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 		return WriteResult{}, aborted(ctx)
 	}
 	if t.res.IsResource() {
-		if in.Delete || in.MoveTo != "" {
-			return WriteResult{}, tools.Errorf(tools.ErrInvalidArgs, "write: delete and moveTo work on files, not on %s", t.display)
+		if _, err := resourcePaths(ctx, env, t, in); err != nil {
+			return WriteResult{}, err
 		}
 		w, err := resource.Write(ctx, env, t.res, deref(in.Content))
 		if err != nil {
@@ -165,27 +165,9 @@ func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, e
 // prior read (nothing is lost: the journal keeps the content); a generated
 // file follows write's rule. The session's snapshots follow the file.
 func runMove(ctx context.Context, env *tools.Env, t *target, in WriteArgs) (WriteResult, error) {
-	switch {
-	case in.Delete && in.MoveTo != "":
-		return WriteResult{}, tools.Errorf(tools.ErrInvalidArgs, "write: give delete or moveTo, not both")
-	case in.Content != nil:
-		return WriteResult{}, tools.Errorf(tools.ErrInvalidArgs, "write: content cannot go with %s; %s first, then write the content", map[bool]string{true: "delete", false: "moveTo"}[in.Delete], map[bool]string{true: "delete", false: "move"}[in.Delete])
-	}
-	fi, err := env.Files.Stat(t.abs)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return WriteResult{}, tools.Errorf(tools.ErrNotFound, "File not found: %s. Nothing to %s.", t.display, map[bool]string{true: "delete", false: "move"}[in.Delete])
-	case err != nil:
-		return WriteResult{}, writeError(t.display, err)
-	case !fi.Mode().IsRegular():
-		return WriteResult{}, tools.Errorf(tools.ErrInvalidArgs, "%s is not a regular file: write deletes and moves files only", t.display)
-	}
-	if !overCap(fi) {
-		if cur, err := env.Files.ReadFile(t.abs); err == nil {
-			if err := refuseGenerated(t.display, cur, in.AllowGenerated); err != nil {
-				return WriteResult{}, err
-			}
-		}
+	fi, dst, err := resolveMove(env, t, in)
+	if err != nil {
+		return WriteResult{}, err
 	}
 	if in.Delete {
 		unlock, err := lockFiles(ctx, env, "write", t.abs)
@@ -198,10 +180,6 @@ func runMove(ctx context.Context, env *tools.Env, t *target, in WriteArgs) (Writ
 		}
 		env.Session.Snapshots.Forget(t.abs)
 		return WriteResult{Path: t.display, Deleted: true, Text: "Deleted " + t.display}, nil
-	}
-	dst, err := resolveWrite(env, in.MoveTo)
-	if err != nil {
-		return WriteResult{}, err
 	}
 	mv, ok := env.Files.(tools.Mover)
 	if !ok {
@@ -228,6 +206,71 @@ func runMove(ctx context.Context, env *tools.Env, t *target, in WriteArgs) (Writ
 		r.Text = hashline.Header(dst.display, r.Tag) + "\n" + r.Text
 	}
 	return r, nil
+}
+
+// resolveMove checks a deletion or a move of t (already checked against
+// the protected paths) as runMove and previewMove both need it: the
+// arguments, the file (it exists, is regular, is not generated unless
+// allowed) and, for a move, its destination, resolved and checked against
+// the protected paths as the source is. It returns the file's info and the
+// destination (nil for a deletion).
+func resolveMove(env *tools.Env, t *target, in WriteArgs) (fs.FileInfo, *target, error) {
+	switch {
+	case in.Delete && in.MoveTo != "":
+		return nil, nil, tools.Errorf(tools.ErrInvalidArgs, "write: give delete or moveTo, not both")
+	case in.Content != nil:
+		return nil, nil, tools.Errorf(tools.ErrInvalidArgs, "write: content cannot go with %s; %s first, then write the content", map[bool]string{true: "delete", false: "moveTo"}[in.Delete], map[bool]string{true: "delete", false: "move"}[in.Delete])
+	}
+	fi, err := env.Files.Stat(t.abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil, tools.Errorf(tools.ErrNotFound, "File not found: %s. Nothing to %s.", t.display, map[bool]string{true: "delete", false: "move"}[in.Delete])
+	case err != nil:
+		return nil, nil, writeError(t.display, err)
+	case !fi.Mode().IsRegular():
+		return nil, nil, tools.Errorf(tools.ErrInvalidArgs, "%s is not a regular file: write deletes and moves files only", t.display)
+	}
+	if !overCap(fi) {
+		if cur, err := env.Files.ReadFile(t.abs); err == nil {
+			if err := refuseGenerated(t.display, cur, in.AllowGenerated); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	if in.Delete {
+		return fi, nil, nil
+	}
+	dst, err := resolveWrite(env, in.MoveTo)
+	if err != nil {
+		return nil, nil, err
+	}
+	dst.res.Close()
+	if dst.res.IsResource() {
+		return nil, nil, tools.Errorf(tools.ErrInvalidArgs, "write: moveTo %q names a part of %s; moveTo takes a file path", in.MoveTo, dst.display)
+	}
+	if err := checkProtected(env, "write", dst.abs); err != nil {
+		return nil, nil, err
+	}
+	return fi, dst, nil
+}
+
+// resourcePaths are the files a write of a resource part changes (the
+// archive, the database, every file a conflict:// write resolves), each
+// checked against the protected paths.
+func resourcePaths(ctx context.Context, env *tools.Env, t *target, in WriteArgs) ([]string, error) {
+	if in.Delete || in.MoveTo != "" {
+		return nil, tools.Errorf(tools.ErrInvalidArgs, "write: delete and moveTo work on files, not on %s", t.display)
+	}
+	paths, err := resource.WritePaths(ctx, env, t.res)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range paths {
+		if err := checkProtected(env, "write", p); err != nil {
+			return nil, err
+		}
+	}
+	return paths, nil
 }
 
 // conflictFor builds write's FILE_MUTATION_CONFLICT errors for t.

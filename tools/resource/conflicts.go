@@ -81,9 +81,9 @@ func conflictFiles(ctx context.Context, root string) ([]string, error) {
 
 // scanConflicts finds every region in the workspace, numbered from 1 in
 // path order. Files are read through env.Files (a dry run's resolutions
-// count); each file with regions is recorded as seen, so a write of a
-// region may replace it.
-func scanConflicts(ctx context.Context, env *tools.Env, only string) ([]found, error) {
+// count); with record, each file with regions is recorded as seen, so a
+// write of a region may replace it (a preview records nothing).
+func scanConflicts(ctx context.Context, env *tools.Env, only string, record bool) ([]found, error) {
 	files, err := conflictFiles(ctx, env.Root)
 	if err != nil {
 		return nil, err
@@ -106,7 +106,9 @@ func scanConflicts(ctx context.Context, env *tools.Env, only string) ([]found, e
 		if len(rs) == 0 {
 			continue
 		}
-		env.Session.Snapshots.Record(abs, text)
+		if record {
+			env.Session.Snapshots.Record(abs, text)
+		}
 		for _, r := range rs {
 			out = append(out, found{id: len(out) + 1, abs: abs, display: env.Display(abs), text: text, r: r})
 		}
@@ -183,7 +185,7 @@ func readConflicts(ctx context.Context, env *tools.Env, t *Target) (*Text, *tool
 	} else {
 		only, label, ref = t.Abs, t.Display+":conflicts", conflictRef{all: true}
 	}
-	all, err := scanConflicts(ctx, env, only)
+	all, err := scanConflicts(ctx, env, only, true)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -313,7 +315,7 @@ func writeConflicts(ctx context.Context, env *tools.Env, t *Target, content stri
 		tag := env.Session.Snapshots.Record(abs, newText[abs])
 		lines = append(lines, hashline.Header(env.Display(abs), tag))
 	}
-	left, _ := scanConflicts(ctx, env, "")
+	left, _ := scanConflicts(ctx, env, "", true)
 	ids := make([]string, len(targets))
 	for i, f := range targets {
 		ids[i] = fmt.Sprintf("conflict://%d (%s:%d-%d)", f.id, f.display, f.r.Start, f.r.End)
@@ -328,6 +330,33 @@ func writeConflicts(ctx context.Context, env *tools.Env, t *Target, content stri
 		Bytes: len(newText[first]), Text: strings.Join(lines, "\n") + "\n" + msg,
 		Source: "conflict", SourcePath: first,
 	}, nil
+}
+
+// conflictWritePaths are the files a write of t (conflict://N or
+// conflict://*) changes: those holding the regions it resolves.
+func conflictWritePaths(ctx context.Context, env *tools.Env, t *Target) ([]string, error) {
+	ref, err := parseConflict(t.Path.Rest)
+	if err != nil {
+		return nil, err
+	}
+	all, err := scanConflicts(ctx, env, "", false)
+	if err != nil {
+		return nil, err
+	}
+	if !ref.all {
+		f, err := regionByID(all, ref.id)
+		if err != nil {
+			return nil, err
+		}
+		return []string{f.abs}, nil
+	}
+	var out []string
+	for _, f := range all {
+		if len(out) == 0 || out[len(out)-1] != f.abs {
+			out = append(out, f.abs)
+		}
+	}
+	return out, nil
 }
 
 // scanConflictsGuarded scans the regions and refuses when a file holding
@@ -347,5 +376,5 @@ func scanConflictsGuarded(ctx context.Context, env *tools.Env) ([]found, error) 
 			return nil, tools.Errorf(tools.ErrConflict, "%v\nRead conflict://* (or the region) first, so the region numbers are the ones you saw", err)
 		}
 	}
-	return scanConflicts(ctx, env, "")
+	return scanConflicts(ctx, env, "", true)
 }

@@ -67,6 +67,17 @@ func Write(ctx context.Context, env *tools.Env, t *Target, content string) (*Wri
 	return nil, tools.Errorf(tools.ErrInvalidArgs, "write: %s: this kind of resource cannot be written", t.Given)
 }
 
+// WritePaths are the files on disk a Write of t would change: the file
+// behind an archive member, a table, a notebook cell; for conflict:// the
+// files holding the regions it resolves. Write's callers check each
+// against the protected paths and the approval rules.
+func WritePaths(ctx context.Context, env *tools.Env, t *Target) ([]string, error) {
+	if t.Scheme == "conflict" {
+		return conflictWritePaths(ctx, env, t)
+	}
+	return []string{t.Abs}, nil
+}
+
 // Texts returns the texts search looks in for a resource target, and what
 // it skipped (with why).
 func Texts(ctx context.Context, env *tools.Env, t *Target) ([]Text, []string, error) {

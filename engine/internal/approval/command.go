@@ -25,6 +25,11 @@ type CommandPattern struct {
 type patternWord struct {
 	any bool           // the * word: any run of words
 	re  *regexp.Regexp // else one word
+	// said is how many bytes of a word it matches the pattern spells
+	// literally (the glob's literal start; all of it when literal is
+	// set): the part of an option the pattern itself names.
+	said    int
+	literal bool
 }
 
 // ParseCommand compiles a command pattern. A pattern is one simple command
@@ -61,28 +66,51 @@ func ParseCommand(src string) (*CommandPattern, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%q is not a command pattern: %v", src, err)
 		}
-		p.words = append(p.words, patternWord{re: re})
+		said, literal := literalStart(glob)
+		p.words = append(p.words, patternWord{re: re, said: said, literal: literal})
 	}
 	return p, nil
 }
 
-// match reports whether the words of one simple command match p.
-func (p *CommandPattern) match(words []cmdWord) bool {
-	return matchWords(p.words, words)
+// literalStart is how many bytes of text the shell glob g spells before
+// its first unescaped metacharacter, and whether it has none.
+func literalStart(g string) (int, bool) {
+	n := 0
+	for i := 0; i < len(g); i++ {
+		switch g[i] {
+		case '\\':
+			i++
+		case '*', '?', '[':
+			return n, false
+		}
+		n++
+	}
+	return n, true
 }
 
-func matchWords(pat []patternWord, words []cmdWord) bool {
+// match reports whether the words of one simple command match p, and
+// fills said (len(words)) with how many bytes of each word the pattern
+// spells: all of a word a literal pattern word matched, the literal start
+// of a glob word's, none of the words a * covers.
+func (p *CommandPattern) match(words []cmdWord, said []int) bool {
+	return matchWords(p.words, words, said)
+}
+
+func matchWords(pat []patternWord, words []cmdWord, said []int) bool {
 	for len(pat) > 0 {
 		if pat[0].any {
 			// Collapse runs of *, then try every split.
 			for len(pat) > 0 && pat[0].any {
 				pat = pat[1:]
 			}
-			if len(pat) == 0 {
-				return true
-			}
 			for i := 0; i <= len(words); i++ {
-				if matchWords(pat, words[i:]) {
+				if len(pat) == 0 && i < len(words) {
+					continue
+				}
+				if matchWords(pat, words[i:], said[i:]) {
+					for j := 0; j < i; j++ {
+						said[j] = 0
+					}
 					return true
 				}
 			}
@@ -91,7 +119,11 @@ func matchWords(pat []patternWord, words []cmdWord) bool {
 		if len(words) == 0 || !words[0].exact || !pat[0].re.MatchString(words[0].text) {
 			return false
 		}
-		pat, words = pat[1:], words[1:]
+		said[0] = pat[0].said
+		if pat[0].literal {
+			said[0] = len(words[0].text)
+		}
+		pat, words, said = pat[1:], words[1:], said[1:]
 	}
 	return len(words) == 0
 }
@@ -110,32 +142,56 @@ type cmdWord struct {
 // command or process substitutions, assignments, redirections other than
 // to /dev/null or between descriptors, subshells, groups, control
 // structures, functions and background jobs. Commands joined by ;, &&,
-// || and | are covered when each is.
-func Covered(cmd string, allow []*CommandPattern) bool {
+// || and | are covered when each is. A command a pattern matches is still
+// not covered when a * of the pattern covers an option that runs another
+// program or writes a file the command names (see risks): then why says
+// which, for the ask.
+func Covered(cmd string, allow []*CommandPattern) (ok bool, why string) {
 	if len(allow) == 0 {
-		return false
+		return false, ""
 	}
 	f, err := parse(cmd)
 	if err != nil || len(f.Stmts) == 0 {
-		return false
+		return false, ""
 	}
 	var simple [][]cmdWord
 	if !plainStmts(f.Stmts, &simple) {
-		return false
+		return false, ""
 	}
 	for _, words := range simple {
-		ok := false
-		for _, p := range allow {
-			if p.match(words) {
-				ok = true
+		if ok, why := coveredOne(words, allow); !ok {
+			return false, why
+		}
+	}
+	return true, ""
+}
+
+// coveredOne: one simple command, matched by a pattern that spells every
+// risky word in it.
+func coveredOne(words []cmdWord, allow []*CommandPattern) (bool, string) {
+	found := risks(words)
+	said := make([]int, len(words))
+	why := ""
+	for _, p := range allow {
+		if !p.match(words, said) {
+			continue
+		}
+		unsaid := -1
+		for i, f := range found {
+			if said[f.idx] < f.upto {
+				unsaid = i
 				break
 			}
 		}
-		if !ok {
-			return false
+		if unsaid < 0 {
+			return true, ""
+		}
+		if why == "" {
+			f := found[unsaid]
+			why = fmt.Sprintf("%q matches, but its * covers %q, which %s", p.Source, words[f.idx].text[:f.upto], f.why)
 		}
 	}
-	return true
+	return false, why
 }
 
 // Denied returns the first of deny that matches a command anywhere in cmd
@@ -164,8 +220,9 @@ func Denied(cmd string, deny []*CommandPattern) *CommandPattern {
 				words[i] = cmdWord{text: printed(w), exact: true}
 			}
 		}
+		said := make([]int, len(words))
 		for _, p := range deny {
-			if p.match(words) {
+			if p.match(words, said) {
 				found = p
 				return false
 			}
@@ -176,9 +233,15 @@ func Denied(cmd string, deny []*CommandPattern) *CommandPattern {
 }
 
 // Suggest returns patterns that would cover cmd from now on, one for each
-// of its commands: the program, its subcommand for programs driven by
-// subcommands (git status, go test, npm run, make test), then *. It
-// returns nil when cmd is not made of plain commands (see Covered).
+// of its commands, naming the program that really runs: the program, its
+// subcommand for programs driven by subcommands (git status, go test, npm
+// run, make test), then *; a wrapper (xargs, env, timeout, sudo, ...) is
+// kept as written up to the program it runs ("xargs -0 rm *", not
+// "xargs *"). It returns nil when cmd is not made of plain commands (see
+// Covered), when a program cannot be named (a shell's -c text, env -S, a
+// control character), or when the patterns would not cover cmd itself (a
+// * over an option that runs another program): "always" must never
+// promise more than the call it was offered for.
 func Suggest(cmd string) []string {
 	f, err := parse(cmd)
 	if err != nil || len(f.Stmts) == 0 {
@@ -191,23 +254,65 @@ func Suggest(cmd string) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, words := range simple {
-		if !words[0].exact {
+		p, ok := suggestOne(words)
+		if !ok {
 			return nil
 		}
-		p := quote(words[0].text)
-		if strings.HasPrefix(p, "$'") {
-			return nil // control characters: no pattern can name them
-		}
-		if len(words) > 1 && words[1].exact && subcommands[words[0].text] && subcommand.MatchString(words[1].text) {
-			p += " " + words[1].text
-		}
-		p += " *"
 		if !seen[p] {
 			seen[p] = true
 			out = append(out, p)
 		}
 	}
+	pats := make([]*CommandPattern, 0, len(out))
+	for _, s := range out {
+		p, err := ParseCommand(s)
+		if err != nil {
+			return nil
+		}
+		pats = append(pats, p)
+	}
+	if ok, _ := Covered(cmd, pats); !ok {
+		return nil
+	}
 	return out
+}
+
+// suggestOne is the pattern for one simple command (see Suggest).
+func suggestOne(words []cmdWord) (string, bool) {
+	var parts []string
+	at := 0
+	for {
+		if at >= len(words) || !words[at].exact {
+			return "", false
+		}
+		q := quote(words[at].text)
+		if strings.HasPrefix(q, "$'") {
+			return "", false // control characters: no pattern can name them
+		}
+		name := programName(words[at].text)
+		if shells[name] && len(words) > at+1 {
+			return "", false // bash -c TEXT, bash script.sh: no program to name
+		}
+		if _, ok := wrappers[name]; !ok {
+			parts = append(parts, q)
+			break
+		}
+		prog, _, known := wrapped(words, at, name)
+		if !known || prog < 0 {
+			return "", false
+		}
+		for _, w := range words[at:prog] {
+			if !w.exact || strings.HasPrefix(quote(w.text), "$'") {
+				return "", false
+			}
+			parts = append(parts, quote(w.text))
+		}
+		at = prog
+	}
+	if len(words) > at+1 && words[at+1].exact && subcommands[programName(words[at].text)] && subcommand.MatchString(words[at+1].text) {
+		parts = append(parts, words[at+1].text)
+	}
+	return strings.Join(append(parts, "*"), " "), true
 }
 
 var subcommand = regexp.MustCompile(`^[a-z][a-z0-9:-]*$`)

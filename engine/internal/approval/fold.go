@@ -13,9 +13,12 @@ import (
 // and spaces and a ":stream" suffix. The zero value compares bytes
 // (Linux). sysFold, set per system in fold_*.go, is the one in use.
 //
-// Unlike the protected-path guard (pathfold.Key, the union of every
-// system's folding), a rule folds exactly as its system does: an allow
-// rule that folded more would grant files the rule does not name.
+// An allow rule folds exactly as its system does: one that folded more
+// would grant files the rule does not name. A deny rule folds as the
+// protected-path guard does (widestFolding: pathfold.Key, the union of
+// every system's folding), since folding more only refuses more: a
+// workspace on a case-insensitive volume, or a name another system opens
+// as the denied file, is refused everywhere ("**/*.pem" refuses KEY.PEM).
 type folding struct {
 	pattern func(string) string // one segment of a pattern (its metacharacters unchanged)
 	name    func(string) string // one component of a path
@@ -31,6 +34,8 @@ var (
 		pattern: func(s string) string { return pathfold.TrimDots(strings.ToUpper(s)) },
 		name:    pathfold.NTFS,
 	}
+	// widestFolding is every folding at once: deny rules use it.
+	widestFolding = folding{pattern: pathfold.KeyPattern, name: pathfold.Key}
 )
 
 // path is the slash path p with each component folded; a volume ("C:")

@@ -127,3 +127,39 @@ func TestSuggestPathEverySystem(t *testing.T) {
 		t.Errorf("Windows suggestion %q, want x[[]1]/**", s)
 	}
 }
+
+// A deny rule folds as the protected paths do, whatever the system: every
+// spelling some file system opens as the denied file is refused, and only
+// those.
+func TestDenyPatternsFoldEverySpelling(t *testing.T) {
+	root := "/ws"
+	for _, f := range []folding{byteWise, apfs, ntfs} {
+		withFolding(t, f)
+		for _, c := range []struct {
+			pat, path string
+			want      bool
+		}{
+			{"**/*.pem", "/ws/KEY.PEM", true},
+			{"**/*.pem", "/ws/a/Server.Pem", true},
+			{".env", "/ws/.ENV", true},
+			{".env", "/ws/.env.", true},
+			{".env", "/ws/.env::$DATA", true},
+			{".env", "/ws/.e\u200cnv", true},
+			{"secrets/**", "/WS/Secrets/k", true},
+			{"josé/*", "/ws/JOSE\u0301/x", true},
+			{"{a:b,c}.txt", "/ws/C.TXT", true},
+			{"[A-C]*.key", "/ws/b1.KEY", true},
+			{"**/*.pem", "/ws/key.pe", false},
+			{".env", "/ws/.envx", false},
+			{"secrets/**", "/other/secrets/k", false},
+		} {
+			p, err := ParseDenyPath(c.pat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p.Match(root, c.path); got != c.want {
+				t.Errorf("deny %q matches %q = %v, want %v", c.pat, c.path, got, c.want)
+			}
+		}
+	}
+}

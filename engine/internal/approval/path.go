@@ -20,8 +20,16 @@ type PathPattern struct {
 	fold   folding
 }
 
-// ParsePath compiles a path pattern.
-func ParsePath(src string) (*PathPattern, error) {
+// ParsePath compiles a path pattern of an allow rule: names compare as
+// this system's file system compares them.
+func ParsePath(src string) (*PathPattern, error) { return parsePath(src, sysFold) }
+
+// ParseDenyPath compiles a path pattern of a deny rule: names compare as
+// the protected paths do, in every spelling some file system opens as the
+// same file (see folding), so "**/*.pem" refuses "KEY.PEM" everywhere.
+func ParseDenyPath(src string) (*PathPattern, error) { return parsePath(src, widestFolding) }
+
+func parsePath(src string, fold folding) (*PathPattern, error) {
 	g := filepath.ToSlash(src)
 	if g == "" {
 		return nil, fmt.Errorf("empty path pattern")
@@ -30,15 +38,15 @@ func ParsePath(src string) (*PathPattern, error) {
 	if !doublestar.ValidatePattern(g) {
 		return nil, fmt.Errorf("%q is not a path pattern (doublestar syntax: src/**, **/*.go, docs/*.md)", src)
 	}
-	p := &PathPattern{Source: src, glob: g, abs: strings.HasPrefix(g, "/"), fold: sysFold}
+	p := &PathPattern{Source: src, glob: g, abs: strings.HasPrefix(g, "/"), fold: fold}
 	p.glob = p.fold.glob(g)
 	return p, nil
 }
 
 // Match reports whether p matches the file at real (an absolute path with
 // its symbolic links resolved) in the workspace whose resolved root is
-// root. Names compare as the system's file system compares them (see
-// folding): on macOS and Windows "secrets/**" matches "Secrets/key".
+// root. Names compare as the pattern's folding says (ParsePath,
+// ParseDenyPath): on macOS and Windows "secrets/**" matches "Secrets/key".
 func (p *PathPattern) Match(root, real string) bool {
 	if p.abs {
 		ok, _ := doublestar.Match(p.glob, p.fold.path(filepath.ToSlash(real)))

@@ -4,12 +4,15 @@ package kvstore
 
 import (
 	"bytes"
+	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 	"time"
 
 	_ "modernc.org/sqlite"
@@ -137,20 +140,76 @@ func (e *OverCapError) Error() string {
 	return fmt.Sprintf("the session would hold %d characters of keys and values; the limit is %d in total", e.Total, e.Cap)
 }
 
+// ConflictError is the refusal of a commit whose expected values changed
+// since they were read: another run of the session stored or deleted
+// them meanwhile.
+type ConflictError struct {
+	Keys []string // sorted
+}
+
+func (e *ConflictError) Error() string {
+	sort.Strings(e.Keys)
+	q := make([]string, len(e.Keys))
+	for i, k := range e.Keys {
+		q[i] = fmt.Sprintf("%q", k)
+	}
+	return fmt.Sprintf("another run of this session changed %s after this run loaded %s", strings.Join(q, ", "), map[bool]string{true: "it", false: "them"}[len(q) == 1])
+}
+
 // CommitWithin is Commit that refuses, changing nothing, when the session
 // would then hold more than maxChars characters of keys and values (0: no
 // cap). The check runs inside the transaction, so runs of one session
 // committing at the same time (processes, MCP calls) cannot together pass
 // the cap each checked alone.
 func (d *DB) CommitWithin(session string, puts map[string]string, deletes []string, maxChars int) error {
+	return d.CommitChecked(session, puts, deletes, nil, maxChars)
+}
+
+// CommitChecked is CommitWithin that also refuses, changing nothing and
+// returning a *ConflictError, when a key of expect does not hold the value
+// given (nil: absent) — compare-and-set, checked in the same write
+// transaction, so of two runs that read a value and store one computed
+// from it only the first succeeds.
+func (d *DB) CommitChecked(session string, puts map[string]string, deletes []string, expect map[string]*string, maxChars int) error {
 	if len(puts) == 0 && len(deletes) == 0 {
 		return nil
 	}
-	tx, err := d.db.Begin()
+	conn, err := d.db.Conn(context.Background())
 	if err != nil {
 		return err
 	}
-	defer tx.Rollback()
+	defer conn.Close()
+	// BEGIN IMMEDIATE takes the write lock before the check reads (waiting
+	// out other writers with the busy timeout), so no commit slips in
+	// between the check and the writes.
+	if _, err := conn.ExecContext(context.Background(), "BEGIN IMMEDIATE"); err != nil {
+		return err
+	}
+	committed := false
+	defer func() {
+		if !committed {
+			conn.ExecContext(context.Background(), "ROLLBACK")
+		}
+	}()
+	tx := connTx{conn}
+	var changed []string
+	for k, want := range expect {
+		var got string
+		err := tx.QueryRow(`SELECT value FROM kv WHERE session = ? AND key = ?`, session, k).Scan(&got)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			if want != nil {
+				changed = append(changed, k)
+			}
+		case err != nil:
+			return err
+		case want == nil || got != *want:
+			changed = append(changed, k)
+		}
+	}
+	if len(changed) > 0 {
+		return &ConflictError{Keys: changed}
+	}
 	now := time.Now().UnixMilli()
 	for _, k := range deletes {
 		if _, err := tx.Exec(`DELETE FROM kv WHERE session = ? AND key = ?`, session, k); err != nil {
@@ -173,7 +232,23 @@ func (d *DB) CommitWithin(session string, puts map[string]string, deletes []stri
 			return &OverCapError{Total: total, Cap: maxChars}
 		}
 	}
-	return tx.Commit()
+	if _, err := conn.ExecContext(context.Background(), "COMMIT"); err != nil {
+		return err
+	}
+	committed = true
+	return nil
+}
+
+// connTx runs statements on one connection inside the transaction that
+// CommitChecked began on it.
+type connTx struct{ c *sql.Conn }
+
+func (t connTx) Exec(q string, args ...any) (sql.Result, error) {
+	return t.c.ExecContext(context.Background(), q, args...)
+}
+
+func (t connTx) QueryRow(q string, args ...any) *sql.Row {
+	return t.c.QueryRowContext(context.Background(), q, args...)
 }
 
 // Delete removes keys of session; it reports how many existed.

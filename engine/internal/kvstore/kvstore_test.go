@@ -1,6 +1,7 @@
 package kvstore
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -166,5 +167,40 @@ func TestOddDirectoryNames(t *testing.T) {
 	}
 	if v, ok, err := db.Get("s", "k"); err != nil || !ok || v != "1" {
 		t.Fatalf("get: %q %v %v", v, ok, err)
+	}
+}
+
+// CommitChecked is compare-and-set: a key that no longer holds the value
+// the caller read (or appeared, or vanished) refuses the whole commit.
+func TestCommitChecked(t *testing.T) {
+	db, err := Open(filepath.Join(t.TempDir(), "store.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.Commit("s", map[string]string{"n": "1"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	one, two := "1", "2"
+	for _, c := range []struct {
+		expect map[string]*string
+		ok     bool
+	}{
+		{map[string]*string{"n": &two}, false},
+		{map[string]*string{"n": nil}, false},
+		{map[string]*string{"n": &one, "absent": &one}, false},
+		{map[string]*string{"n": &one, "absent": nil}, true},
+	} {
+		err := db.CommitChecked("s", map[string]string{"n": "9", "x": "1"}, nil, c.expect, 0)
+		var conflict *ConflictError
+		if c.ok != (err == nil) || !c.ok && !errors.As(err, &conflict) {
+			t.Fatalf("expect %v: %v", c.expect, err)
+		}
+		if v, _, _ := db.Get("s", "n"); !c.ok && v != "1" {
+			t.Fatalf("a refused commit changed n to %s", v)
+		}
+	}
+	if v, _, _ := db.Get("s", "n"); v != "9" {
+		t.Errorf("n = %s after the commit that held", v)
 	}
 }
