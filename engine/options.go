@@ -200,6 +200,14 @@ func WithRouter(scheme string, r tools.Router) Option {
 	}
 }
 
+// WithQuestions sets who answers the run's ask_user_question calls (the
+// MCP host's user, the person at the terminal, an answers file). Without
+// it the tool is left out of the run's catalog and calling it throws
+// ERR_UNAVAILABLE.
+func WithQuestions(q tools.Questioner) RunOption {
+	return func(c *runConfig) { c.questions = q }
+}
+
 // runConfig is what RunOptions set.
 type runConfig struct {
 	fileMode     journal.Mode
@@ -210,6 +218,7 @@ type runConfig struct {
 	events       func(Event)
 	ask          AskFunc
 	askBy        string
+	questions    tools.Questioner
 }
 
 // RunOption configures one Run.

@@ -46,6 +46,9 @@ type Env struct {
 	// their selectors reach them here. Nil or missing: the scheme is not
 	// served in this run.
 	Routers map[string]Router
+	// Questions answers ask_user_question; nil when no one can answer in
+	// this run (the tool then fails with ERR_UNAVAILABLE).
+	Questions Questioner
 }
 
 // Router serves the read-only resources of one URI scheme.

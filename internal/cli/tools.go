@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/ask"
 )
 
 func cmdTools(args []string, stdio Stdio) error {
@@ -20,13 +23,39 @@ func cmdTools(args []string, stdio Stdio) error {
 	if err != nil {
 		return err
 	}
+	questions := questionsNote(ws.enabled, stdio.Err)
 	if *asJSON {
 		enc := json.NewEncoder(stdio.Out)
 		enc.SetIndent("", "  ")
-		return enc.Encode(ws.status)
+		return enc.Encode(struct {
+			tools.Status
+			Questions string `json:"questions,omitempty"`
+		}{ws.status, questions})
 	}
 	fmt.Fprint(stdio.Out, ws.status.String())
+	if questions != "" {
+		fmt.Fprintf(stdio.Out, "\n%s\n", questions)
+	}
 	return nil
+}
+
+// questionsNote says when the question tools work: they are on, but a run
+// lists them only when someone can answer.
+func questionsNote(enabled *tools.Registry, stderr io.Writer) string {
+	var on []string
+	for _, n := range []string{ask.Name, ask.Alias} {
+		if _, ok := enabled.Get(n); ok {
+			on = append(on, n)
+		}
+	}
+	if len(on) == 0 {
+		return ""
+	}
+	run := "active in `run` here (a picker on this terminal)"
+	if why := noTerminal(stderr); why != "" {
+		run = "inactive in `run` here: " + why + ", so no one can answer (run --answers FILE answers from a file)"
+	}
+	return fmt.Sprintf("Questions to the user (%s): %s; in `serve`, active when the MCP client supports elicitation. Where inactive, calling them throws ERR_UNAVAILABLE.", strings.Join(on, ", "), run)
 }
 
 func cmdTypes(args []string, stdio Stdio) error {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/engine"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/ask"
 )
 
 // modelsLine is the intro's line for models.*, shown when a provider is
@@ -82,7 +83,10 @@ func declarations(reg *tools.Registry, budget int) string {
 	deferred := 0
 	for _, t := range reg.Tools() {
 		switch {
-		case !tools.ScriptCallable(t) || inline[t.Name()]:
+		case !tools.ScriptCallable(t) || inline[t.Name()] || t.Name() == ask.Alias:
+		case t.Name() == ask.Name:
+			// Callable only when the client can be asked (elicitation).
+			lines = append(lines, "- ask_user_question({questions}): ask the user up to 4 multiple-choice questions and wait; only if your MCP client supports elicitation, else ERR_UNAVAILABLE: go on with stated assumptions")
 		case tools.HasTag(t, tools.TagDeferred):
 			deferred++
 		default:

@@ -137,3 +137,65 @@ func elicitSchema(req engine.ApprovalRequest) *jsonschema.Schema {
 	}
 	return s
 }
+
+// hostQuestions answers a script's ask_user_question through the client:
+// one elicitation/create per call, a form with a property per question
+// (an enum of the option labels, or an array of them for multiSelect; the
+// question and each option's description in its description). Accept is
+// answered, decline and cancel are declined and cancelled.
+type hostQuestions struct{ ms *mcp.ServerSession }
+
+func (h hostQuestions) By() string       { return "host" }
+func (h hostQuestions) AsksPerson() bool { return true }
+
+func (h hostQuestions) Ask(ctx context.Context, qs []tools.Question) (tools.Answers, error) {
+	s := &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{}}
+	var msg strings.Builder
+	msg.WriteString("A codemode script asks:\n")
+	for i, q := range qs {
+		key := fmt.Sprintf("q%d", i+1)
+		labels := make([]any, len(q.Options))
+		var desc strings.Builder
+		desc.WriteString(q.Question)
+		for k, o := range q.Options {
+			labels[k] = o.Label
+			if o.Description != "" {
+				fmt.Fprintf(&desc, "\n- %s: %s", o.Label, o.Description)
+			}
+		}
+		p := &jsonschema.Schema{Type: "string", Title: q.Header, Description: desc.String(), Enum: labels}
+		if q.MultiSelect {
+			p = &jsonschema.Schema{Type: "array", Title: q.Header, Description: desc.String(), Items: &jsonschema.Schema{Type: "string", Enum: labels}}
+		}
+		s.Properties[key] = p
+		s.Required = append(s.Required, key)
+		fmt.Fprintf(&msg, "\n%s: %s", q.Header, q.Question)
+	}
+	res, err := h.ms.Elicit(ctx, &mcp.ElicitParams{Mode: "form", Message: msg.String(), RequestedSchema: s})
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return tools.Answers{}, ctx.Err()
+	case err != nil:
+		return tools.Answers{}, tools.Errorf(tools.ErrTool, "ask_user_question: the elicitation request failed: %v", err)
+	case res.Action == "decline":
+		return tools.Answers{Status: "declined"}, nil
+	case res.Action != "accept":
+		return tools.Answers{Status: "cancelled"}, nil
+	}
+	out := tools.Answers{Status: "answered"}
+	for i, q := range qs {
+		a := tools.Answer{Header: q.Header, Question: q.Question, Selected: []string{}}
+		switch v := res.Content[fmt.Sprintf("q%d", i+1)].(type) {
+		case string:
+			a.Selected = append(a.Selected, v)
+		case []any:
+			for _, e := range v {
+				if s, ok := e.(string); ok {
+					a.Selected = append(a.Selected, s)
+				}
+			}
+		}
+		out.Answers = append(out.Answers, a)
+	}
+	return out, nil
+}

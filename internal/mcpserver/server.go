@@ -169,7 +169,7 @@ func New(cfg Config) (*Server, error) {
 			Annotations: annotations("Find and activate tools", t)}
 	}
 	for _, t := range cfg.Enabled.Tools() {
-		if tools.ScriptCallable(t) {
+		if tools.ScriptCallable(t) && !tools.HasTag(t, tools.TagScriptOnly) {
 			s.direct = append(s.direct, t)
 		}
 	}

@@ -1,0 +1,264 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/huh"
+	"github.com/mattn/go-isatty"
+	"sigs.k8s.io/yaml"
+
+	"github.com/atomic-script/atomic-script/tools"
+)
+
+// questioner picks who answers ask_user_question in a run: the answers
+// file when --answers is given (CI never waits, terminal or not), else the
+// person at the terminal when there is one, else nobody (the tool is then
+// left out of the run and throws ERR_UNAVAILABLE). why says, for nobody,
+// what was missing.
+func questioner(answersPath string, stderr io.Writer, status *statusLine) (q tools.Questioner, why string, err error) {
+	if answersPath != "" {
+		a, err := loadAnswers(answersPath)
+		return a, "", err
+	}
+	if why := noTerminal(stderr); why != "" {
+		return nil, why, nil
+	}
+	return &terminalQuestioner{out: stderr, status: status}, "", nil
+}
+
+// noTerminal says why questions cannot be asked on a terminal, or "".
+func noTerminal(stderr io.Writer) string {
+	f, ok := stderr.(*os.File)
+	switch {
+	case ciEnv():
+		return "CI is set"
+	case !ok || !isatty.IsTerminal(f.Fd()):
+		return "stderr is not a terminal"
+	case os.Getenv("TERM") == "dumb":
+		return "TERM=dumb"
+	}
+	tty, err := os.Open("/dev/tty")
+	if err != nil {
+		return "no controlling terminal"
+	}
+	tty.Close()
+	return ""
+}
+
+// answersFile answers questions from --answers FILE: a JSON or YAML
+// object keyed by a question's header (or, failing that, its question
+// text); a value is the label picked, a list of labels, or
+// {selected, other}. A question it does not cover fails the call.
+type answersFile struct {
+	path    string
+	answers map[string]fileAnswer
+}
+
+type fileAnswer struct {
+	Selected []string
+	Other    string
+}
+
+func (a *answersFile) By() string       { return "answers file" }
+func (a *answersFile) AsksPerson() bool { return false }
+
+// loadAnswers reads and checks an answers file.
+func loadAnswers(path string) (*answersFile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, usagef("run: --answers: %v", err)
+	}
+	var raw map[string]json.RawMessage
+	if err := yaml.Unmarshal(data, &raw); err != nil {
+		return nil, usagef("run: --answers %s: not a JSON or YAML object keyed by question header: %v", path, err)
+	}
+	a := &answersFile{path: path, answers: map[string]fileAnswer{}}
+	for k, v := range raw {
+		fa, err := parseFileAnswer(v)
+		if err != nil {
+			return nil, usagef("run: --answers %s: %q: %v", path, k, err)
+		}
+		a.answers[k] = fa
+	}
+	return a, nil
+}
+
+func parseFileAnswer(v json.RawMessage) (fileAnswer, error) {
+	var one string
+	if json.Unmarshal(v, &one) == nil {
+		return fileAnswer{Selected: []string{one}}, nil
+	}
+	var many []string
+	if json.Unmarshal(v, &many) == nil {
+		return fileAnswer{Selected: many}, nil
+	}
+	var obj struct {
+		Selected json.RawMessage `json:"selected"`
+		Other    string          `json:"other"`
+	}
+	if err := json.Unmarshal(v, &obj); err != nil || (obj.Selected == nil && obj.Other == "") {
+		return fileAnswer{}, errors.New(`an answer is a label, a list of labels, or {selected: label or [labels], other: text}`)
+	}
+	fa := fileAnswer{Other: obj.Other}
+	if obj.Selected != nil {
+		sel, err := parseFileAnswer(obj.Selected)
+		if err != nil {
+			return fileAnswer{}, err
+		}
+		fa.Selected = sel.Selected
+	}
+	return fa, nil
+}
+
+// Ask answers every question from the file, or fails naming the first it
+// does not cover or answers with a label the question does not offer.
+func (a *answersFile) Ask(ctx context.Context, qs []tools.Question) (tools.Answers, error) {
+	out := tools.Answers{Status: "answered"}
+	for _, q := range qs {
+		fa, ok := a.answers[q.Header]
+		if !ok {
+			fa, ok = a.answers[q.Question]
+		}
+		if !ok {
+			return tools.Answers{}, tools.Errorf(tools.ErrUnavailable, "ask_user_question: the answers file %s has no answer for %q (header) or its question text %q; add \"%s\": one of %s", a.path, q.Header, q.Question, q.Header, labels(q))
+		}
+		for _, s := range fa.Selected {
+			if !offers(q, s) {
+				return tools.Answers{}, tools.Errorf(tools.ErrInvalidArgs, "ask_user_question: the answers file %s answers %q with %q, which is not one of its options: %s", a.path, q.Header, s, labels(q))
+			}
+		}
+		if !q.MultiSelect && len(fa.Selected) > 1 {
+			return tools.Answers{}, tools.Errorf(tools.ErrInvalidArgs, "ask_user_question: the answers file %s picks %d options for %q, which takes one", a.path, len(fa.Selected), q.Header)
+		}
+		sel := fa.Selected
+		if sel == nil {
+			sel = []string{}
+		}
+		out.Answers = append(out.Answers, tools.Answer{Header: q.Header, Question: q.Question, Selected: sel, Other: fa.Other})
+	}
+	return out, nil
+}
+
+func offers(q tools.Question, label string) bool {
+	for _, o := range q.Options {
+		if o.Label == label {
+			return true
+		}
+	}
+	return false
+}
+
+func labels(q tools.Question) string {
+	l := make([]string, len(q.Options))
+	for i, o := range q.Options {
+		l[i] = fmt.Sprintf("%q", o.Label)
+	}
+	return strings.Join(l, ", ")
+}
+
+// terminalQuestioner asks the person at the terminal with a picker drawn
+// on stderr (never on stdout, which carries --json and --events) and read
+// from the controlling terminal (stdin may carry the script): arrow keys
+// or the option's number move, space toggles a multiSelect option, enter
+// answers, ctrl+c or esc cancels.
+type terminalQuestioner struct {
+	out    io.Writer
+	status *statusLine
+	mu     sync.Mutex // one picker at a time
+}
+
+func (t *terminalQuestioner) By() string       { return "terminal" }
+func (t *terminalQuestioner) AsksPerson() bool { return true }
+
+func (t *terminalQuestioner) Ask(ctx context.Context, qs []tools.Question) (tools.Answers, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	tty, err := os.Open("/dev/tty")
+	if err != nil {
+		return tools.Answers{}, tools.Errorf(tools.ErrUnavailable, "ask_user_question: the terminal cannot be read (%v): %s", err, "continue with stated assumptions")
+	}
+	defer tty.Close()
+	if t.status != nil {
+		defer t.status.hold()()
+	}
+	single := make([]string, len(qs))
+	multi := make([][]string, len(qs))
+	var fields []huh.Field
+	for i, q := range qs {
+		opts := make([]huh.Option[string], len(q.Options))
+		for k, o := range q.Options {
+			key := fmt.Sprintf("%d. %s", k+1, o.Label)
+			if o.Description != "" {
+				key += " — " + o.Description
+			}
+			opts[k] = huh.NewOption(tools.Visible(key), o.Label)
+		}
+		title := tools.Visible(q.Header)
+		desc := tools.Visible(q.Question)
+		if q.MultiSelect {
+			desc += "  (space toggles, enter answers)"
+			fields = append(fields, &numbered{Field: huh.NewMultiSelect[string]().Title(title).Description(desc).Options(opts...).Value(&multi[i]), n: len(opts), multi: true})
+		} else {
+			fields = append(fields, &numbered{Field: huh.NewSelect[string]().Title(title).Description(desc).Options(opts...).Value(&single[i]), n: len(opts)})
+		}
+	}
+	form := huh.NewForm(huh.NewGroup(fields...)).WithInput(tty).WithOutput(t.out).
+		WithProgramOptions(tea.WithContext(ctx)).WithShowHelp(true)
+	err = form.RunWithContext(ctx)
+	switch {
+	case ctx.Err() != nil:
+		return tools.Answers{}, ctx.Err()
+	case errors.Is(err, huh.ErrUserAborted):
+		return tools.Answers{Status: "cancelled"}, nil
+	case err != nil:
+		return tools.Answers{}, tools.Errorf(tools.ErrTool, "ask_user_question: the terminal picker failed: %v", err)
+	}
+	out := tools.Answers{Status: "answered"}
+	for i, q := range qs {
+		sel := []string{single[i]}
+		if q.MultiSelect {
+			sel = append([]string{}, multi[i]...)
+		}
+		out.Answers = append(out.Answers, tools.Answer{Header: q.Header, Question: q.Question, Selected: sel})
+	}
+	return out, nil
+}
+
+// numbered lets the option's number pick it: 3 moves to the third option
+// (and toggles it in a multiSelect), as the arrow keys would.
+type numbered struct {
+	huh.Field
+	n     int
+	multi bool
+}
+
+func (f *numbered) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok || k.Type != tea.KeyRunes || len(k.Runes) != 1 || k.Runes[0] < '1' || int(k.Runes[0]-'0') > f.n {
+		m, cmd := f.Field.Update(msg)
+		f.Field = m.(huh.Field)
+		return f, cmd
+	}
+	var cmds []tea.Cmd
+	press := func(km tea.KeyMsg) {
+		m, cmd := f.Field.Update(km)
+		f.Field = m.(huh.Field)
+		cmds = append(cmds, cmd)
+	}
+	press(tea.KeyMsg{Type: tea.KeyHome})
+	for range int(k.Runes[0]-'0') - 1 {
+		press(tea.KeyMsg{Type: tea.KeyDown})
+	}
+	if f.multi {
+		press(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
+	}
+	return f, tea.Batch(cmds...)
+}
