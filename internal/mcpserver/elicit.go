@@ -13,6 +13,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/engine"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/ask"
 )
 
 // elicitationProtocols are the MCP versions a server may send
@@ -198,4 +199,12 @@ func (h hostQuestions) Ask(ctx context.Context, qs []tools.Question) (tools.Answ
 		out.Answers = append(out.Answers, a)
 	}
 	return out, nil
+}
+
+// asksQuestions reports whether scripts may ask the user questions
+// (codemode and ask_user_question on): the server then offers the MCP
+// versions where it can send elicitation/create during a call.
+func (s *Server) asksQuestions() bool {
+	_, on := s.cfg.Enabled.Get(ask.Name)
+	return s.codemode != nil && on
 }

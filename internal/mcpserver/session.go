@@ -50,7 +50,7 @@ func (s *Server) newSession() *session {
 		Instructions: instructions(s),
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
 	}
-	if s.cfg.Approvals.Asks() {
+	if s.cfg.Approvals.Asks() || s.asksQuestions() {
 		opts.SupportedProtocolVersions = elicitationProtocols()
 	}
 	ss.mcp = mcp.NewServer(&mcp.Implementation{Name: "atomic-script", Title: "atomic-script codemode", Version: s.cfg.Version}, opts)
