@@ -365,6 +365,65 @@ declare namespace tools {
     }[];
     summary: string;
   }>;
+  /** Ask the user multiple-choice questions and wait for the answers: up to 4 questions a call, 2 to 4 options each ({label, description}), multiSelect to allow several. For a confirmation, state the concrete action and scope in the question and offer explicit proceed and decline options. Resolves to {answers: [{header, question, selected: [labels], other?}], status: "answered" | "declined" | "cancelled", answeredBy}: only answered carries answers; declined or cancelled is never approval. Listed only when someone can answer (an MCP client with elicitation, a terminal, or run --answers FILE); otherwise it throws ERR_UNAVAILABLE: continue with stated assumptions. */
+  function ask_user_question(args: {
+    /** one to four questions, each with two to four options */
+    questions: {
+      /** a short label for the question (a chip or tab title), e.g. "Merge approval"; an answers file keys answers by it */
+      header: string;
+      /** the question, stating the concrete action and scope when it asks to proceed */
+      question: string;
+      /** two to four choices */
+      options: {
+        /** the choice as the answer names it */
+        label: string;
+        /** what picking it means */
+        description?: string;
+      }[];
+      /** let the person pick several options */
+      multiSelect?: boolean;
+    }[];
+  }): Promise<{
+    /** one per question when answered; empty when declined or cancelled */
+    answers: {
+      header: string;
+      question: string;
+      selected: string[];
+      other?: string;
+    }[];
+    /** answered, declined or cancelled; only answered carries answers, and nothing else is consent */
+    status: string;
+    /** who answered: host (the MCP client's user), terminal, or answers file */
+    answeredBy: string;
+  }>;
+  /** The thirteen-tool agent's ask_user_question: one question and at least 2 options (strings or {label, description}); resolves like ask_user_question. */
+  function ask_question(args: {
+    /** a short label (default Question) */
+    header?: string;
+    /** let the person pick several options */
+    multiSelect?: boolean;
+    /** two to four choices: strings, or {label, description} */
+    options: (string | {
+      /** the choice as the answer names it */
+      label: string;
+      /** what picking it means */
+      description?: string;
+    })[];
+    /** the question */
+    question: string;
+  }): Promise<{
+    /** one per question when answered; empty when declined or cancelled */
+    answers: {
+      header: string;
+      question: string;
+      selected: string[];
+      other?: string;
+    }[];
+    /** answered, declined or cancelled; only answered carries answers, and nothing else is consent */
+    status: string;
+    /** who answered: host (the MCP client's user), terminal, or answers file */
+    answeredBy: string;
+  }>;
 }
 
 /**

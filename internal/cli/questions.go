@@ -210,8 +210,9 @@ func (t *terminalQuestioner) Ask(ctx context.Context, qs []tools.Question) (tool
 			fields = append(fields, &numbered{Field: huh.NewSelect[string]().Title(title).Description(desc).Options(opts...).Value(&single[i]), n: len(opts)})
 		}
 	}
-	form := huh.NewForm(huh.NewGroup(fields...)).WithInput(tty).WithOutput(t.out).
-		WithProgramOptions(tea.WithContext(ctx)).WithShowHelp(true)
+	// RunWithContext adds the context; WithProgramOptions would replace
+	// the input and output set here.
+	form := huh.NewForm(huh.NewGroup(fields...)).WithInput(tty).WithOutput(t.out).WithShowHelp(true)
 	err = form.RunWithContext(ctx)
 	switch {
 	case ctx.Err() != nil:

@@ -83,15 +83,9 @@ func Tools() []tools.Tool {
 	}
 }
 
-func inputSchema() *jsonschema.Schema {
-	s := tools.MustSchemaFor[Args]()
-	qs := s.Properties["questions"]
-	qs.MinItems, qs.MaxItems = jsonschema.Ptr(1), jsonschema.Ptr(MaxQuestions)
-	q := qs.Items
-	q.Properties["options"].MinItems = jsonschema.Ptr(MinOptions)
-	q.Properties["options"].MaxItems = jsonschema.Ptr(MaxOptions)
-	return s
-}
+// inputSchema states the limits in words, not minItems/maxItems: Validate
+// checks them with errors that name the limit and the question.
+func inputSchema() *jsonschema.Schema { return tools.MustSchemaFor[Args]() }
 
 // aliasArgs are ask_question's arguments.
 type aliasArgs struct {
@@ -132,8 +126,7 @@ func aliasSchema() *jsonschema.Schema {
 		Required: []string{"question", "options"},
 		Properties: map[string]*jsonschema.Schema{
 			"question": {Type: "string", Description: "the question"},
-			"options": {Type: "array", MinItems: jsonschema.Ptr(MinOptions), MaxItems: jsonschema.Ptr(MaxOptions),
-				Description: "at least two choices: strings, or {label, description}",
+			"options": {Type: "array", Description: "two to four choices: strings, or {label, description}",
 				Items:       &jsonschema.Schema{AnyOf: []*jsonschema.Schema{{Type: "string"}, opt}}},
 			"header":      {Type: "string", Description: "a short label (default Question)"},
 			"multiSelect": {Type: "boolean", Description: "let the person pick several options"},
