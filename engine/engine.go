@@ -226,7 +226,8 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 	}
 	e.finishFiles(res, run.files)
 	if res.OK && res.Changed && e.cfg.failOnChange {
-		res.ExitCode = ExitChanged
+		// ok means exit 0: a check that found work left did not pass.
+		res.OK, res.ExitCode = false, ExitChanged
 		verb := "changed"
 		if res.DryRun {
 			verb = "would change"
@@ -255,7 +256,7 @@ func pickLimit[T int | time.Duration](ceiling, script T) (limit T, over bool) {
 func (e *Engine) finishResult(r *Result, start time.Time, maxTokens int) {
 	r.Wall = time.Since(start)
 	r.Version = Version()
-	if r.OK && r.ExitCode != ExitChanged {
+	if r.OK {
 		r.ExitCode = ExitOK
 	} else if r.ExitCode == 0 && r.Error != nil {
 		r.ExitCode = exitCodeFor(r.Error.Kind)
@@ -521,7 +522,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 			cancelled = append(cancelled, c.ID)
 		}
 	}
-	if w := lateWarning(b.LateCalls()); w != "" {
+	if w := lateWarning(b.LateCalls(), r.Error); w != "" {
 		r.Warnings = append(r.Warnings, w)
 	}
 	if w := cancelledWarning(r, cancelled); w != "" {
@@ -534,9 +535,13 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 // lateWarning names the calls that were running when the script settled
 // and finished afterwards: they did their work (recorded ok or error), but
 // the script never saw their results.
-func lateWarning(ids []string) string {
+func lateWarning(ids []string, stopped *ScriptError) string {
 	if len(ids) == 0 {
 		return ""
+	}
+	if stopped != nil && (stopped.Kind == KindAborted || stopped.Kind == KindTimeout) {
+		return fmt.Sprintf("%s still running when the run was stopped finished after it (%s): %s did its work, and the script never saw the result.",
+			plural(len(ids), "tool call"), strings.Join(ids, ", "), map[bool]string{true: "it", false: "they"}[len(ids) == 1])
 	}
 	return fmt.Sprintf("%s still running when the script returned finished after it (%s); %s result was not used: await every call whose result you need.",
 		plural(len(ids), "tool call"), strings.Join(ids, ", "), map[bool]string{true: "its", false: "their"}[len(ids) == 1])

@@ -1,8 +1,10 @@
 package engine_test
 
 import (
+	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/atomic-script/atomic-script/engine"
 )
@@ -56,6 +58,44 @@ func TestUnhandledRejections(t *testing.T) {
 			r = run(t, eng, "// @options: {\"strict\": true}\nPromise.reject(new Error(\"boom\"));\nreturn 1")
 			if r.OK || r.Error == nil || r.Error.Name != "UnhandledRejection" {
 				t.Errorf("strict by @options: ok %v, error %+v", r.OK, r.Error)
+			}
+		})
+	}
+}
+
+// TestStoppedRunWarnsNoRejection: a run cancelled (SIGINT) or timed out
+// while the script awaits a Promise.all of calls fails with its abort or
+// timeout and nothing else: the VM's own interruption of the promises it
+// was running is not an unhandled rejection of the script's. Both engines.
+func TestStoppedRunWarnsNoRejection(t *testing.T) {
+	const script = `const many = Array.from({length: 50}, (_, i) => i);
+for (let k = 0; k < 1e6; k++) await Promise.all(many.map(() => tools.noop({})))`
+	for _, js := range []engine.JSEngine{engine.QuickJS, engine.Goja} {
+		t.Run(string(js), func(t *testing.T) {
+			eng := newEngine(t, nil, engine.WithJSEngine(js))
+			ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+			defer cancel()
+			r, err := eng.Run(ctx, script)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.ExitCode != engine.ExitAborted && r.ExitCode != engine.ExitTimeout {
+				t.Fatalf("exit %d, want aborted: %+v", r.ExitCode, r.Error)
+			}
+			for _, w := range r.Warnings {
+				if strings.Contains(w, "Unhandled") || strings.Contains(w, "interrupted") || strings.Contains(w, "when the script returned") {
+					t.Errorf("cancelled run: spurious warning %q", w)
+				}
+			}
+			timed := newEngine(t, nil, engine.WithJSEngine(js), engine.WithTimeout(300*time.Millisecond))
+			r = run(t, timed, script)
+			if r.ExitCode != engine.ExitTimeout {
+				t.Fatalf("exit %d, want timeout: %+v", r.ExitCode, r.Error)
+			}
+			for _, w := range r.Warnings {
+				if strings.Contains(w, "Unhandled") || strings.Contains(w, "interrupted") {
+					t.Errorf("timed-out run: spurious warning %q", w)
+				}
 			}
 		})
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/atomic-script/atomic-script/bindings"
@@ -22,6 +23,12 @@ func (s *scriptRun) unhandledRejections(r *Result, vm runtime.VM) {
 		return
 	}
 	list := rt.UnhandledRejections()
+	if r.Error != nil && (r.Error.Kind == KindAborted || r.Error.Kind == KindTimeout) {
+		// Stopping the VM rejects the promises it was running with the
+		// engine's own interruption: that is how the run ended, said by
+		// its error, not something the script left unhandled.
+		list = slices.DeleteFunc(list, func(ex runtime.Exception) bool { return isInterruption(ex) })
+	}
 	if len(list) == 0 {
 		return
 	}
@@ -59,6 +66,12 @@ func (s *scriptRun) unhandledRejections(r *Result, vm runtime.VM) {
 		first.Message += " (strict mode fails the run on an unhandled rejection)"
 		r.Error = first
 	}
+}
+
+// isInterruption reports whether a rejection is the VM's own interruption
+// of the script (QuickJS's "InternalError: interrupted"), not the script's.
+func isInterruption(ex runtime.Exception) bool {
+	return ex.Name == "InternalError" && ex.Message == "interrupted"
 }
 
 func firstLine(s string) string {

@@ -22,7 +22,10 @@ func EstimateTokens(s string) int {
 // renderHeader is the status and wall-time lines.
 func renderHeader(r *Result) string {
 	status := "Script completed"
-	if !r.OK {
+	switch {
+	case r.ExitCode == ExitChanged:
+		status = fmt.Sprintf("Script completed, but --fail-on-change failed it (exit %d)", ExitChanged)
+	case !r.OK:
 		status = "Script failed"
 	}
 	return fmt.Sprintf("%s\nWall time %.1f seconds\n", status, r.Wall.Seconds()) + modelsHeader(r.Usage)

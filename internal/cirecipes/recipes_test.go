@@ -216,10 +216,22 @@ func aggregate(t *testing.T, results string) (string, int) {
 	return out, code
 }
 
+// resultName is the result file name atomic-script gives a repository.
+func resultName(t *testing.T, repo string) string {
+	t.Helper()
+	out, err := run(t, t.TempDir(), nil, "atomic-script", "result-name", repo)
+	if err != nil {
+		t.Fatalf("result-name %s: %v\n%s", repo, err, out)
+	}
+	return strings.TrimSpace(out)
+}
+
 // TestGitHubWorkflowRunSteps runs the reusable workflow's own run: steps
 // — taken from the parsed workflow, with the environment the runner
-// gives them — in repositories made here: the matrix step in a good and
-// a broken repository, then the aggregate step over both results.
+// gives them — in repositories made here: the matrix step in good and
+// broken repositories (two whose names `tr / _` would confuse), then the
+// aggregate step over their results with the workflow's list, which also
+// names a repository whose job left no result (MISSING).
 func TestGitHubWorkflowRunSteps(t *testing.T) {
 	wf, errs := actionlint.Parse(readDoc(t, "github-actions/atomic-migrate.yml"))
 	if len(errs) > 0 {
@@ -246,9 +258,10 @@ func TestGitHubWorkflowRunSteps(t *testing.T) {
 		repo  string
 		files map[string]string
 		fails bool
-	}{{"acme/api", npmRepo, false}, {"acme/broken", brokenRepo, true}} {
-		work, _ := gitRepo(t, dir, filepath.Base(tc.repo), tc.files)
-		summary, output := filepath.Join(dir, "summary-"+filepath.Base(tc.repo)), filepath.Join(dir, "output")
+	}{{"acme/data_pipeline", npmRepo, false}, {"acme_data/pipeline", npmRepo, false}, {"acme/broken", brokenRepo, true}} {
+		work, _ := gitRepo(t, dir, strings.ReplaceAll(tc.repo, "/", "-"), tc.files)
+		summary, output := filepath.Join(dir, "summary-"+filepath.Base(work)), filepath.Join(dir, "output")
+		os.Remove(output)
 		out, err := run(t, work, []string{
 			"SCRIPT=" + filepath.Join(migrations, "npm-bump", "migrate.js"), "MODE=--atomic", "SCRIPT_ARGS=lodash 4.17.21",
 			"REPOSITORY=" + tc.repo, "RUNNER_TEMP=" + temp, "GITHUB_OUTPUT=" + output, "GITHUB_STEP_SUMMARY=" + summary,
@@ -256,11 +269,14 @@ func TestGitHubWorkflowRunSteps(t *testing.T) {
 		if (err != nil) != tc.fails {
 			t.Fatalf("%s: the step's error is %v, want failure %v:\n%s", tc.repo, err, tc.fails, out)
 		}
-		name := strings.ReplaceAll(tc.repo, "/", "__")
+		name := resultName(t, tc.repo)
 		for _, ext := range []string{".json", ".xml"} {
 			if _, err := os.Stat(filepath.Join(temp, "atomic-result", name+ext)); err != nil {
 				t.Errorf("%s: no %s result: %v", tc.repo, ext, err)
 			}
+		}
+		if xml, _ := os.ReadFile(filepath.Join(temp, "atomic-result", name+".xml")); !strings.Contains(string(xml), `<testcase name="`+tc.repo+`"`) {
+			t.Errorf("%s: the JUnit case is not named after the repository:\n%s", tc.repo, xml)
 		}
 		if data, _ := os.ReadFile(output); !strings.Contains(string(data), "name="+name+"\n") {
 			t.Errorf("%s: GITHUB_OUTPUT = %q", tc.repo, data)
@@ -277,16 +293,20 @@ func TestGitHubWorkflowRunSteps(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if diff, _ := run(t, filepath.Join(dir, "api"), nil, "git", "diff", "--stat"); !strings.Contains(diff, "2 files changed") {
+	if diff, _ := run(t, filepath.Join(dir, "acme-data_pipeline"), nil, "git", "diff", "--stat"); !strings.Contains(diff, "2 files changed") {
 		t.Errorf("the migration did not change the repository:\n%s", diff)
 	}
 	summary := filepath.Join(dir, "aggregate-summary")
-	out, err := run(t, dir, []string{"GITHUB_STEP_SUMMARY=" + summary}, "bash", "-e", "-c", agg)
-	if err == nil || !strings.Contains(out, "2 runs: 1 ok, 1 failed") {
-		t.Errorf("the aggregate step should fail with one failed run: %v\n%s", err, out)
+	repos := `["acme/data_pipeline", "acme_data/pipeline", "acme/broken", "acme/never-ran"]`
+	out, err := run(t, dir, []string{"GITHUB_STEP_SUMMARY=" + summary, "REPOSITORIES=" + repos, "RUNNER_TEMP=" + temp}, "bash", "-e", "-c", agg)
+	if err == nil || !strings.Contains(out, "4 runs: 2 ok, 1 failed, 1 MISSING (no result)") {
+		t.Errorf("the aggregate step should fail with one failed and one missing run: %v\n%s", err, out)
 	}
-	if data, _ := os.ReadFile(summary); !strings.Contains(string(data), "| `acme__broken` | FAIL (1) |") {
-		t.Errorf("the aggregate summary lacks the failed repository:\n%s", data)
+	data, _ := os.ReadFile(summary)
+	for _, want := range []string{"| `acme/broken` | FAIL (1) |", "| `acme/never-ran` | MISSING |", "| `acme/data_pipeline` | ok | 2 |", "| `acme_data/pipeline` | ok | 2 |"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the aggregate summary lacks %q:\n%s", want, data)
+		}
 	}
 }
 
@@ -406,9 +426,15 @@ func TestKubernetesManifests(t *testing.T) {
 
 // TestKubernetesRunScript runs the Job's run.sh as each indexed pod would
 // (JOB_COMPLETION_INDEX 0, 1, 2 over repos.txt, here with file:// URLs
-// of repositories made in the test), then the aggregate Job's command.
+// of repositories made in the test; repos.txt has a fourth line, as when
+// completions is short of the list), then the aggregate Job's command,
+// which names the fourth MISSING.
 func TestKubernetesRunScript(t *testing.T) {
 	cms, _, jobs, err := decodeManifests(readDoc(t, "kubernetes/migration.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, aggJobs, err := decodeManifests(readDoc(t, "kubernetes/aggregate.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -423,7 +449,7 @@ func TestKubernetesRunScript(t *testing.T) {
 	for _, r := range []struct {
 		name  string
 		files map[string]string
-	}{{"api", npmRepo}, {"web", npmRepo}, {"broken", brokenRepo}} {
+	}{{"api", npmRepo}, {"web", npmRepo}, {"broken", brokenRepo}, {"unrun", npmRepo}} {
 		_, bare := gitRepo(t, filepath.Join(dir, "src"), r.name, r.files)
 		urls = append(urls, "file://"+bare)
 	}
@@ -441,17 +467,24 @@ func TestKubernetesRunScript(t *testing.T) {
 		env[e.Name] = e.Value
 	}
 	env["CONFIG_DIR"], env["RESULTS_DIR"], env["WORK_DIR"], env["SCRIPT_ARGS"] = config, results, filepath.Join(dir, "work"), "lodash 4.17.21"
-	for i := range urls {
-		vars := []string{"JOB_COMPLETION_INDEX=" + string(rune('0'+i))}
+	vars := func(extra ...string) []string {
 		for k, v := range env {
-			vars = append(vars, k+"="+v)
+			extra = append(extra, k+"="+v)
 		}
-		out, err := run(t, dir, vars, "sh", filepath.Join(config, "run.sh"))
+		return extra
+	}
+	for i := range urls[:3] {
+		out, err := run(t, dir, vars("JOB_COMPLETION_INDEX="+string(rune('0'+i))), "sh", filepath.Join(config, "run.sh"))
 		if wantFail := i == 2; (err != nil) != wantFail {
 			t.Errorf("index %d: %v, want failure %v\n%s", i, err, wantFail, out)
 		}
 	}
-	out, code := aggregate(t, results)
+	aggEnv := []string{"CONFIG_DIR=" + config, "RESULTS_DIR=" + results}
+	out, err := run(t, dir, aggEnv, "sh", "-c", aggJobs[0].Spec.Template.Spec.Containers[0].Command[2])
+	if err == nil || !strings.Contains(out, "4 runs: 2 ok, 1 failed, 1 MISSING (no result)") || !strings.Contains(out, "unrun") {
+		t.Errorf("the aggregate Job should fail with one failed and one missing repository: %v\n%s", err, out)
+	}
+	out, _ = aggregate(t, results)
 	var agg struct {
 		Runs []struct {
 			Run          string `json:"run"`
@@ -462,15 +495,18 @@ func TestKubernetesRunScript(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &agg); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if code != 1 || len(agg.Runs) != 3 || agg.Runs[0].Run != "0-api" || !agg.Runs[0].OK || agg.Runs[0].FilesChanged != 2 || agg.Runs[2].OK {
-		t.Errorf("aggregate (exit %d):\n%s", code, out)
+	byName := map[string]bool{}
+	for _, r := range agg.Runs {
+		byName[filepath.Base(r.Run)] = r.OK
+		if filepath.Base(r.Run) == "api" && r.FilesChanged != 2 {
+			t.Errorf("api: %d files changed, want 2", r.FilesChanged)
+		}
+	}
+	if len(agg.Runs) != 3 || !byName["api"] || !byName["web"] || byName["broken"] {
+		t.Errorf("aggregate:\n%s", out)
 	}
 	// An index past the list says what to fix.
-	vars := []string{"JOB_COMPLETION_INDEX=3"}
-	for k, v := range env {
-		vars = append(vars, k+"="+v)
-	}
-	if out, err := run(t, dir, vars, "sh", filepath.Join(config, "run.sh")); err == nil || !strings.Contains(out, "repos.txt has no line 4: set the Job's completions") {
+	if out, err := run(t, dir, vars("JOB_COMPLETION_INDEX=4"), "sh", filepath.Join(config, "run.sh")); err == nil || !strings.Contains(out, "repos.txt has no line 5: set the Job's completions") {
 		t.Errorf("index past the list: %v\n%s", err, out)
 	}
 }
@@ -539,13 +575,18 @@ func TestGitLabPipeline(t *testing.T) {
 	}
 	src := filepath.Join(dir, "src")
 	for _, r := range []struct {
-		name  string
+		path  string
 		files map[string]string
-	}{{"api", npmRepo}, {"broken", brokenRepo}} {
-		if err := os.MkdirAll(filepath.Join(src, "acme"), 0o755); err != nil {
+	}{{"acme/data_pipeline", npmRepo}, {"acme_data/pipeline", npmRepo}, {"acme/broken", brokenRepo}} {
+		if err := os.MkdirAll(filepath.Join(src, filepath.Dir(r.path)), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		gitRepo(t, filepath.Join(src, "acme"), r.name, r.files)
+		gitRepo(t, filepath.Join(src, filepath.Dir(r.path)), filepath.Base(r.path), r.files)
+	}
+	// The project's list: the matrix's repositories and one whose job
+	// never ran.
+	if err := os.WriteFile(filepath.Join(project, "repos.txt"), []byte("acme/data_pipeline\nacme_data/pipeline\nacme/broken\nacme/never-ran\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	vars := []string{"CI_PROJECT_DIR=" + project, "CLONE_URL=file://" + src}
 	for k, v := range top.Variables {
@@ -556,19 +597,35 @@ func TestGitLabPipeline(t *testing.T) {
 	script := func(job gitlabJob) string {
 		return strings.Join(append(append([]string{"set -e"}, top.Template.BeforeScript...), job.Script...), "\n")
 	}
-	for _, repo := range []string{"acme/api", "acme/broken"} {
+	for _, repo := range []string{"acme/data_pipeline", "acme_data/pipeline", "acme/broken"} {
 		out, err := run(t, project, append(vars, "REPO="+repo, "MODE=--atomic"), "sh", "-c", script(top.Migrate))
 		if (err != nil) != (repo == "acme/broken") {
 			t.Errorf("%s: %v\n%s", repo, err, out)
 		}
-		if _, err := os.Stat(filepath.Join(project, "results", strings.ReplaceAll(repo, "/", "_")+".xml")); err != nil {
+		if _, err := os.Stat(filepath.Join(project, "results", resultName(t, repo)+".xml")); err != nil {
 			t.Errorf("%s: no JUnit report: %v", repo, err)
 		}
 	}
 	out, err := run(t, project, vars, "sh", "-c", script(top.Aggregate))
-	if err == nil || !strings.Contains(out, "2 runs: 1 ok, 1 failed") {
+	if err == nil || !strings.Contains(out, "4 runs: 2 ok, 1 failed, 1 MISSING (no result)") || !strings.Contains(out, "acme/never-ran") {
 		t.Errorf("aggregate: %v\n%s", err, out)
 	}
+	// The recipe's repos.txt is its matrix's list.
+	listed := strings.Fields(strings.Join(nonComments(string(readDoc(t, "gitlab/repos.txt"))), " "))
+	if strings.Join(listed, " ") != strings.Join(top.Migrate.Parallel.Matrix[0]["REPO"], " ") {
+		t.Errorf("gitlab/repos.txt %v is not the matrix's REPO list %v", listed, top.Migrate.Parallel.Matrix[0]["REPO"])
+	}
+}
+
+// nonComments are a list file's lines, blank lines and # comments left out.
+func nonComments(s string) []string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // TestMultiGitterScript runs migrate.sh as multi-gitter does: in the clone,
@@ -584,7 +641,7 @@ func TestMultiGitterScript(t *testing.T) {
 		t.Errorf("migrate.sh is not executable (multi-gitter runs it directly): %v", err)
 	}
 	var cfg struct {
-		Org           []string `json:"org"`
+		Repo          []string `json:"repo"`
 		Branch        string   `json:"branch"`
 		CommitMessage string   `json:"commit-message"`
 		PRTitle       string   `json:"pr-title"`
@@ -598,25 +655,96 @@ func TestMultiGitterScript(t *testing.T) {
 	if !cfg.DryRun || cfg.Branch == "" || cfg.CommitMessage == "" {
 		t.Errorf("config.yml = %+v: want a dry run first, a branch and a commit message", cfg)
 	}
+	if listed := nonComments(string(readDoc(t, "multi-gitter/repos.txt"))); strings.Join(listed, " ") != strings.Join(cfg.Repo, " ") {
+		t.Errorf("multi-gitter/repos.txt %v is not config.yml's repo list %v", listed, cfg.Repo)
+	}
 	abs, _ := filepath.Abs(sh)
 	dir := t.TempDir()
 	results := filepath.Join(dir, "results")
 	env := []string{"ATOMIC_SCRIPT=" + filepath.Join(migrations, "npm-bump", "migrate.js"), "RESULTS_DIR=" + results}
 	for _, r := range []struct {
-		name  string
+		repo  string
 		files map[string]string
 		fails bool
-	}{{"api", npmRepo, false}, {"broken", brokenRepo, true}} {
-		work, _ := gitRepo(t, dir, r.name, r.files)
-		out, err := run(t, work, append(env, "REPOSITORY=acme/"+r.name), abs, "lodash", "4.17.21")
+	}{{"acme/data_pipeline", npmRepo, false}, {"acme_data/pipeline", npmRepo, false}, {"acme/broken", brokenRepo, true}} {
+		work, _ := gitRepo(t, dir, strings.ReplaceAll(r.repo, "/", "-"), r.files)
+		out, err := run(t, work, append(env, "REPOSITORY="+r.repo), abs, "lodash", "4.17.21")
 		if (err != nil) != r.fails {
-			t.Errorf("%s: %v\n%s", r.name, err, out)
+			t.Errorf("%s: %v\n%s", r.repo, err, out)
 		}
 	}
-	if out, code := aggregate(t, results); code != 1 || !strings.Contains(out, `"run": "acme_api"`) || !strings.Contains(out, `"failed": 1`) {
-		t.Errorf("aggregate (exit %d):\n%s", code, out)
+	list := filepath.Join(dir, "repos.txt")
+	if err := os.WriteFile(list, []byte("acme/data_pipeline\nacme_data/pipeline\nacme/broken\nacme/skipped\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := run(t, dir, nil, "atomic-script", "aggregate", "--expect", list, results)
+	if err == nil || !strings.Contains(out, "4 runs: 2 ok, 1 failed, 1 MISSING (no result)") || !strings.Contains(out, "acme/data_pipeline") || !strings.Contains(out, "acme_data/pipeline") {
+		t.Errorf("aggregate: %v\n%s", err, out)
 	}
 	if out, err := run(t, dir, nil, abs); err == nil || !strings.Contains(out, "set ATOMIC_SCRIPT") {
 		t.Errorf("without ATOMIC_SCRIPT: %v\n%s", err, out)
+	}
+}
+
+// shellBlocks are the ```sh blocks of a Markdown section (from its heading
+// to the next one of the same level).
+func shellBlocks(t *testing.T, doc, heading string) []string {
+	t.Helper()
+	_, sec, ok := strings.Cut(doc, "\n"+heading+"\n")
+	if !ok {
+		t.Fatalf("no section %q", heading)
+	}
+	if i := strings.Index(sec, "\n## "); i >= 0 {
+		sec = sec[:i]
+	}
+	var blocks []string
+	for {
+		_, rest, ok := strings.Cut(sec, "```sh\n")
+		if !ok {
+			return blocks
+		}
+		block, after, _ := strings.Cut(rest, "```")
+		blocks = append(blocks, block)
+		sec = after
+	}
+}
+
+// TestOneMachineLoop runs docs/ci.md's shell loop as written, in a
+// directory with repos/ and migrate.js and nothing else (no results/):
+// every repository gets its result and report, and the aggregate sees
+// them all.
+func TestOneMachineLoop(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/ci.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := shellBlocks(t, string(doc), "## On one machine")
+	if len(blocks) != 2 {
+		t.Fatalf("want the --repos commands and the loop, got %d blocks", len(blocks))
+	}
+	dir := t.TempDir()
+	gitRepo(t, filepath.Join(dir, "repos"), "api", npmRepo)
+	gitRepo(t, filepath.Join(dir, "repos"), "web", npmRepo)
+	for _, bare := range []string{"api.git", "web.git"} {
+		os.RemoveAll(filepath.Join(dir, "repos", bare))
+	}
+	script, err := os.ReadFile(filepath.Join(migrations, "npm-bump", "migrate.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The docs' migrate.js takes no arguments: this one bumps lodash.
+	script = []byte(strings.Replace(string(script), "const [name, version] = ARGS;", `const [name, version] = ["lodash", "4.17.21"];`, 1))
+	if err := os.WriteFile(filepath.Join(dir, "migrate.js"), script, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkShell(t, "the loop", blocks[1])
+	out, err := run(t, dir, nil, "sh", "-e", "-c", blocks[1])
+	if err != nil || !strings.Contains(out, "2 runs: 2 ok, 0 failed; 4 files changed") {
+		t.Fatalf("the loop as written: %v\n%s", err, out)
+	}
+	for _, f := range []string{"api.json", "api.xml", "web.json", "web.xml"} {
+		if _, err := os.Stat(filepath.Join(dir, "results", f)); err != nil {
+			t.Errorf("results/%s: %v", f, err)
+		}
 	}
 }

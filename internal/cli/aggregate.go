@@ -20,43 +20,73 @@ import (
 	"github.com/atomic-script/atomic-script/engine"
 )
 
-// aggregateRun is one result file's line in `aggregate`.
+// aggregateRun is one result file's line in `aggregate`, or one
+// repository of --expect that has none.
 type aggregateRun struct {
+	// Run names the run: its file's name, the repository it encodes when
+	// it is a result name (see resultName).
 	Run  string `json:"run"`
 	File string `json:"file"`
-	// OK: the run passed, ok and exit 0 (a --fail-on-change run that
-	// found changes is ok but exits 7: it did not pass).
+	// OK: the run passed, exit 0 (a --fail-on-change run that found
+	// changes exits 7: it did not pass).
 	OK           bool `json:"ok"`
 	ExitCode     int  `json:"exitCode"`
 	DryRun       bool `json:"dryRun"`
 	FilesChanged int  `json:"filesChanged"`
 	Calls        int  `json:"calls"`
-	FailedCalls  int  `json:"failedCalls"`
+	// FailedCalls failed with an error; CancelledCalls were stopped
+	// (the script ended or was interrupted while they ran).
+	FailedCalls    int `json:"failedCalls"`
+	CancelledCalls int `json:"cancelledCalls"`
 	// RolledBack: --atomic put every file back after the failure;
 	// LeftChanged: the files an incomplete rollback could not restore
 	// (exit 6), left as the run changed them.
 	RolledBack  bool     `json:"rolledBack"`
-	LeftChanged []string `json:"leftChanged,omitempty"`
+	LeftChanged []string `json:"leftChanged"`
 	// Error is the first line of the run's error, of its first failed
 	// call, or why the file is not a result.
 	Error string `json:"error"`
-	// Invalid is set when the file could not be read as a result.
-	Invalid bool `json:"invalid,omitempty"`
+	// Invalid: the file could not be read as a result. Missing: a
+	// repository of --expect left no result. NotRun: an interrupted
+	// fleet never started it. Each is a failure.
+	Invalid bool `json:"invalid"`
+	Missing bool `json:"missing"`
+	NotRun  bool `json:"notRun"`
 }
 
 type aggregateTotals struct {
-	Runs         int `json:"runs"`
-	OK           int `json:"ok"`
-	Failed       int `json:"failed"`
-	Invalid      int `json:"invalid"`
-	FilesChanged int `json:"filesChanged"`
-	Calls        int `json:"calls"`
-	FailedCalls  int `json:"failedCalls"`
+	Runs    int `json:"runs"`
+	OK      int `json:"ok"`
+	Failed  int `json:"failed"`
+	Invalid int `json:"invalid"`
+	Missing int `json:"missing"`
+	NotRun  int `json:"notRun"`
+	// FilesChanged counts the files changed, and in a dry run the files
+	// that would change; DryRuns counts the dry runs.
+	FilesChanged   int `json:"filesChanged"`
+	DryRuns        int `json:"dryRuns"`
+	Calls          int `json:"calls"`
+	FailedCalls    int `json:"failedCalls"`
+	CancelledCalls int `json:"cancelledCalls"`
 	// Of the failed runs: those --fail-on-change failed (exit 7), those
 	// rolled back, those whose rollback is incomplete (exit 6).
 	FoundChanges       int `json:"foundChanges"`
 	RolledBack         int `json:"rolledBack"`
 	RollbackIncomplete int `json:"rollbackIncomplete"`
+
+	wouldChange int // files of the dry runs, for the text
+}
+
+// exitCode is aggregate's exit: 0 when every run passed, 7 when every
+// failure is a --fail-on-change check that found changes, else 1.
+func (t aggregateTotals) exitCode() int {
+	switch {
+	case t.Invalid+t.Missing+t.NotRun == 0 && t.Failed == 0:
+		return engine.ExitOK
+	case t.Invalid+t.Missing+t.NotRun == 0 && t.Failed == t.FoundChanges:
+		return engine.ExitChanged
+	}
+	return engine.ExitScript
 }
 
 // resultSummary is the part of a `run --json` result aggregate reads;
@@ -79,6 +109,7 @@ type resultSummary struct {
 	} `json:"callStats"`
 	Changes    []struct{} `json:"changes"` // counted, not read
 	Warnings   []string   `json:"warnings"`
+	NotRun     bool       `json:"notRun"`
 	RolledBack bool       `json:"rolledBack"`
 	Rollback   *struct {
 		Failed []struct {
@@ -100,10 +131,11 @@ type resultCalls struct {
 }
 
 func cmdAggregate(args []string, stdio Stdio) (int, error) {
-	cmd := newCommand("aggregate", "atomic-script aggregate [--json|--markdown|--junit] RESULT.json... (or a directory of them)", 1, -1)
+	cmd := newCommand("aggregate", "atomic-script aggregate [--json|--markdown|--junit] [--expect LIST] RESULT.json... (or a directory of them)", 1, -1)
 	asJSON := cmd.fs.Bool("json", false, "print the runs and totals as JSON")
 	asMD := cmd.fs.Bool("markdown", false, "print the table as Markdown (for $GITHUB_STEP_SUMMARY)")
 	asJUnit := cmd.fs.Bool("junit", false, "print JUnit XML, one test case per run (for a CI's test report)")
+	expectFile := cmd.fs.String("expect", "", "LIST: the repositories the fan-out ran over (a file, one a line, or a JSON list; - for stdin): each without a result NAME.json (NAME from atomic-script result-name) is MISSING, a failure")
 	pos, _, err := cmd.parse(args, stdio.Out)
 	if err != nil {
 		return 0, err
@@ -121,41 +153,34 @@ func cmdAggregate(args []string, stdio Stdio) (int, error) {
 	if n > 1 {
 		return 0, usagef("aggregate: --json, --markdown and --junit each choose the output; pick one")
 	}
-	files, err := resultFiles(pos)
+	var expect []string
+	if *expectFile != "" {
+		if expect, err = readRepoList(*expectFile, stdio.In); err != nil {
+			return 0, usagef("aggregate: --expect %s: %v (give the list of repositories the fan-out ran over)", *expectFile, unwrapPath(err))
+		}
+		if len(expect) == 0 {
+			return 0, usagef("aggregate: --expect %s lists no repositories", *expectFile)
+		}
+	}
+	files, err := resultFiles(pos, expect != nil)
 	if err != nil {
 		return 0, err
 	}
-	return cmdAggregateFiles(files, format, stdio)
+	return aggregateFiles(files, expect, format, stdio)
 }
 
-// cmdAggregateFiles prints the table (or JSON, Markdown, JUnit) of the
-// result files and returns 1 when any run failed or any file is not a
-// result.
-func cmdAggregateFiles(files []string, format string, stdio Stdio) (int, error) {
+// aggregateFiles prints the table (or JSON, Markdown, JUnit) of the result
+// files, with a MISSING line for each repository of expect that has no
+// result, and returns aggregate's exit code (see aggregateTotals.exitCode).
+func aggregateFiles(files, expect []string, format string, stdio Stdio) (int, error) {
 	runs := readResults(files)
+	runs = append(runs, missingRuns(runs, expect, stdio)...)
 	var t aggregateTotals
 	for _, r := range runs {
-		t.Runs++
-		switch {
-		case r.Invalid:
-			t.Invalid++
+		t.add(r)
+		if r.Invalid {
 			fmt.Fprintf(stdio.Err, "atomic-script: aggregate: %s: %s\n", r.File, r.Error)
-		case r.OK:
-			t.OK++
-		default:
-			t.Failed++
-			switch {
-			case r.ExitCode == engine.ExitChanged:
-				t.FoundChanges++
-			case len(r.LeftChanged) > 0:
-				t.RollbackIncomplete++
-			case r.RolledBack:
-				t.RolledBack++
-			}
 		}
-		t.FilesChanged += r.FilesChanged
-		t.Calls += r.Calls
-		t.FailedCalls += r.FailedCalls
 	}
 	switch format {
 	case "json":
@@ -165,7 +190,7 @@ func cmdAggregateFiles(files []string, format string, stdio Stdio) (int, error) 
 			OK     bool            `json:"ok"`
 			Runs   []aggregateRun  `json:"runs"`
 			Totals aggregateTotals `json:"totals"`
-		}{t.Failed == 0 && t.Invalid == 0, runs, t}); err != nil {
+		}{t.exitCode() == engine.ExitOK, runs, t}); err != nil {
 			return 0, err
 		}
 	case "markdown":
@@ -177,15 +202,83 @@ func cmdAggregateFiles(files []string, format string, stdio Stdio) (int, error) 
 	default:
 		writeAggregateTable(stdio.Out, runs, t)
 	}
-	if t.Failed > 0 || t.Invalid > 0 {
-		return 1, nil
+	return t.exitCode(), nil
+}
+
+// add counts one run into the totals.
+func (t *aggregateTotals) add(r aggregateRun) {
+	t.Runs++
+	switch {
+	case r.Missing:
+		t.Missing++
+	case r.Invalid:
+		t.Invalid++
+	case r.NotRun:
+		t.NotRun++
+	case r.OK:
+		t.OK++
+	default:
+		t.Failed++
+		switch {
+		case r.ExitCode == engine.ExitChanged:
+			t.FoundChanges++
+		case len(r.LeftChanged) > 0:
+			t.RollbackIncomplete++
+		case r.RolledBack:
+			t.RolledBack++
+		}
 	}
-	return 0, nil
+	t.FilesChanged += r.FilesChanged
+	if r.DryRun {
+		t.DryRuns++
+		t.wouldChange += r.FilesChanged
+	}
+	t.Calls += r.Calls
+	t.FailedCalls += r.FailedCalls
+	t.CancelledCalls += r.CancelledCalls
+}
+
+// missingRuns are the repositories of expect without a result among runs
+// (matched by result name), in the order listed; results of repositories
+// not in expect are named on stderr (counted, not failed).
+func missingRuns(runs []aggregateRun, expect []string, stdio Stdio) []aggregateRun {
+	if expect == nil {
+		return nil
+	}
+	have := map[string]bool{}
+	for _, r := range runs {
+		have[runName(r.File)] = true
+	}
+	want := map[string]bool{}
+	var missing []aggregateRun
+	for _, spec := range expect {
+		key := repoKey(spec)
+		name := resultName(key)
+		if want[name] {
+			continue
+		}
+		want[name] = true
+		if !have[name] {
+			missing = append(missing, aggregateRun{Run: key, File: name + ".json", Missing: true, LeftChanged: []string{},
+				Error: "MISSING: no result for " + key + " (its job never ran, failed before atomic-script wrote NAME.json, or its result was lost)"})
+		}
+	}
+	var extra []string
+	for _, r := range runs {
+		if !want[runName(r.File)] {
+			extra = append(extra, r.File)
+		}
+	}
+	if len(extra) > 0 {
+		fmt.Fprintf(stdio.Err, "atomic-script: aggregate: %d of the results are not in the --expect list (counted all the same): %s\n", len(extra), strings.Join(extra[:min(len(extra), 10)], ", "))
+	}
+	return missing
 }
 
 // resultFiles expands the arguments: files as given, directories to the
-// .json files directly in them, sorted.
-func resultFiles(args []string) ([]string, error) {
+// .json files directly in them, sorted. With expect, a directory with no
+// result is not an error: every expected repository is then MISSING.
+func resultFiles(args []string, expect bool) ([]string, error) {
 	var files []string
 	for _, a := range args {
 		st, err := os.Stat(a)
@@ -201,7 +294,7 @@ func resultFiles(args []string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(found) == 0 {
+		if len(found) == 0 && !expect {
 			return nil, usagef("aggregate: %s holds no .json result files", a)
 		}
 		files = append(files, found...)
@@ -232,7 +325,7 @@ func readResults(files []string) []aggregateRun {
 }
 
 func readResult(file string) aggregateRun {
-	r := aggregateRun{Run: runName(file), File: file}
+	r := aggregateRun{Run: displayName(runName(file)), File: file, LeftChanged: []string{}}
 	fail := func(msg string) aggregateRun {
 		r.Invalid, r.OK, r.Error = true, false, msg
 		return r
@@ -255,7 +348,7 @@ func readResult(file string) aggregateRun {
 	if s.SchemaVersion != nil && *s.SchemaVersion > ResultSchemaVersion {
 		return fail(fmt.Sprintf("written by a newer atomic-script (result schema version %d; this one reads up to %d): aggregate with that version", *s.SchemaVersion, ResultSchemaVersion))
 	}
-	r.OK, r.ExitCode, r.DryRun, r.RolledBack = *s.OK && *s.ExitCode == engine.ExitOK, *s.ExitCode, s.DryRun, s.RolledBack
+	r.OK, r.ExitCode, r.DryRun, r.RolledBack, r.NotRun = *s.OK && *s.ExitCode == engine.ExitOK && !s.NotRun, *s.ExitCode, s.DryRun, s.RolledBack, s.NotRun
 	r.FilesChanged = len(s.Changes)
 	if err := r.countCalls(&s, data); err != nil {
 		return fail(fmt.Sprintf("not an atomic-script result: %v", err))
@@ -271,27 +364,33 @@ func (r *aggregateRun) countCalls(s *resultSummary, data []byte) error {
 	if cs := s.CallStats; cs != nil {
 		r.Calls = cs.Total
 		for _, t := range cs.ByTool {
-			r.FailedCalls += t.Errors + t.Cancelled
+			r.FailedCalls += t.Errors
+			r.CancelledCalls += t.Cancelled
 		}
 	}
-	if s.CallStats != nil && (s.Error != nil || r.FailedCalls == 0) {
+	if s.CallStats != nil && (s.Error != nil || r.FailedCalls+r.CancelledCalls == 0) {
 		return nil
 	}
 	var rc resultCalls
 	if err := segjson.Unmarshal(data, &rc); err != nil {
 		return err
 	}
-	failed := 0
+	failed, cancelled := 0, 0
 	for _, c := range rc.Calls {
-		if c.Status != "ok" {
+		if c.Status == "ok" {
+			continue
+		}
+		if c.Status == "cancelled" {
+			cancelled++
+		} else {
 			failed++
-			if r.Error == "" && c.Error != "" {
-				r.Error = firstLine(c.Error)
-			}
+		}
+		if r.Error == "" && c.Error != "" {
+			r.Error = firstLine(c.Error)
 		}
 	}
 	if s.CallStats == nil {
-		r.Calls, r.FailedCalls = len(rc.Calls), failed
+		r.Calls, r.FailedCalls, r.CancelledCalls = len(rc.Calls), failed, cancelled
 	}
 	return nil
 }
@@ -307,7 +406,7 @@ func (r *aggregateRun) explain(s *resultSummary) {
 		}
 		r.Error = firstLine(msg)
 	}
-	if *s.OK && r.ExitCode == engine.ExitChanged {
+	if r.ExitCode == engine.ExitChanged && s.Error == nil {
 		r.Error = "--fail-on-change: the run found changes"
 		for _, w := range s.Warnings {
 			if strings.HasPrefix(w, "--fail-on-change:") {
@@ -351,8 +450,12 @@ func unwrapPath(err error) error {
 
 func (r aggregateRun) status() string {
 	switch {
+	case r.Missing:
+		return "MISSING"
 	case r.Invalid:
 		return "invalid"
+	case r.NotRun:
+		return "NOT RUN"
 	case r.OK:
 		return "ok"
 	case r.ExitCode == engine.ExitChanged:
@@ -365,16 +468,31 @@ func (r aggregateRun) status() string {
 	return fmt.Sprintf("FAIL (%d)", r.ExitCode)
 }
 
+// filesColumn is the files column's title and a run's cell: "files
+// changed", or "would change" when every run was a dry run; a dry run
+// among real ones is marked in its cell.
+func filesColumn(t aggregateTotals) (title string, cell func(aggregateRun) string) {
+	allDry := t.DryRuns > 0 && t.DryRuns == t.Runs-t.Missing-t.Invalid-t.NotRun
+	return map[bool]string{true: "would change", false: "files changed"}[allDry], func(r aggregateRun) string {
+		if r.DryRun && !allDry {
+			return fmt.Sprintf("%d would change", r.FilesChanged)
+		}
+		return fmt.Sprint(r.FilesChanged)
+	}
+}
+
 func writeAggregateTable(w io.Writer, runs []aggregateRun, t aggregateTotals) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "RUN\tOK\tFILES CHANGED\tCALLS\tFAILED CALLS\tERROR")
+	title, files := filesColumn(t)
+	fmt.Fprintf(tw, "RUN\tOK\t%s\tCALLS\tFAILED CALLS\tCANCELLED\tERROR\n", strings.ToUpper(title))
 	for _, r := range runs {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%s\n", oneLine(r.Run), r.status(), r.FilesChanged, r.Calls, r.FailedCalls, oneLine(r.Error))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%s\n", oneLine(r.Run), r.status(), files(r), r.Calls, r.FailedCalls, r.CancelledCalls, oneLine(r.Error))
 	}
 	tw.Flush()
 	fmt.Fprintln(w, totalsLine(t))
 }
 
+// totalsLine is the one line of totals every human-readable form shows.
 func totalsLine(t aggregateTotals) string {
 	s := fmt.Sprintf("%d runs: %d ok, %d failed", t.Runs, t.OK, t.Failed)
 	var of []string
@@ -390,21 +508,37 @@ func totalsLine(t aggregateTotals) string {
 	if len(of) > 0 {
 		s += " (" + strings.Join(of, ", ") + ")"
 	}
+	if t.NotRun > 0 {
+		s += fmt.Sprintf(", %d NOT RUN (interrupted)", t.NotRun)
+	}
+	if t.Missing > 0 {
+		s += fmt.Sprintf(", %d MISSING (no result)", t.Missing)
+	}
 	if t.Invalid > 0 {
 		s += fmt.Sprintf(", %d not results", t.Invalid)
 	}
-	return s + fmt.Sprintf("; %d files changed, %d calls, %d failed calls", t.FilesChanged, t.Calls, t.FailedCalls)
+	var files string
+	switch changed := t.FilesChanged - t.wouldChange; {
+	case t.DryRuns == 0:
+		files = plural(changed, "file") + " changed"
+	case changed == 0 && t.DryRuns == t.Runs-t.Missing-t.Invalid-t.NotRun:
+		files = plural(t.wouldChange, "file") + " would change (dry run)"
+	default:
+		files = fmt.Sprintf("%s changed, %d would change (dry run)", plural(changed, "file"), t.wouldChange)
+	}
+	return s + fmt.Sprintf("; %s, %d calls, %d failed calls, %d cancelled", files, t.Calls, t.FailedCalls, t.CancelledCalls)
 }
 
 func writeAggregateMarkdown(w io.Writer, runs []aggregateRun, t aggregateTotals) {
 	icon := "✅"
-	if t.Failed > 0 || t.Invalid > 0 {
+	if t.exitCode() != engine.ExitOK {
 		icon = "❌"
 	}
+	title, files := filesColumn(t)
 	fmt.Fprintf(w, "### %s atomic-script: %s\n\n", icon, totalsLine(t))
-	fmt.Fprintln(w, "| Run | OK | Files changed | Calls | Failed calls | Error |\n|---|---|---|---|---|---|")
+	fmt.Fprintf(w, "| Run | OK | %s | Calls | Failed calls | Cancelled | Error |\n|---|---|---|---|---|---|---|\n", strings.ToUpper(title[:1])+title[1:])
 	for _, r := range runs {
-		fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %s |\n", mdCode(r.Run), r.status(), r.FilesChanged, r.Calls, r.FailedCalls, mdCell(r.Error))
+		fmt.Fprintf(w, "| %s | %s | %s | %d | %d | %d | %s |\n", mdCode(r.Run), r.status(), files(r), r.Calls, r.FailedCalls, r.CancelledCalls, mdCell(r.Error))
 	}
 }
 
@@ -437,16 +571,24 @@ func aggregateJUnit(runs []aggregateRun, t aggregateTotals) []byte {
 		Errors   int        `xml:"errors,attr"`
 		Cases    []testcase `xml:"testcase"`
 	}
-	suite := testsuite{Name: "atomic-script aggregate", Tests: t.Runs, Failures: t.Failed, Errors: t.Invalid}
+	suite := testsuite{Name: "atomic-script aggregate", Tests: t.Runs, Failures: t.Failed + t.Missing + t.NotRun, Errors: t.Invalid}
 	for _, r := range runs {
 		tc := testcase{Name: r.Run, Classname: "atomic-script"}
-		tc.SystemOut = fmt.Sprintf("%s: %s; %d files changed, %d calls, %d failed calls\n", r.File, r.status(), r.FilesChanged, r.Calls, r.FailedCalls)
+		files := "changed"
+		if r.DryRun {
+			files = "would change"
+		}
+		tc.SystemOut = fmt.Sprintf("%s: %s; %s %s, %d calls, %d failed calls, %d cancelled\n", r.File, r.status(), plural(r.FilesChanged, "file"), files, r.Calls, r.FailedCalls, r.CancelledCalls)
 		for _, p := range r.LeftChanged {
 			tc.SystemOut += "left changed by an incomplete rollback: " + p + "\n"
 		}
 		switch {
+		case r.Missing:
+			tc.Failure = &failure{Message: r.Error, Type: "missing", Text: r.Error}
 		case r.Invalid: // not a test that failed: a file that is not a result
 			tc.Error = &failure{Message: r.Error, Type: "invalid", Text: r.File + ": " + r.Error}
+		case r.NotRun:
+			tc.Failure = &failure{Message: r.Error, Type: "not run", Text: r.Error}
 		case r.ExitCode == engine.ExitChanged:
 			tc.Failure = &failure{Message: r.Error, Type: "changed", Text: r.status() + ": " + r.Error}
 		case !r.OK:

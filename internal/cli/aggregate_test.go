@@ -95,14 +95,15 @@ func FuzzReadResult(f *testing.F) {
 func TestReadResultCalls(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct {
-		name, doc     string
-		calls, failed int
-		err           string
+		name, doc                string
+		calls, failed, cancelled int
+		err                      string
 	}{
-		{"stats only", `{"ok": true, "exitCode": 0, "calls": [{"status": "ok"}], "callStats": {"total": 500, "byTool": {"read": {"errors": 0}}}}`, 500, 0, ""},
-		{"failed call is the first error", `{"ok": true, "exitCode": 0, "calls": [{"status": "ok"}, {"status": "error", "error": "File not found: x\nmore"}], "callStats": {"total": 2, "byTool": {"read": {"errors": 1}}}}`, 2, 1, "File not found: x"},
-		{"script error wins", `{"ok": false, "exitCode": 1, "error": {"name": "Error", "message": "boom"}, "calls": [{"status": "error", "error": "e"}], "callStats": {"total": 1, "byTool": {"read": {"errors": 1}}}}`, 1, 1, "Error: boom"},
-		{"no callStats", `{"ok": false, "exitCode": 1, "calls": [{"status": "ok"}, {"status": "cancelled", "error": "cancelled: the run ended"}]}`, 2, 1, "cancelled: the run ended"},
+		{"stats only", `{"ok": true, "exitCode": 0, "calls": [{"status": "ok"}], "callStats": {"total": 500, "byTool": {"read": {"errors": 0}}}}`, 500, 0, 0, ""},
+		{"failed call is the first error", `{"ok": true, "exitCode": 0, "calls": [{"status": "ok"}, {"status": "error", "error": "File not found: x\nmore"}], "callStats": {"total": 2, "byTool": {"read": {"errors": 1}}}}`, 2, 1, 0, "File not found: x"},
+		{"cancelled are their own count", `{"ok": false, "exitCode": 5, "error": {"name": "AbortError", "message": "aborted"}, "calls": [{"status": "cancelled"}], "callStats": {"total": 24, "byTool": {"bash": {"errors": 0, "cancelled": 24}}}}`, 24, 0, 24, "AbortError: aborted"},
+		{"script error wins", `{"ok": false, "exitCode": 1, "error": {"name": "Error", "message": "boom"}, "calls": [{"status": "error", "error": "e"}], "callStats": {"total": 1, "byTool": {"read": {"errors": 1}}}}`, 1, 1, 0, "Error: boom"},
+		{"no callStats", `{"ok": false, "exitCode": 1, "calls": [{"status": "ok"}, {"status": "error", "error": "e"}, {"status": "cancelled", "error": "cancelled: the run ended"}]}`, 3, 1, 1, "e"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := filepath.Join(dir, "r.json")
@@ -110,8 +111,8 @@ func TestReadResultCalls(t *testing.T) {
 				t.Fatal(err)
 			}
 			r := readResult(p)
-			if r.Invalid || r.Calls != tc.calls || r.FailedCalls != tc.failed || r.Error != tc.err {
-				t.Errorf("got calls %d, failed %d, error %q (invalid %v); want %d, %d, %q", r.Calls, r.FailedCalls, r.Error, r.Invalid, tc.calls, tc.failed, tc.err)
+			if r.Invalid || r.Calls != tc.calls || r.FailedCalls != tc.failed || r.CancelledCalls != tc.cancelled || r.Error != tc.err {
+				t.Errorf("got calls %d, failed %d, cancelled %d, error %q (invalid %v); want %d, %d, %d, %q", r.Calls, r.FailedCalls, r.CancelledCalls, r.Error, r.Invalid, tc.calls, tc.failed, tc.cancelled, tc.err)
 			}
 		})
 	}

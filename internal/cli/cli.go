@@ -38,7 +38,8 @@ Usage:
   atomic-script tools [--json] [--tools LIST]   which tools are active, and how to enable the others
   atomic-script types [--tools LIST]            TypeScript declarations of everything a script can call
   atomic-script store list|get|rm|export|import --session ID [KEY|FILE]
-  atomic-script aggregate [--json|--markdown] RESULT.json...   one table of many run --json results
+  atomic-script aggregate [--json|--markdown|--junit] [--expect LIST] RESULT.json...   one table of many run --json results
+  atomic-script result-name REPOSITORY...       the result file name (NAME.json) a fleet gives a repository
   atomic-script schema result|events            the JSON Schema of run --json results and --events lines
   atomic-script help [TOPIC]                     the reference pages (docs/*.md), one at a time
   atomic-script version
@@ -87,6 +88,8 @@ func Main(args []string, stdio Stdio) int {
 		code, err = cmdServe(args[1:], stdio)
 	case "aggregate":
 		code, err = cmdAggregate(args[1:], stdio)
+	case "result-name":
+		err = cmdResultName(args[1:], stdio)
 	case "schema":
 		err = cmdSchema(args[1:], stdio)
 	case "tools":

@@ -48,6 +48,7 @@ func parseReport(v string) (reportSpec, error) {
 // runInfo names a run in its reports.
 type runInfo struct {
 	Script    string // the script's file name, "-e" or "stdin"
+	Name      string // the repository (see runFlags.repoName)
 	Workspace string // the workspace root
 	Mode      string // write, dry-run or atomic
 	Started   time.Time
@@ -119,9 +120,13 @@ func sameFile(a, b string) bool {
 	return err1 == nil && err2 == nil && aa == bb
 }
 
-// runName is the test case's name: the script in the workspace's directory.
+// runName is the test case's name: the repository, so a fleet's cases
+// in one CI test report stay apart.
 func (i runInfo) runName() string {
-	return filepath.Base(i.Workspace) + ": " + i.Script
+	if i.Name != "" {
+		return i.Name
+	}
+	return filepath.Base(i.Workspace)
 }
 
 // verdict is the run's outcome in a few words: a run passes only with
@@ -130,7 +135,7 @@ func (i runInfo) runName() string {
 func verdict(res *engine.Result) string {
 	rb := res.Rollback
 	switch {
-	case res.OK && res.ExitCode == engine.ExitChanged:
+	case res.ExitCode == engine.ExitChanged:
 		return fmt.Sprintf("found changes (exit %d, --fail-on-change)", res.ExitCode)
 	case res.OK && res.DryRun:
 		return "succeeded (dry run)"
@@ -225,15 +230,38 @@ func callArgs(c engine.Call, n int) string {
 	return s
 }
 
-// callCounts are every call the run made and how many failed, from
+// callCounts are every call the run made, how many failed and how many
+// were cancelled (stopped unfinished: not failures of their own), from
 // CallStats when calls were folded out of Calls; listed says so.
-func callCounts(res *engine.Result) (total, failed int, listed string) {
-	total, failed = len(res.Calls), len(failedCalls(res))
+func callCounts(res *engine.Result) (total, failed, cancelled int, listed string) {
+	total = len(res.Calls)
+	for _, c := range res.Calls {
+		switch c.Status {
+		case "ok":
+		case "cancelled":
+			cancelled++
+		default:
+			failed++
+		}
+	}
 	if cs := res.CallStats; cs.Total > total {
-		total, failed = cs.Total, failed+cs.FailedFolded
+		total, failed, cancelled = cs.Total, 0, 0
+		for _, t := range cs.ByTool {
+			failed += t.Errors
+			cancelled += t.Cancelled
+		}
 		listed = fmt.Sprintf(" — %d listed below (the first and last, and the failed ones), the rest counted only", len(res.Calls))
 	}
-	return total, failed, listed
+	return total, failed, cancelled, listed
+}
+
+// callsLine is "N tool calls (F failed, C cancelled)".
+func callsLine(total, failed, cancelled int) string {
+	s := fmt.Sprintf("%s (%d failed", plural(total, "tool call"), failed)
+	if cancelled > 0 {
+		s += fmt.Sprintf(", %d cancelled", cancelled)
+	}
+	return s + ")"
 }
 
 func failedCalls(res *engine.Result) []engine.Call {
@@ -269,7 +297,7 @@ func failureText(res *engine.Result) (message, kind, full string) {
 	if res.Error != nil {
 		kind = string(res.Error.Kind)
 	}
-	if res.OK && res.ExitCode == engine.ExitChanged {
+	if res.ExitCode == engine.ExitChanged {
 		kind, message = "changed", verdict(res)
 		for _, w := range res.Warnings {
 			if strings.HasPrefix(w, "--fail-on-change:") {
@@ -333,7 +361,7 @@ func junitReport(res *engine.Result, info runInfo) []byte {
 		Suites   []testsuite `xml:"testsuite"`
 	}
 	secs := fmt.Sprintf("%.3f", res.Wall.Seconds())
-	tc := testcase{Name: info.runName(), Classname: "atomic-script." + filepath.Base(info.Workspace), Time: secs}
+	tc := testcase{Name: info.runName(), Classname: "atomic-script." + info.Script, Time: secs}
 	failures := 0
 	if res.ExitCode != engine.ExitOK {
 		failures = 1
@@ -356,8 +384,8 @@ func junitReport(res *engine.Result, info runInfo) []byte {
 			fmt.Fprintf(&out, "  %s %s\n", c.Action, c.Path)
 		}
 	}
-	total, failed, listed := callCounts(res)
-	fmt.Fprintf(&out, "Tool calls: %d (%d failed)%s\n", total, failed, listed)
+	total, failed, cancelled, listed := callCounts(res)
+	fmt.Fprintf(&out, "%s%s\n", callsLine(total, failed, cancelled), listed)
 	for _, c := range res.Calls {
 		fmt.Fprintf(&out, "  #%s %s %s %dms %s", c.ID, c.Name, c.Status, c.Duration.Milliseconds(), callArgs(c, 200))
 		if c.Error != "" {
@@ -405,10 +433,10 @@ func markdownReport(res *engine.Result, info runInfo) []byte {
 	if res.ExitCode != engine.ExitOK {
 		icon = "❌"
 	}
-	fmt.Fprintf(&b, "### %s atomic-script run %s in %s: %s\n\n", icon, mdCode(info.Script), mdCode(filepath.Base(info.Workspace)), verdict(res))
-	total, failed, _ := callCounts(res)
-	fmt.Fprintf(&b, "Mode %s · wall time %.1f s · %s (%d failed) · %s\n\n",
-		info.Mode, res.Wall.Seconds(), plural(total, "tool call"), failed, changeSummary(res))
+	fmt.Fprintf(&b, "### %s atomic-script run %s in %s: %s\n\n", icon, mdCode(info.Script), mdCode(info.runName()), verdict(res))
+	total, failed, cancelled, _ := callCounts(res)
+	fmt.Fprintf(&b, "Mode %s · wall time %.1f s · %s · %s\n\n",
+		info.Mode, res.Wall.Seconds(), callsLine(total, failed, cancelled), changeSummary(res))
 	if first, full := errorText(res); first != "" {
 		fmt.Fprintf(&b, "**Error:** %s\n\n<details><summary>Full error</summary>\n\n```text\n%s\n```\n\n</details>\n\n", mdCell(first), strings.ReplaceAll(full, "```", "` ` `"))
 	}
@@ -426,13 +454,10 @@ func markdownReport(res *engine.Result, info runInfo) []byte {
 		b.WriteString("\n")
 	}
 	if list := failedCalls(res); len(list) > 0 {
-		b.WriteString("#### Failed calls\n\n| Call | Tool | Arguments | Error |\n|---|---|---|---|\n")
+		b.WriteString("#### Failed and cancelled calls\n\n| Call | Tool | Status | Arguments | Error |\n|---|---|---|---|---|\n")
 		for _, c := range list {
 			first, _, _ := strings.Cut(c.Error, "\n")
-			if first == "" {
-				first = c.Status
-			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", c.ID, c.Name, mdCode(callArgs(c, 80)), mdCell(first))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", c.ID, c.Name, c.Status, mdCode(callArgs(c, 80)), mdCell(first))
 		}
 		if n := res.CallStats.FailedFolded; n > 0 {
 			fmt.Fprintf(&b, "\n%s more failed (counted, not listed: see `callStats` in the `--json` result).\n", plural(n, "call"))

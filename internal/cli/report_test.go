@@ -60,7 +60,9 @@ func TestJUnitReportKeepsText(t *testing.T) {
 		t.Fatalf("want one failed test case:\n%s", data)
 	}
 	tc := doc.Suites[0].Cases[0]
-	if tc.Name != "repo-1: m.js" || tc.Classname != "atomic-script.repo-1" || tc.Time != "1.500" {
+	// Named after the repository (here the workspace's directory, no
+	// --name), so a fleet's cases stay apart in one test report.
+	if tc.Name != "repo-1" || tc.Classname != "atomic-script.m.js" || tc.Time != "1.500" {
 		t.Errorf("test case %q %q %q", tc.Name, tc.Classname, tc.Time)
 	}
 	if tc.Failure == nil || tc.Failure.Message != "Error: a|b <script>x</script> ]]> & `tick` **bold**" || tc.Failure.Type != "script" {
@@ -69,7 +71,7 @@ func TestJUnitReportKeepsText(t *testing.T) {
 	if want := "Error: " + hostile + "\n    at codemode.js:3:7"; tc.Failure.Text != want {
 		t.Errorf("failure text = %q, want %q", tc.Failure.Text, want)
 	}
-	for _, want := range []string{"2 files changed\n", "  modified dir/a|b`c.txt\n", "  created x.go\n", "Tool calls: 2 (1 failed)\n", `  #2 bash error 0ms {"command":"echo '|'"} — a|b <script>x</script> ]]> & ` + "`tick` **bold**\n"} {
+	for _, want := range []string{"2 files changed\n", "  modified dir/a|b`c.txt\n", "  created x.go\n", "2 tool calls (1 failed)\n", `  #2 bash error 0ms {"command":"echo '|'"} — a|b <script>x</script> ]]> & ` + "`tick` **bold**\n"} {
 		if !strings.Contains(tc.SystemOut, want) {
 			t.Errorf("system-out lacks %q:\n%s", want, tc.SystemOut)
 		}
@@ -100,8 +102,8 @@ func TestMarkdownReportIsWellFormed(t *testing.T) {
 		t.Errorf("the path is not shown as it is:\n%s", changes)
 	}
 	calls = calls[strings.Index(calls, "<table>"):]
-	if rows, cells := strings.Count(calls, "<tr>"), strings.Count(calls, "<td>"); rows != 2 || cells != 4 {
-		t.Errorf("failed calls table: %d rows, %d cells, want 2 and 4:\n%s", rows, cells, calls)
+	if rows, cells := strings.Count(calls, "<tr>"), strings.Count(calls, "<td>"); rows != 2 || cells != 5 {
+		t.Errorf("failed calls table: %d rows, %d cells, want 2 and 5:\n%s", rows, cells, calls)
 	}
 	if strings.Contains(out, "<script>") {
 		t.Errorf("script HTML got through:\n%s", out)

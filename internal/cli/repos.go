@@ -18,24 +18,29 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+
+	"github.com/atomic-script/atomic-script/engine"
 )
 
 // A repo is one workspace of `run --repos`.
 type repo struct {
 	path    string
-	name    string // the result file's name, unique within the run
+	key     string // the repository as listed (repoKey): its name in reports
+	name    string // its result file's name (resultName of key)
 	missing string // why the path cannot be used (it still gets a result)
 }
 
 // listRepos reads --repos: a directory whose subdirectories are the
 // repositories, or a file listing one path a line (relative to the file;
-// blank lines and # comments skipped).
+// blank lines and # comments skipped). A repository listed twice is
+// refused: its two runs would write one result.
 func listRepos(arg string) ([]repo, error) {
 	st, err := os.Stat(arg)
 	if err != nil {
 		return nil, usagef("run: --repos %s: %v (give a directory of repositories or a file listing them)", arg, unwrapPath(err))
 	}
 	var repos []repo
+	line := map[string]int{}
 	if st.IsDir() {
 		entries, err := os.ReadDir(arg)
 		if err != nil {
@@ -43,7 +48,7 @@ func listRepos(arg string) ([]repo, error) {
 		}
 		for _, e := range entries {
 			if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
-				repos = append(repos, repo{path: filepath.Join(arg, e.Name())})
+				repos = append(repos, repo{path: filepath.Join(arg, e.Name()), key: e.Name()})
 			}
 		}
 	} else {
@@ -54,19 +59,23 @@ func listRepos(arg string) ([]repo, error) {
 		base := filepath.Dir(arg)
 		sc := bufio.NewScanner(bytes.NewReader(data))
 		for n := 1; sc.Scan(); n++ {
-			line := strings.TrimSpace(sc.Text())
-			if line == "" || strings.HasPrefix(line, "#") {
+			entry := strings.TrimSpace(sc.Text())
+			if entry == "" || strings.HasPrefix(entry, "#") {
 				continue
 			}
-			p := line
+			p := entry
 			if !filepath.IsAbs(p) {
 				p = filepath.Join(base, p)
 			}
-			r := repo{path: p}
+			r := repo{path: p, key: repoKey(filepath.ToSlash(entry))}
+			if first, ok := line[r.key]; ok {
+				return nil, usagef("run: --repos %s lists %s twice (lines %d and %d): each repository once", arg, r.key, first, n)
+			}
+			line[r.key] = n
 			if st, err := os.Stat(p); err != nil {
-				r.missing = fmt.Sprintf("repository %s (line %d of %s) cannot be used: %v", line, n, arg, unwrapPath(err))
+				r.missing = fmt.Sprintf("repository %s (line %d of %s) cannot be used: %v", entry, n, arg, unwrapPath(err))
 			} else if !st.IsDir() {
-				r.missing = fmt.Sprintf("repository %s (line %d of %s) is not a directory", line, n, arg)
+				r.missing = fmt.Sprintf("repository %s (line %d of %s) is not a directory", entry, n, arg)
 			}
 			repos = append(repos, r)
 		}
@@ -74,39 +83,52 @@ func listRepos(arg string) ([]repo, error) {
 	if len(repos) == 0 {
 		return nil, usagef("run: --repos %s lists no repositories", arg)
 	}
-	seen := map[string]int{}
 	for i := range repos {
-		name := filepath.Base(filepath.Clean(repos[i].path))
-		if seen[name]++; seen[name] > 1 {
-			name = fmt.Sprintf("%s-%d", name, seen[name])
-		}
-		repos[i].name = name
+		repos[i].name = resultName(repos[i].key)
 	}
 	return repos, nil
+}
+
+// fleet is one `run --repos`: the repositories, how each run is started,
+// and the progress shown as they finish.
+type fleet struct {
+	f          *runFlags
+	repos      []repo
+	exe        string
+	forward    []string // the flags every run gets
+	script     []string // the script as each run takes it
+	scriptArgs []string
+	inv        invocation // what every result must say it ran, for --resume
+	stdio      Stdio
+
+	started time.Time
+	total   int // the runs to make
+	mu      sync.Mutex
+	done    int
+	failed  int
+	bar     *progressbar.ProgressBar
 }
 
 // runRepos runs the script in every repository with at most -j runs at
 // once, each an `atomic-script run --json` process of its own (a failure,
 // a crash or a timeout in one repository cannot reach the others), writes
-// one result per repository to --results, and prints the aggregate.
-func runRepos(f *runFlags, fs *flag.FlagSet, script []string, scriptArgs []string, stdio Stdio) (int, error) {
+// one result per repository to --results (and its reports beside it),
+// and prints the aggregate of every repository listed: one the fleet
+// never started (it was interrupted) has a `not run` result.
+func runRepos(f *runFlags, fs *flag.FlagSet, src []string, code string, scriptArgs []string, stdio Stdio) (int, error) {
 	switch {
 	case f.events:
 		return 0, usagef("run: --repos writes one --json result per repository; --events is for one run")
-	case len(f.reports) > 0:
-		return 0, usagef("run: --repos writes one result per repository to --results; make reports from them with atomic-script aggregate --markdown %s (a step summary) or aggregate --junit %s > report.xml (a test case per repository)", f.results, f.results)
 	case f.cwd != "":
 		return 0, usagef("run: --repos names the workspaces; --cwd is for one run")
 	case f.jobs < 0:
 		return 0, usagef("run: -j %d: give the number of repositories to run at once (at least 1)", f.jobs)
+	case f.resume && f.overwrite:
+		return 0, usagef("run: --resume keeps the results that passed, --overwrite replaces them all; pick one")
 	}
 	repos, err := listRepos(f.repos)
 	if err != nil {
 		return 0, err
-	}
-	jobs := f.jobs
-	if jobs == 0 {
-		jobs = runtime.NumCPU()
 	}
 	if err := os.MkdirAll(f.results, 0o755); err != nil {
 		return 0, usagef("run: --results %s: %v", f.results, unwrapPath(err))
@@ -115,54 +137,101 @@ func runRepos(f *runFlags, fs *flag.FlagSet, script []string, scriptArgs []strin
 	if err != nil {
 		return 0, err
 	}
+	fl := &fleet{f: f, repos: repos, exe: exe, script: src, scriptArgs: scriptArgs, stdio: stdio,
+		inv: newInvocation(scriptName(f.expr, nil), code, scriptArgs, f.modeName(), "")}
+	if len(src) == 1 {
+		fl.inv.Script = filepath.Base(src[0])
+	}
 	// The flags each run gets: those given, less the fan-out's own.
-	var forward []string
-	fs.Visit(func(fl *flag.Flag) {
-		switch fl.Name {
-		case "repos", "j", "results", "json", "events", "cwd", "e", "report":
+	fs.Visit(func(fg *flag.Flag) {
+		switch fg.Name {
+		case "repos", "j", "results", "json", "events", "cwd", "e", "report", "resume", "overwrite", "name":
 			return
 		}
-		forward = append(forward, "--"+fl.Name+"="+fl.Value.String())
+		fl.forward = append(fl.forward, "--"+fg.Name+"="+fg.Value.String())
 	})
+	todo, err := fl.plan()
+	if err != nil {
+		return 0, err
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	started := time.Now()
-	files := make([]string, len(repos))
-	var mu sync.Mutex
-	done, failed := 0, 0
-	bar := reposBar(stdio.Err, len(repos))
+	notRun := fl.runAll(ctx, todo)
+	return fl.finish(ctx, notRun)
+}
+
+// resultFile is where repository i's result goes.
+func (fl *fleet) resultFile(i int) string {
+	return filepath.Join(fl.f.results, fl.repos[i].name+".json")
+}
+
+// plan says which repositories run: all of them; with --resume, not those
+// whose result passed for the same script, arguments and mode. A result
+// already there is never replaced silently: without --resume or
+// --overwrite the run is refused.
+func (fl *fleet) plan() ([]int, error) {
+	var todo, kept []int
+	var earlier []string
+	for i, r := range fl.repos {
+		file := fl.resultFile(i)
+		if _, err := os.Stat(file); err != nil {
+			todo = append(todo, i)
+			continue
+		}
+		earlier = append(earlier, r.name+".json")
+		if fl.f.resume && fl.inv.passedIn(file) {
+			kept = append(kept, i)
+			continue
+		}
+		todo = append(todo, i)
+	}
+	if len(earlier) > 0 && !fl.f.resume && !fl.f.overwrite {
+		return nil, usagef("run: --results %s already holds %s of an earlier run (%s%s): pass --resume to keep those that passed with this script and arguments and run the rest, --overwrite to run every repository again, or a new --results directory",
+			fl.f.results, plural(len(earlier), "result"), strings.Join(earlier[:min(3, len(earlier))], ", "), map[bool]string{true: ", …", false: ""}[len(earlier) > 3])
+	}
+	for _, i := range kept {
+		fmt.Fprintf(fl.stdio.Err, "atomic-script: %s passed earlier with this script and arguments: skipped (--resume); its result stays\n", fl.repos[i].key)
+	}
+	if fl.f.resume && len(kept) < len(earlier) {
+		fmt.Fprintf(fl.stdio.Err, "atomic-script: --resume: %d earlier results did not pass, or ran another script, arguments or mode: those repositories run again and their results are replaced\n", len(earlier)-len(kept))
+	}
+	return todo, nil
+}
+
+// runAll runs the repositories of todo with at most -j at once and
+// returns those never started because ctx ended first.
+func (fl *fleet) runAll(ctx context.Context, todo []int) (notRun []int) {
+	jobs := fl.f.jobs
+	if jobs == 0 {
+		jobs = runtime.NumCPU()
+	}
+	fl.started, fl.total = time.Now(), len(todo)
+	fl.bar = reposBar(fl.stdio.Err, len(todo))
+	started := make([]bool, len(fl.repos))
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range min(jobs, len(repos)) {
+	for range min(jobs, len(todo)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				r := repos[i]
-				files[i] = filepath.Join(f.results, r.name+".json")
+				if ctx.Err() != nil {
+					continue // interrupted: left for the not-run results
+				}
 				t0 := time.Now()
-				code := runOneRepo(ctx, exe, r, files[i], forward, script, scriptArgs)
-				mu.Lock()
-				done++
-				status, why := "ok", ""
-				if code != 0 {
-					failed++
-					status, why = repoFailure(code, files[i])
+				code, ran := fl.runOne(ctx, i)
+				if !ran {
+					continue
 				}
-				if bar != nil {
-					_ = bar.Clear()
-				}
-				fmt.Fprintf(stdio.Err, "atomic-script: [%d/%d] %s %s in %.1fs (%d failed so far, %.0fs elapsed)%s\n", done, len(repos), r.name, status, time.Since(t0).Seconds(), failed, time.Since(started).Seconds(), why)
-				if bar != nil {
-					bar.Describe(fmt.Sprintf("repositories (%d failed)", failed))
-					_ = bar.Add(1)
-				}
-				mu.Unlock()
+				fl.mu.Lock()
+				started[i] = true
+				fl.mu.Unlock()
+				fl.progress(i, code, time.Since(t0))
 			}
 		}()
 	}
-	for i := range repos {
+	for _, i := range todo {
 		if ctx.Err() != nil {
 			break
 		}
@@ -170,34 +239,114 @@ func runRepos(f *runFlags, fs *flag.FlagSet, script []string, scriptArgs []strin
 	}
 	close(next)
 	wg.Wait()
-	if bar != nil {
-		_ = bar.Exit()
+	if fl.bar != nil {
+		_ = fl.bar.Exit()
 	}
-	var ran []string
-	for _, file := range files {
-		if file != "" {
-			ran = append(ran, file)
+	for _, i := range todo {
+		if !started[i] {
+			notRun = append(notRun, i)
 		}
 	}
+	return notRun
+}
+
+// progress prints a repository's line when its run ends.
+func (fl *fleet) progress(i, code int, took time.Duration) {
+	r := readResult(fl.resultFile(i))
+	fl.mu.Lock()
+	defer fl.mu.Unlock()
+	fl.done++
+	status, why := "ok", ""
+	if code != 0 {
+		fl.failed++
+		status, why = repoFailure(code, r)
+	}
+	files := plural(r.FilesChanged, "file") + " changed"
+	if r.DryRun {
+		files = plural(r.FilesChanged, "file") + " would change"
+	}
+	if fl.bar != nil {
+		_ = fl.bar.Clear()
+	}
+	fmt.Fprintf(fl.stdio.Err, "atomic-script: [%d/%d] %s %s, %s, in %.1fs (%d failed so far, %.0fs elapsed)%s\n",
+		fl.done, fl.total, fl.repos[i].key, status, files, took.Seconds(), fl.failed, time.Since(fl.started).Seconds(), why)
+	if fl.bar != nil {
+		fl.bar.Describe(fmt.Sprintf("repositories (%d failed)", fl.failed))
+		_ = fl.bar.Add(1)
+	}
+}
+
+// finish writes the not-run results, prints the aggregate of every
+// repository listed and writes the aggregate's reports.
+func (fl *fleet) finish(ctx context.Context, notRun []int) (int, error) {
+	for _, i := range notRun {
+		fl.writeNotRun(i)
+	}
+	files := make([]string, len(fl.repos))
+	expect := make([]string, len(fl.repos))
+	for i, r := range fl.repos {
+		files[i], expect[i] = fl.resultFile(i), r.key
+	}
 	format := "table"
-	if f.asJSON {
+	if fl.f.asJSON {
 		format = "json"
 	}
-	code, err := cmdAggregateFiles(ran, format, stdio)
-	if ctx.Err() != nil {
-		fmt.Fprintf(stdio.Err, "atomic-script: interrupted: %d of %d repositories were not started\n", len(repos)-len(ran), len(repos))
-		return 5, err
+	code, err := aggregateFiles(files, expect, format, fl.stdio)
+	if err != nil {
+		return 0, err
 	}
-	return code, err
+	if rerr := fl.writeReports(files, expect); rerr != nil {
+		fmt.Fprintln(fl.stdio.Err, "atomic-script:", rerr)
+		if code == engine.ExitOK {
+			code = engine.ExitUsage // a CI step must not pass when its report is missing
+		}
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintf(fl.stdio.Err, "atomic-script: interrupted: %d of %d repositories were not started (their results say not run); run the same command with --resume to finish\n", len(notRun), len(fl.repos))
+		return engine.ExitAborted, nil
+	}
+	return code, nil
+}
+
+// writeNotRun writes the result of a repository an interrupted fleet never
+// started: not ok, exit 5, notRun set.
+func (fl *fleet) writeNotRun(i int) {
+	var buf bytes.Buffer
+	writeNotRunResult(&buf, fl.inv.withName(fl.repos[i].key), "not run: the fleet run was interrupted before "+fl.repos[i].key+" started; run it again with --resume")
+	_ = writeReportFile(fl.resultFile(i), buf.Bytes())
+}
+
+// writeReports writes the aggregate's --report files (each repository's
+// own are beside its result).
+func (fl *fleet) writeReports(files, expect []string) error {
+	var errs []string
+	for _, rep := range fl.f.reports {
+		var buf bytes.Buffer
+		format := "junit"
+		if rep.format == "markdown" {
+			format = "markdown"
+		}
+		if _, err := aggregateFiles(files, expect, format, Stdio{Out: &buf, Err: io.Discard}); err != nil {
+			return err
+		}
+		if err := writeReportFile(rep.path, buf.Bytes()); err != nil {
+			errs = append(errs, fmt.Sprintf("--report %s: %v", rep.path, err))
+		}
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("run: the fleet ended, but a report could not be written: %s", strings.Join(errs, "; "))
+	}
+	return nil
 }
 
 // repoFailure is how a repository's line names its failure: the exit
 // code, what the rollback did, and the first line of the error, read
 // from the result it wrote.
-func repoFailure(code int, file string) (status, why string) {
-	r := readResult(file)
+func repoFailure(code int, r aggregateRun) (status, why string) {
 	status = fmt.Sprintf("FAILED (exit %d)", code)
 	switch {
+	case code == engine.ExitChanged:
+		status = fmt.Sprintf("CHANGED (exit %d, --fail-on-change)", code)
 	case len(r.LeftChanged) > 0:
 		status = fmt.Sprintf("FAILED (exit %d, rollback INCOMPLETE)", code)
 	case r.RolledBack:
@@ -209,18 +358,23 @@ func repoFailure(code int, file string) (status, why string) {
 	return status, why
 }
 
-// runOneRepo runs the script in one repository and writes its --json
-// result to file; it returns the run's exit code.
-func runOneRepo(ctx context.Context, exe string, r repo, file string, forward, script, scriptArgs []string) int {
+// runOne runs the script in repository i and writes its --json result
+// (and its reports) beside the others; it returns the run's exit code,
+// and ran false when ctx ended before the run could start.
+func (fl *fleet) runOne(ctx context.Context, i int) (code int, ran bool) {
+	r, file := fl.repos[i], fl.resultFile(i)
 	if r.missing != "" {
 		var buf bytes.Buffer
 		writeStartError(&buf, fmt.Errorf("%s", r.missing))
 		_ = writeReportFile(file, buf.Bytes())
-		return 2
+		return engine.ExitUsage, true
 	}
-	args := append(append(append([]string{"run"}, forward...), "--cwd", r.path, "--json"), script...)
-	args = append(append(args, "--"), scriptArgs...)
-	cmd := exec.CommandContext(ctx, exe, args...)
+	args := append(append([]string{"run"}, fl.forward...), "--cwd", r.path, "--json", "--name", r.key)
+	for _, rep := range fl.f.reports {
+		args = append(args, "--report", rep.format+":"+filepath.Join(fl.f.results, r.name+rep.ext()))
+	}
+	args = append(append(append(args, fl.script...), "--"), fl.scriptArgs...)
+	cmd := exec.CommandContext(ctx, fl.exe, args...)
 	// An interrupted run gets SIGTERM, so --atomic rolls back before it ends.
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
 	cmd.WaitDelay = time.Minute
@@ -229,28 +383,28 @@ func runOneRepo(ctx context.Context, exe string, r repo, file string, forward, s
 	cmd.Env = append(os.Environ(), "ATOMIC_PROGRESS_INTERVAL=0")
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-		if code < 0 {
-			code = 5
+	if err := cmd.Start(); err != nil {
+		if ctx.Err() != nil {
+			return 0, false
 		}
-	} else if err != nil {
-		code = 2
-		out.Reset()
+		code = engine.ExitUsage
 		writeStartError(&out, fmt.Errorf("could not run atomic-script in %s: %v", r.path, err))
+	} else if err := cmd.Wait(); err != nil {
+		code = engine.ExitAborted
+		if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() >= 0 {
+			code = ee.ExitCode()
+		}
 	}
 	if out.Len() == 0 {
 		writeStartError(&out, fmt.Errorf("atomic-script in %s printed no result (exit %d): %s", r.path, code, firstLine(errOut.String())))
 	}
 	if err := writeReportFile(file, out.Bytes()); err != nil {
-		return 2
+		return engine.ExitUsage, true
 	}
 	if errOut.Len() > 0 {
 		_ = writeReportFile(strings.TrimSuffix(file, ".json")+".stderr", errOut.Bytes())
 	}
-	return code
+	return code, true
 }
 
 // scriptSource is how each run of --repos gets the script: the file's

@@ -39,6 +39,9 @@ type runFlags struct {
 	jobs         int
 	results      string
 	answers      string
+	resume       bool
+	overwrite    bool
+	name         string
 }
 
 // registerRun defines run's flags on fs.
@@ -47,7 +50,7 @@ func (f *runFlags) registerRun(fs *flag.FlagSet) {
 	fs.StringVar(&f.expr, "e", "", "run CODE instead of a file")
 	fs.BoolVar(&f.asJSON, "json", false, "print the structured result as JSON")
 	fs.BoolVar(&f.events, "events", false, "print one JSON line per event (run start, call start/end, log, text, run end)")
-	fs.DurationVar(&f.timeout, "timeout", 0, "deadline for the run, e.g. 30s (a script's timeout_ms can only shorten it)")
+	fs.DurationVar(&f.timeout, "timeout", 0, fmt.Sprintf("deadline for the run, e.g. 30s (a script's timeout_ms can only shorten it); under CI=true the default is %v, --timeout 0 for none", ciTimeout))
 	fs.IntVar(&f.maxTokens, "max-output-tokens", 0, "cap on the rendered result in estimated tokens (default 10000)")
 	fs.StringVar(&f.engine, "engine", "quickjs", "JavaScript engine: quickjs, or goja (pure Go, no heap limit of its own; for differential runs)")
 	fs.StringVar(&f.session, "session", "", "session id: store() values persist under it across runs")
@@ -66,7 +69,20 @@ func (f *runFlags) registerRun(fs *flag.FlagSet) {
 	})
 	fs.StringVar(&f.repos, "repos", "", "run the script in each repository: DIR (its subdirectories) or a FILE listing paths, one a line; one --json result per repository in --results, then the aggregate table")
 	fs.IntVar(&f.jobs, "j", 0, "with --repos: repositories run at once (default: the number of CPUs)")
-	fs.StringVar(&f.results, "results", "atomic-results", "with --repos: the directory for the results (NAME.json per repository)")
+	fs.StringVar(&f.results, "results", "atomic-results", "with --repos: the directory for the results (NAME.json per repository, NAME from atomic-script result-name; each --report beside it as NAME.xml or NAME.md)")
+	fs.BoolVar(&f.resume, "resume", false, "with --repos: skip the repositories whose result in --results passed for the same script, arguments and mode; run the others again")
+	fs.BoolVar(&f.overwrite, "overwrite", false, "with --repos: run every repository again, replacing the results in --results (without it, or --resume, earlier results are never replaced)")
+	fs.StringVar(&f.name, "name", "", "the repository's name in reports and the result's invocation (default: its git remote origin as host/owner/name, else the directory's name)")
+}
+
+// ciTimeout is run's deadline under CI=true when --timeout is not given.
+const ciTimeout = 30 * time.Minute
+
+// flagSet reports whether the flag was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // requireClean refuses a workspace whose git work tree has uncommitted
@@ -155,6 +171,11 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 	if err := f.conflicts(); err != nil {
 		return 0, err
 	}
+	if !flagSet(fs, "timeout") && ciEnv() {
+		// Unattended, a run that hangs would hold its job to the CI's own
+		// limit (hours): it gets a deadline unless one is given.
+		f.timeout = ciTimeout
+	}
 	if f.repos != "" {
 		if err := os.MkdirAll(f.results, 0o755); err != nil {
 			return 0, usagef("run: --results %s: %v", f.results, err)
@@ -163,7 +184,7 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 		if err != nil {
 			return 0, err
 		}
-		return runRepos(&f, fs, src, scriptArgs, stdio)
+		return runRepos(&f, fs, src, code, scriptArgs, stdio)
 	}
 	approve, err := parseApprove("run", f.approve)
 	if err != nil {
@@ -179,34 +200,9 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 			return 0, err
 		}
 	}
-	newVM, err := vmFor(f.engine)
+	opts, err := f.engineOptions(ws, approve)
 	if err != nil {
 		return 0, err
-	}
-	mc, err := ws.modelsClient()
-	if err != nil {
-		return 0, err
-	}
-	opts := []engine.Option{
-		engine.WithJSEngine(newVM),
-		engine.WithRoot(ws.root),
-		engine.WithTools(ws.enabled),
-		engine.WithSettings(ws.settings.Tools()),
-		engine.WithTimeout(f.timeout),
-		engine.WithMaxOutputTokens(f.maxTokens),
-		engine.WithFileMode(f.fileMode()),
-		engine.WithSessionEndsWithRun(),
-		engine.WithApprovals(ws.settings.Policy(approve, f.yes)),
-		engine.WithModels(mc),
-	}
-	if f.session != "" {
-		opts = append(opts, engine.WithSession(f.session))
-	}
-	if f.failOnChange {
-		opts = append(opts, engine.WithFailOnChange())
-	}
-	if f.strict {
-		opts = append(opts, engine.WithStrict())
 	}
 	// Configured MCP servers become tools.<server>.*; they start on first use.
 	hub := mcpclient.New(ws.settings.MCPServers, mcpclient.Options{Root: ws.root, Stderr: stdio.Err, Version: Version})
@@ -255,13 +251,20 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 	if err != nil {
 		return 0, err
 	}
+	inv := newInvocation(scriptName(f.expr, pos), code, scriptArgs, f.modeName(), f.repoName(ws.root))
+	return f.finish(stdio, res, inv, runInfo{Script: inv.Script, Name: inv.Name, Workspace: ws.root, Mode: f.modeName(), Started: started})
+}
+
+// finish writes a finished run's reports and its result (text, --json;
+// with --events run_end carried it) and returns the exit code.
+func (f *runFlags) finish(stdio Stdio, res *engine.Result, inv invocation, info runInfo) (int, error) {
+	exit := res.ExitCode
 	if len(f.reports) > 0 {
-		info := runInfo{Script: scriptName(f.expr, pos), Workspace: ws.root, Mode: f.modeName(), Started: started}
 		if err := writeReports(f.reports, res, info); err != nil {
 			fmt.Fprintln(stdio.Err, "atomic-script:", err)
 			if res.ExitCode == engine.ExitOK {
 				// A CI step must not pass when its report is missing.
-				defer func() { exit = engine.ExitUsage }()
+				exit = engine.ExitUsage
 			}
 		}
 	}
@@ -269,13 +272,47 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 	case f.events:
 		// run_end already carried the result.
 	case f.asJSON:
-		if err := writeResultJSON(stdio.Out, res); err != nil {
+		if err := writeResultJSON(stdio.Out, res, inv); err != nil {
 			return 0, err
 		}
 	default:
 		io.WriteString(stdio.Out, res.Text)
 	}
-	return res.ExitCode, nil
+	return exit, nil
+}
+
+// engineOptions are the engine's options for one run of the flags in ws.
+func (f *runFlags) engineOptions(ws *workspace, approve []engine.ApprovalClass) ([]engine.Option, error) {
+	newVM, err := vmFor(f.engine)
+	if err != nil {
+		return nil, err
+	}
+	mc, err := ws.modelsClient()
+	if err != nil {
+		return nil, err
+	}
+	opts := []engine.Option{
+		engine.WithJSEngine(newVM),
+		engine.WithRoot(ws.root),
+		engine.WithTools(ws.enabled),
+		engine.WithSettings(ws.settings.Tools()),
+		engine.WithTimeout(f.timeout),
+		engine.WithMaxOutputTokens(f.maxTokens),
+		engine.WithFileMode(f.fileMode()),
+		engine.WithSessionEndsWithRun(),
+		engine.WithApprovals(ws.settings.Policy(approve, f.yes)),
+		engine.WithModels(mc),
+	}
+	if f.session != "" {
+		opts = append(opts, engine.WithSession(f.session))
+	}
+	if f.failOnChange {
+		opts = append(opts, engine.WithFailOnChange())
+	}
+	if f.strict {
+		opts = append(opts, engine.WithStrict())
+	}
+	return opts, nil
 }
 
 // modeName is the file mode as reports name it.
@@ -364,10 +401,6 @@ func jsonRequested(args []string) bool {
 // writeStartError prints the --json answer of a run that never started:
 // the shape of a result, with error kind "usage" and exit code 2.
 func writeStartError(w io.Writer, err error) {
-	type startError struct {
-		Kind    string `json:"kind"`
-		Message string `json:"message"`
-	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	_ = enc.Encode(struct {

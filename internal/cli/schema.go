@@ -2,6 +2,7 @@ package cli
 
 import (
 	"embed"
+	"encoding/json"
 	"fmt"
 	"io"
 
@@ -39,8 +40,12 @@ func cmdSchema(args []string, stdio Stdio) error {
 
 // writeResultJSON prints a result as --json does: indented, the schema
 // version first, then the result as the engine streams it.
-func writeResultJSON(w io.Writer, res *engine.Result) error {
-	if _, err := fmt.Fprintf(w, "{\n  \"schemaVersion\": %d,", ResultSchemaVersion); err != nil {
+func writeResultJSON(w io.Writer, res *engine.Result, inv invocation) error {
+	head, err := json.MarshalIndent(inv, "  ", "  ")
+	if err != nil {
+		return err
+	}
+	if _, err := fmt.Fprintf(w, "{\n  \"schemaVersion\": %d,\n  \"invocation\": %s,", ResultSchemaVersion, head); err != nil {
 		return err
 	}
 	return res.WriteJSON(&afterBrace{w: w}, "  ")

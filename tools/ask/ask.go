@@ -127,7 +127,7 @@ func aliasSchema() *jsonschema.Schema {
 		Properties: map[string]*jsonschema.Schema{
 			"question": {Type: "string", Description: "the question"},
 			"options": {Type: "array", Description: "two to four choices: strings, or {label, description}",
-				Items:       &jsonschema.Schema{AnyOf: []*jsonschema.Schema{{Type: "string"}, opt}}},
+				Items: &jsonschema.Schema{AnyOf: []*jsonschema.Schema{{Type: "string"}, opt}}},
 			"header":      {Type: "string", Description: "a short label (default Question)"},
 			"multiSelect": {Type: "boolean", Description: "let the person pick several options"},
 		},
