@@ -42,7 +42,7 @@ func TestAskPickerOnTerminal(t *testing.T) {
 	t.Run("answered", func(t *testing.T) {
 		// 2 picks "Wait"; enter goes to the next question; down + space
 		// toggles ts, 3 toggles py; enter answers.
-		keys := []string{"2", "\r", "\x1b[B", " ", "3", "\r"}
+		keys := []string{"2", "\r", "\x1b[B", " ", "3", " ", "\r"}
 		screen, stdout := askOnTerminal(t, bin, script, keys)
 		for _, want := range []string{"Merge approval", "Admin-merge the seven PRs?", "1. Proceed — merge them in order", "2. Wait — ask again tomorrow", "3. Abandon", "Which languages?", "1. go — Go modules"} {
 			if !strings.Contains(screen, want) {

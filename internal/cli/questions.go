@@ -10,9 +10,9 @@ import (
 	"strings"
 	"sync"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/huh"
+	"charm.land/huh/v2"
 	"github.com/mattn/go-isatty"
+	"golang.org/x/term"
 	"sigs.k8s.io/yaml"
 
 	"github.com/atomic-script/atomic-script/tools"
@@ -168,7 +168,7 @@ func labels(q tools.Question) string {
 // on stderr (never on stdout, which carries --json and --events) and read
 // from the controlling terminal (stdin may carry the script): arrow keys
 // or the option's number move, space toggles a multiSelect option, enter
-// answers, ctrl+c or esc cancels.
+// answers, ctrl+c cancels.
 type terminalQuestioner struct {
 	out    io.Writer
 	status *statusLine
@@ -186,6 +186,16 @@ func (t *terminalQuestioner) Ask(ctx context.Context, qs []tools.Question) (tool
 		return tools.Answers{}, tools.Errorf(tools.ErrUnavailable, "ask_user_question: the terminal cannot be read (%v): %s", err, "continue with stated assumptions")
 	}
 	defer tty.Close()
+	// Raw mode is ours to set: the picker reads the terminal through
+	// numberKeys, which it cannot put in raw mode itself. Control, not Fd,
+	// keeps the file non-blocking, so Close ends a pending read.
+	var state *term.State
+	if rc, err := tty.SyscallConn(); err == nil {
+		_ = rc.Control(func(fd uintptr) { state, err = term.MakeRaw(int(fd)) })
+		if state != nil {
+			defer rc.Control(func(fd uintptr) { _ = term.Restore(int(fd), state) })
+		}
+	}
 	if t.status != nil {
 		defer t.status.hold()()
 	}
@@ -205,14 +215,14 @@ func (t *terminalQuestioner) Ask(ctx context.Context, qs []tools.Question) (tool
 		desc := tools.Visible(q.Question)
 		if q.MultiSelect {
 			desc += "  (space toggles, enter answers)"
-			fields = append(fields, &numbered{Field: huh.NewMultiSelect[string]().Title(title).Description(desc).Options(opts...).Value(&multi[i]), n: len(opts), multi: true})
+			fields = append(fields, huh.NewMultiSelect[string]().Title(title).Description(desc).Options(opts...).Value(&multi[i]))
 		} else {
-			fields = append(fields, &numbered{Field: huh.NewSelect[string]().Title(title).Description(desc).Options(opts...).Value(&single[i]), n: len(opts)})
+			fields = append(fields, huh.NewSelect[string]().Title(title).Description(desc).Options(opts...).Value(&single[i]))
 		}
 	}
 	// RunWithContext adds the context; WithProgramOptions would replace
 	// the input and output set here.
-	form := huh.NewForm(huh.NewGroup(fields...)).WithInput(tty).WithOutput(t.out).WithShowHelp(true)
+	form := huh.NewForm(huh.NewGroup(fields...)).WithInput(numberKeys{tty}).WithOutput(t.out).WithShowHelp(true)
 	err = form.RunWithContext(ctx)
 	switch {
 	case ctx.Err() != nil:
@@ -233,33 +243,25 @@ func (t *terminalQuestioner) Ask(ctx context.Context, qs []tools.Question) (tool
 	return out, nil
 }
 
-// numbered lets the option's number pick it: 3 moves to the third option
-// (and toggles it in a multiSelect), as the arrow keys would.
-type numbered struct {
-	huh.Field
-	n     int
-	multi bool
-}
+// numberKeys lets an option's number move to it: the digit d typed at
+// the terminal reaches the picker as the keys home and d-1 times down, as
+// the arrow keys would move (a picker field cannot be wrapped from outside
+// huh, so the keys are translated on their way in).
+type numberKeys struct{ r io.Reader }
 
-func (f *numbered) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	k, ok := msg.(tea.KeyMsg)
-	if !ok || k.Type != tea.KeyRunes || len(k.Runes) != 1 || k.Runes[0] < '1' || int(k.Runes[0]-'0') > f.n {
-		m, cmd := f.Field.Update(msg)
-		f.Field = m.(huh.Field)
-		return f, cmd
+func (n numberKeys) Read(p []byte) (int, error) {
+	buf := make([]byte, max(1, len(p)/32))
+	k, err := n.r.Read(buf)
+	var out []byte
+	for _, c := range buf[:k] {
+		if c < '1' || c > '9' {
+			out = append(out, c)
+			continue
+		}
+		out = append(out, "\x1b[H"...)
+		for range c - '1' {
+			out = append(out, "\x1b[B"...)
+		}
 	}
-	var cmds []tea.Cmd
-	press := func(km tea.KeyMsg) {
-		m, cmd := f.Field.Update(km)
-		f.Field = m.(huh.Field)
-		cmds = append(cmds, cmd)
-	}
-	press(tea.KeyMsg{Type: tea.KeyHome})
-	for range int(k.Runes[0]-'0') - 1 {
-		press(tea.KeyMsg{Type: tea.KeyDown})
-	}
-	if f.multi {
-		press(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
-	}
-	return f, tea.Batch(cmds...)
+	return copy(p, out), err
 }
