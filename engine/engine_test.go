@@ -141,7 +141,7 @@ func TestValidationMessagesNameFieldAndExpectation(t *testing.T) {
 		`await tools.todo_update({index: 1, status: "nope"})`:   `todo_update: invalid arguments: at "status": value must be one of 'pending', 'in_progress', 'completed' (describeTool("todo_update") gives the types)`,
 		`await tools.todowrite({todos: [{status: "pending"}]})`: `todowrite: invalid arguments: at "todos.0": missing property 'content' (describeTool("todowrite") gives the types)`,
 		`await tools.todowrite({todos: [], extra: 1})`:          `todowrite: invalid arguments: additional properties 'extra' not allowed. todowrite takes: todos (describeTool("todowrite") gives the types)`,
-		`await tools.search({pattern: "x", glob: "*.go"})`:      `search: invalid arguments: additional properties 'glob' not allowed (did you mean 'paths'?). search takes: pattern, paths?, i?, case?, gitignore?, hidden?, skip? (describeTool("search") gives the types)`,
+		`await tools.search({pattern: "x", glob: "*.go"})`:      `search: invalid arguments: additional properties 'glob' not allowed (did you mean 'paths'?). search takes: pattern, paths?, i?, case?, gitignore?, hidden?, skip?, limit? (describeTool("search") gives the types)`,
 		`await tools.read({file_path: "a.txt"})`:                `read: invalid arguments: additional properties 'file_path' not allowed (did you mean 'path'?); missing property 'path'. read takes: path, offset?, limit? (describeTool("read") gives the types)`,
 	} {
 		r := run(t, eng, code)

@@ -4,6 +4,7 @@ import (
 	"container/list"
 	"crypto/sha256"
 	"sync"
+	"unsafe"
 )
 
 // Default bounds of a session's snapshot store (docs/hashline.md). There
@@ -78,6 +79,10 @@ type history struct {
 	path     string
 	versions []snapshot // newest (head) first
 	size     int
+	// superseded is set when a newer version was observed without its
+	// text (RecordObservation): the kept texts are then older versions,
+	// still found by tag, but none is the head.
+	superseded bool
 }
 
 type snapshot struct {
@@ -112,9 +117,57 @@ func (s *Store) SetRecordLimit(n int) {
 	s.trimRecords()
 }
 
+// digest is the SHA-256 of text, without copying it.
+func digest(text string) [sha256.Size]byte {
+	return sha256.Sum256(unsafe.Slice(unsafe.StringData(text), len(text)))
+}
+
+// Observation is what a store keeps of a version whose text it need not
+// keep: the tag and a digest of the normalised text. Make one with
+// Observe (on any goroutine: it is the costly part) and record it with
+// RecordObservation.
+type Observation struct {
+	Tag string
+	sum [sha256.Size]byte
+}
+
+// Observe returns the observation of text (raw or normalised; it is
+// normalised first).
+func Observe(text string) Observation {
+	text = Normalize(text)
+	return Observation{Tag: TagNormalized(text), sum: digest(text)}
+}
+
+// RecordObservation records o as the newest observed version of path
+// without keeping its text: an edit or write against that version still
+// applies directly (Holds, Known), but a stale tag of it cannot be
+// recovered. Bulk results use it (a script's search over thousands of
+// files), so the store does not hold a copy of every file a run saw.
+func (s *Store) RecordObservation(path string, o Observation) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.noteSeen(path, seen{tag: o.Tag, sum: o.sum})
+	h := s.touch(path)
+	if h == nil {
+		return
+	}
+	for i, v := range h.versions {
+		if v.tag == o.Tag && digest(v.text) == o.sum {
+			copy(h.versions[1:i+1], h.versions[:i])
+			h.versions[0] = v
+			h.superseded = false
+			return
+		}
+	}
+	h.superseded = true
+}
+
 // note adds a version to path's read record.
 func (s *Store) note(path, tag, text string) {
-	v := seen{tag: tag, sum: sha256.Sum256([]byte(text))}
+	s.noteSeen(path, seen{tag: tag, sum: digest(text)})
+}
+
+func (s *Store) noteSeen(path string, v seen) {
 	var r *readRecord
 	if e, ok := s.recs[path]; ok {
 		s.recLRU.MoveToFront(e)
@@ -154,7 +207,7 @@ func (s *Store) recorded(path, tag string, text *string) bool {
 	}
 	var sum [sha256.Size]byte
 	if text != nil {
-		sum = sha256.Sum256([]byte(*text))
+		sum = digest(*text)
 	}
 	for _, v := range e.Value.(*readRecord).versions {
 		if v.tag == tag && (text == nil || v.sum == sum) {
@@ -197,6 +250,7 @@ func (s *Store) Record(path, text string) (tag string) {
 		s.byPath[path] = s.lru.PushFront(h)
 		s.size += h.size
 	}
+	h.superseded = false
 	for i, v := range h.versions {
 		if v.tag == tag && v.text == text {
 			copy(h.versions[1:i+1], h.versions[:i])
@@ -271,7 +325,7 @@ func (s *Store) Head(path string) (tag, text string, ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	h := s.touch(path)
-	if h == nil || len(h.versions) == 0 {
+	if h == nil || len(h.versions) == 0 || h.superseded {
 		return "", "", false
 	}
 	return h.versions[0].tag, h.versions[0].text, true
@@ -282,7 +336,7 @@ func (s *Store) isHead(path, tag, text string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	h := s.touch(path)
-	return h != nil && len(h.versions) > 0 && h.versions[0].tag == tag && h.versions[0].text == text
+	return h != nil && !h.superseded && len(h.versions) > 0 && h.versions[0].tag == tag && h.versions[0].text == text
 }
 
 // Forget drops every version of path and its read record (a deleted or

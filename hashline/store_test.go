@@ -152,3 +152,43 @@ func TestStoreConcurrent(t *testing.T) {
 		t.Errorf("bounds broken: %d paths, %d versions", p, v)
 	}
 }
+
+// TestStoreObservation: a version observed without its text applies
+// directly (Holds, Known) and keeps no text; while it is the newest, no
+// kept text is the head, though older texts are still found by tag. Seeing
+// a kept version again makes it the head again.
+func TestStoreObservation(t *testing.T) {
+	s := NewStore()
+	old := s.Record("/a", "one\n")
+	o := Observe("two\r\n")
+	if o.Tag != Tag("two\n") {
+		t.Fatalf("tag %s", o.Tag)
+	}
+	s.RecordObservation("/a", o)
+	if !s.Holds("/a", o.Tag, "two\n") || !s.Known("/a", o.Tag) || s.Holds("/a", o.Tag, "two  \n") {
+		t.Error("an observed version must apply directly, with its exact text")
+	}
+	if _, ok := s.Lookup("/a", o.Tag); ok {
+		t.Error("an observation kept a text")
+	}
+	if text, ok := s.Lookup("/a", old); !ok || text != "one\n" {
+		t.Error("the older text was lost")
+	}
+	if _, _, ok := s.Head("/a"); ok || s.isHead("/a", old, "one\n") {
+		t.Error("an older text counts as the head")
+	}
+	s.RecordObservation("/a", Observe("one\n"))
+	if tag, _, ok := s.Head("/a"); !ok || tag != old {
+		t.Error("re-observing a kept version did not make it the head")
+	}
+	if _, _, size := s.Len(); size > historyOverhead+len("/a")+len("one\n") {
+		t.Errorf("store holds %d bytes", size)
+	}
+	s.RecordObservation("/new", Observe("x\n"))
+	if !s.Observed("/new") || !s.Holds("/new", Tag("x\n"), "x\n") {
+		t.Error("an observation of an unseen file was not recorded")
+	}
+	if p, _, _ := s.Len(); p != 1 {
+		t.Errorf("an observation made a text entry: %d paths", p)
+	}
+}

@@ -20,8 +20,9 @@ import (
 func Visible(s string) string { return visible(s, false) }
 
 // VisibleLines is Visible for text shown as lines (a diff, a multi-line
-// command): a newline, a CR before a newline and a tab are kept, as they
-// only lay the lines out; every other control is escaped.
+// command): newlines and tabs are kept, as they only lay the lines out;
+// every other control is escaped, a carriage return too (a caller showing
+// CRLF text drops the CR of each line ending first).
 func VisibleLines(s string) string { return visible(s, true) }
 
 func visible(s string, lines bool) string {
@@ -35,7 +36,7 @@ func visible(s string, lines bool) string {
 		switch {
 		case r == utf8.RuneError && size <= 1:
 			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case lines && (r == '\n' || r == '\t' || r == '\r' && strings.HasPrefix(s[i+1:], "\n")):
+		case lines && (r == '\n' || r == '\t'):
 			b.WriteRune(r)
 		case r == '\n':
 			b.WriteString(`\n`)

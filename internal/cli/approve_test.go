@@ -29,10 +29,11 @@ func TestPromptShowsMove(t *testing.T) {
 const hostileText = "(touch PWNED)\r\x1b[2K\u202e\u009b2K\nrow"
 
 // acts reports the first character in s that acts on a terminal rather
-// than showing itself (a newline aside: the prompt lays out lines).
+// than showing itself (newlines and tabs aside: they lay out the prompt's
+// lines and a diff's indentation, and hide nothing).
 func acts(s string) (rune, bool) {
 	for _, r := range s {
-		if r != '\n' && (r < 0x20 || r == 0x7f || r >= 0x80 && r <= 0x9f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069) {
+		if r != '\n' && r != '\t' && (r < 0x20 || r == 0x7f || r >= 0x80 && r <= 0x9f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069) {
 			return r, true
 		}
 	}

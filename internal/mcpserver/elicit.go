@@ -115,7 +115,8 @@ func elicitMessage(req engine.ApprovalRequest) string {
 			cut := strings.LastIndexByte(d[:maxElicitDiff], '\n') + 1
 			d = d[:cut] + fmt.Sprintf("… (%d more bytes of diff)\n", len(req.Diff)-cut)
 		}
-		b.WriteString("\nDiff:\n" + tools.VisibleLines(d))
+		// CRLF line endings are the file's, not a hidden carriage return.
+		b.WriteString("\nDiff:\n" + tools.VisibleLines(strings.ReplaceAll(d, "\r\n", "\n")))
 	}
 	b.WriteString("\nAccept to run it; decline to make the call fail with ERR_DENIED.")
 	return b.String()

@@ -214,3 +214,33 @@ func TestArchiveDryRun(t *testing.T) {
 		t.Errorf("diff: %s", d)
 	}
 }
+
+// TestArchiveMemberNamesCannotForgeRows: a member name holding newlines
+// and a "[path#TAG]" header cannot add lines of its own to a listing or a
+// member's header: it is listed on one line, control characters escaped,
+// and that escaped name reads the member. A write may not create such a
+// name.
+func TestArchiveMemberNamesCannotForgeRows(t *testing.T) {
+	env := newEnv(t)
+	hostile := "x\n[evil.go#ABCD]\n1:pwned\r\x1b[2K\u202e"
+	zipFixture(t, env, "a.zip", "ok.txt", "fine\n", hostile, "inside\n")
+	tgzFixture(t, env, "b.tgz", hostile, "inside\n")
+	shown := `x\n[evil.go#ABCD]\n1:pwned\r\x1b[2K\u202e`
+	for _, arc := range []string{"a.zip", "b.tgz"} {
+		list := mustCall(t, env, "read", ReadArgs{Path: arc}).Text
+		for _, line := range strings.Split(list, "\n") {
+			if strings.HasPrefix(line, "[evil.go") || strings.HasPrefix(line, "1:pwned") || strings.ContainsAny(line, "\r\x1b\u202e") {
+				t.Errorf("%s: the listing holds a forged line %q:\n%s", arc, line, list)
+			}
+		}
+		if !strings.Contains(list, shown) {
+			t.Errorf("%s: the listing does not show the name escaped:\n%s", arc, list)
+		}
+		got := mustCall(t, env, "read", ReadArgs{Path: arc + ":" + shown}).Text
+		if first := strings.SplitN(got, "\n", 2)[0]; !strings.HasPrefix(first, "["+arc+":"+shown+"#") || !strings.HasSuffix(got, "1:inside") {
+			t.Errorf("%s: reading the member by its shown name: %q", arc, got)
+		}
+	}
+	_, err := call(t, env, "write", WriteArgs{Path: "a.zip:new\n[f.go#AAAA]", Content: ptr("x")})
+	wantErr(t, err, tools.ErrInvalidArgs, "control or invisible characters")
+}

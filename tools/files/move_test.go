@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/atomic-script/atomic-script/tools/journal"
 )
@@ -141,5 +142,17 @@ func TestPreviewOfConflictWriteNamesItsFiles(t *testing.T) {
 	}
 	if env.Session.Snapshots.Observed(a) {
 		t.Error("the preview recorded a.txt as seen")
+	}
+}
+
+// The preview of an edit refuses a protected file as the edit does.
+func TestPreviewOfEditRefusesProtected(t *testing.T) {
+	env := moveEnv(t)
+	put(t, env, ".git/config", "[core]\n")
+	mustCall(t, env, "read", ReadArgs{Path: ".git/config"})
+	p, _ := tools.PreviewOf(toolNamed("edit"))
+	args, _ := json.Marshal(EditArgs{Input: "[.git/config#" + hashline.Tag("[core]\n") + "]\ninsert tail:\n+\tfsmonitor = x"})
+	if _, err := p.Preview(context.Background(), env, args); tools.CodeOf(err) != tools.ErrNotAllowed {
+		t.Errorf("preview of an edit of .git/config: %v", err)
 	}
 }

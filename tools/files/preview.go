@@ -114,6 +114,13 @@ func previewEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Previe
 			pv.Paths = append(pv.Paths, env.Abs(s.Path))
 		}
 	}
+	for _, path := range pv.Paths {
+		// Refused here as the edit itself would refuse it, before anyone
+		// is asked.
+		if err := checkProtected(env, "edit", path); err != nil {
+			return tools.Preview{}, err
+		}
+	}
 	pv.Diff = diff.String()
 	return pv, nil
 }

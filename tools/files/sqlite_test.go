@@ -155,3 +155,44 @@ func TestSQLiteLocked(t *testing.T) {
 		t.Error("a write to a locked database changed it")
 	}
 }
+
+// TestSQLiteReadLeavesNoFiles: reading a WAL-mode database — a listing, a
+// table, a row, a query, in a dry run too — leaves no -wal or -shm file
+// beside it (it is read immutable when no writer has it open); with a
+// writer holding it open, a read sees what the writer committed to the
+// log.
+func TestSQLiteReadLeavesNoFiles(t *testing.T) {
+	env := newEnv(t)
+	abs := dbFixture(t, env, "app.db", append([]string{"PRAGMA journal_mode=WAL"}, usersDB...)...)
+	for _, side := range []string{"-wal", "-shm"} {
+		if _, err := os.Stat(abs + side); err == nil {
+			t.Fatalf("the fixture left %s", side)
+		}
+	}
+	j := journal.New(journal.DryRun)
+	t.Cleanup(j.Close)
+	env.Files = j
+	for _, p := range []string{"app.db", "app.db:users", "app.db:users:2", "app.db?q=SELECT name FROM users WHERE age > 40"} {
+		if _, err := call(t, env, "read", ReadArgs{Path: p}); err != nil {
+			t.Fatalf("read %s: %v", p, err)
+		}
+		for _, side := range []string{"-wal", "-shm"} {
+			if _, err := os.Stat(abs + side); err == nil {
+				t.Fatalf("read %s left app.db%s in the workspace", p, side)
+			}
+		}
+	}
+	// A writer with changes only in its log: the read goes through it.
+	w, err := sql.Open("sqlite", abs+"?_pragma=journal_mode(WAL)&_pragma=wal_autocheckpoint(0)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if _, err := w.Exec(`INSERT INTO users (name, age) VALUES ('Gus', 60)`); err != nil {
+		t.Fatal(err)
+	}
+	res, err := call(t, env, "read", ReadArgs{Path: "app.db?q=SELECT name FROM users WHERE age = 60"})
+	if err != nil || !strings.Contains(res.Text, `{"name":"Gus"}`) {
+		t.Fatalf("read with a writer open: %v\n%s", err, res.Text)
+	}
+}

@@ -153,7 +153,7 @@ func runGrep(ctx context.Context, env *tools.Env, a grepArgs) (string, error) {
 	switch a.OutputMode {
 	case "", "content":
 		s := newSearcher(m, v, workers, grepContentLimit+1)
-		col, err := collect(ctx, env, s, sc, true, true, 0, math.MaxInt, grepContentLimit+1)
+		col, err := collect(ctx, env, s, sc, true, true, stopRule{ceiling: grepContentLimit + 1}, nil)
 		if err != nil {
 			return "", err
 		}
@@ -164,7 +164,7 @@ func runGrep(ctx context.Context, env *tools.Env, a grepArgs) (string, error) {
 			limit = math.MaxInt
 		}
 		s := newSearcher(m, v, workers, limit)
-		col, err := collect(ctx, env, s, sc, true, true, 0, math.MaxInt, math.MaxInt)
+		col, err := collect(ctx, env, s, sc, true, true, stopRule{}, nil)
 		if err != nil {
 			return "", err
 		}

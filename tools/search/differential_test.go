@@ -106,13 +106,17 @@ func rgMatches(t *testing.T, root string, args ...string) []string {
 }
 
 // toolMatches pages through search and returns "path:line" for every
-// match row.
-func toolMatches(t *testing.T, root, args string) []string {
+// match row. extra is added to every call's arguments (a limit); fresh
+// runs each page in a session of its own, so that no cursor helps.
+func toolMatches(t *testing.T, root, args, extra string, fresh bool) []string {
 	t.Helper()
 	env := newEnv(t, root)
 	var res []string
 	for skip := 0; ; {
-		a := strings.TrimSuffix(args, "}") + fmt.Sprintf(`,"skip":%d}`, skip)
+		a := strings.TrimSuffix(args, "}") + fmt.Sprintf(`,"skip":%d%s}`, skip, extra)
+		if fresh {
+			env = newEnv(t, root)
+		}
 		r := searchResult(t, env, a)
 		for _, f := range r.FileMatches {
 			if f.Count != len(f.Matches) {
@@ -178,13 +182,22 @@ func TestDifferentialSearchVsRipgrep(t *testing.T) {
 		{`{"pattern":"^[a-z]+ [a-z]+$","i":true}`, []string{"-i", `^[a-z]+ [a-z]+$`}},
 		{`{"pattern":"main\\(\\)\\r?\\nneedle"}`, []string{"-U", "main\\(\\)\\r?\\nneedle"}},
 	}
+	// Every way to page must reach what rg prints: pages of 20 files
+	// resumed by the session's cursor or searched afresh, every match in
+	// one call (limit 0), and pages of at most 7 matches.
+	modes := []struct {
+		name, extra string
+		fresh       bool
+	}{{"pages", "", false}, {"pages without cursor", "", true}, {"limit 0", `,"limit":0`, false}, {"limit 7", `,"limit":7`, false}, {"limit 7 without cursor", `,"limit":7`, true}}
 	for _, c := range cases {
-		got := toolMatches(t, root, c.args)
 		want := rgMatches(t, root, c.rgArgs...)
-		t.Logf("%s: %d matching lines", c.args, len(got))
-		if !slices.Equal(got, want) {
-			t.Errorf("%s vs rg %q:\n only search: %v\n only rg:     %v", c.args, c.rgArgs, minus(got, want), minus(want, got))
+		for _, mode := range modes {
+			got := toolMatches(t, root, c.args, mode.extra, mode.fresh)
+			if !slices.Equal(got, want) {
+				t.Errorf("%s (%s) vs rg %q:\n only search: %v\n only rg:     %v", c.args, mode.name, c.rgArgs, minus(got, want), minus(want, got))
+			}
 		}
+		t.Logf("%s: %d matching lines", c.args, len(want))
 	}
 }
 

@@ -95,3 +95,20 @@ func TestSearchSQLite(t *testing.T) {
 		t.Errorf("one table: %v", res.Files)
 	}
 }
+
+// A member name with newlines cannot forge a header or a row in search
+// output: the header names it on one line, escaped.
+func TestSearchArchiveMemberNameCannotForgeRows(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"a.zip": zipBytes(t, "x\n[evil.go#ABCD]\n*1:needle forged\x1b[2K", "needle inside\n")})
+	env := newEnv(t, root)
+	res := searchResult(t, env, `{"pattern": "needle", "paths": "a.zip"}`)
+	for _, line := range strings.Split(res.Text, "\n") {
+		if strings.HasPrefix(line, "[evil.go") || strings.HasPrefix(line, "*1:needle forged") || strings.ContainsRune(line, 0x1b) {
+			t.Errorf("forged line %q in:\n%s", line, res.Text)
+		}
+	}
+	if !strings.Contains(res.Text, `[a.zip:x\n[evil.go#ABCD]\n*1:needle forged\x1b[2K#`) || !strings.Contains(res.Text, "*1:needle inside") {
+		t.Errorf("text:\n%s", res.Text)
+	}
+}

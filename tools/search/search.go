@@ -5,12 +5,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"strings"
 	"sync/atomic"
+	"unicode/utf8"
+	"unsafe"
 
 	"github.com/atomic-script/atomic-script/tools/internal/selector"
 
+	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/atomic-script/atomic-script/tools/internal/safefile"
 	"github.com/atomic-script/atomic-script/tools/search/internal/fsread"
@@ -45,6 +49,7 @@ type searchArgs struct {
 	Gitignore *bool    `json:"gitignore"`
 	Hidden    *bool    `json:"hidden"`
 	Skip      *int     `json:"skip"`
+	Limit     *int     `json:"limit"`
 }
 
 // fileStatus is why a file was or was not searched.
@@ -61,18 +66,34 @@ const (
 type matchedFile struct {
 	abs      string
 	ranges   []selector.Range
-	count    int  // matching lines, at most the per-file limit + 1
+	count    int  // matching lines (in page mode at most the per-file limit + 1)
 	tooLarge bool // not searched: over searchMaxFileBytes (count is 0)
+	// content is the file as searched, kept in page mode for the page's
+	// rendering (files up to keepBytes; larger ones are read again).
+	content []byte
+	// In a search with limit the worker extracts what the result needs,
+	// so no file is read twice: every matching line (up to the row cap)
+	// and the observation its snapshot tag comes from.
+	matches []SearchMatch
+	obs     hashline.Observation
 }
+
+// keepBytes bounds a file whose content a page-mode search keeps from the
+// search to the rendering.
+const keepBytes = 256 << 10
 
 // maxSkippedListed bounds the too-large files a walk names; more are counted.
 const maxSkippedListed = 10
 
 // searcher holds what the workers of one search share.
 type searcher struct {
-	m        *textmatch.Matcher
-	v        *fsview
-	limit    int // per-file count limit during collection
+	m     *textmatch.Matcher
+	v     *fsview
+	limit int // page mode: per-file count limit during collection
+	// every: extract every match (a search with limit); else count and
+	// keep content.
+	every    bool
+	keep     bool // page mode: keep matched files' content for the rendering
 	scanners []*textmatch.Scanner
 	readers  []fsread.Reader
 
@@ -87,19 +108,44 @@ func newSearcher(m *textmatch.Matcher, v *fsview, workers, limit int) *searcher 
 	return s
 }
 
-// count returns how many lines of abs match (stopping at limit), counting
-// only lines in ranges when ranges is set. Worker w's buffers are used.
-func (s *searcher) count(w int, abs string, ranges []selector.Range, limit int) (int, fileStatus) {
+// scan searches abs with worker w's buffers, counting only lines in ranges
+// when ranges is set. A file without a match comes back with count 0.
+func (s *searcher) scan(w int, abs string, ranges []selector.Range) (matchedFile, fileStatus) {
 	s.searched.Add(1)
-	data, err := s.v.read(&s.readers[w], abs, searchMaxFileBytes)
+	raw, err := s.v.read(&s.readers[w], abs, searchMaxFileBytes)
 	if err != nil {
 		if errors.Is(err, fsread.ErrTooLarge) {
-			return 0, fileTooLarge
+			return matchedFile{abs: abs, tooLarge: true}, fileTooLarge
 		}
-		return 0, fileUnreadable
+		return matchedFile{abs: abs}, fileUnreadable
 	}
-	data = bytes.TrimPrefix(data, utf8BOM)
-	sc := s.scanners[w]
+	data := bytes.TrimPrefix(raw, utf8BOM)
+	f := matchedFile{abs: abs, ranges: ranges}
+	if s.every {
+		f.matches = extractMatches(s.scanners[w], data, ranges)
+		f.count = len(f.matches)
+	} else {
+		f.count = countMatches(s.scanners[w], data, ranges, s.limit)
+	}
+	if f.count == 0 {
+		return f, fileSearched
+	}
+	if bytes.IndexByte(data, 0) >= 0 {
+		return matchedFile{abs: abs}, fileBinary
+	}
+	s.matching.Add(1)
+	switch {
+	case s.every:
+		f.obs = hashline.Observe(unsafe.String(unsafe.SliceData(raw), len(raw)))
+	case s.keep && len(raw) <= keepBytes:
+		f.content = bytes.Clone(raw)
+	}
+	return f, fileSearched
+}
+
+// countMatches returns how many lines of data match (stopping at limit),
+// counting only lines in ranges when ranges is set.
+func countMatches(sc *textmatch.Scanner, data []byte, ranges []selector.Range, limit int) int {
 	sc.Reset(data)
 	n, line, pos := 0, 1, 0
 	for n < limit {
@@ -120,13 +166,53 @@ func (s *searcher) count(w int, abs string, ranges []selector.Range, limit int) 
 			}
 		}
 	}
-	if n > 0 && bytes.IndexByte(data, 0) >= 0 {
-		return 0, fileBinary
+	return min(n, limit)
+}
+
+// extractMatches returns every matching line of data (in ranges, when
+// set) as a row with its whole text (up to structuredLineCap bytes).
+func extractMatches(sc *textmatch.Scanner, data []byte, ranges []selector.Range) []SearchMatch {
+	sc.Reset(data)
+	var rows []SearchMatch
+	line, pos := 1, 0
+	for {
+		start, end, ok := sc.Next()
+		if !ok {
+			return rows
+		}
+		line += bytes.Count(data[pos:start], nl)
+		pos = start
+		l := line
+		for rest := data[start:end]; ; l++ {
+			text := rest
+			i := bytes.IndexByte(rest, '\n')
+			if i >= 0 {
+				text = rest[:i]
+			}
+			if ranges == nil || selector.InRanges(ranges, l) {
+				rows = append(rows, matchRow(l, bytes.TrimSuffix(text, cr)))
+			}
+			if i < 0 {
+				break
+			}
+			rest = rest[i+1:]
+		}
 	}
-	if n > 0 {
-		s.matching.Add(1)
+}
+
+var cr = []byte{'\r'}
+
+// matchRow is the structured row of line l with text, cut at
+// structuredLineCap bytes on a character boundary.
+func matchRow(l int, text []byte) SearchMatch {
+	if len(text) <= structuredLineCap {
+		return SearchMatch{Line: l, Text: string(text)}
 	}
-	return min(n, limit), fileSearched
+	i := structuredLineCap
+	for i > 0 && !utf8.RuneStart(text[i]) {
+		i--
+	}
+	return SearchMatch{Line: l, Text: string(text[:i]), Truncated: true}
 }
 
 var nl = []byte{'\n'}
@@ -138,130 +224,287 @@ var utf8BOM = []byte("\uFEFF")
 // collection is the ordered list of matching files a page is cut from.
 type collection struct {
 	files   []matchedFile
-	ceiling bool     // stopped at searchCollectLimit matches
+	ceiling bool     // stopped at the collection ceiling
 	skipped []string // explicitly named files that were not searched, with why
+	// beyond lists the matching files searched after the one that ended
+	// the collection (the rest of its chunk): the next page starts with
+	// them. at is where the next page's walk resumes: after the last file
+	// searched in order.
+	beyond []matchedFile
+	at     position
+	seen   map[string]bool
+	// complete: every target was searched to its end.
+	complete bool
 }
 
-// collect searches the targets in order until it has need matching files
-// or ceiling matches in the files from index pageStart on (the files of
-// earlier pages are listed but do not count, so paging by nextSkip reaches
-// every match). Directory trees are walked in parallel;
-// the walk stops as soon as the page is settled.
-func collect(ctx context.Context, env *tools.Env, s *searcher, sc *scope, gitignore, hidden bool, pageStart, need, ceiling int) (*collection, error) {
-	workers := len(s.readers) - 1
+// notSearched is the result of a chunk the workers left to the consumer:
+// a page search that has found searchAhead more matching files than it
+// needs stops searching ahead (on a busy machine the consumer may not run
+// for milliseconds while the workers go on), and the consumer searches
+// such a chunk itself when it gets there.
+type notSearched struct{}
+
+// searchAhead is how many matching files past a page's need the workers
+// may find before they leave chunks to the consumer.
+const searchAhead = 8
+
+// scanChunk searches the files of c with worker w's buffers: the
+// consumer's own search of a chunk the workers left.
+func (s *searcher) scanChunk(w int, c *walk.Chunk) []matchedFile {
+	var out []matchedFile
+	for _, name := range c.Files {
+		f, st := s.scan(w, c.Dir.Join(name), nil)
+		if f.count > 0 || st == fileTooLarge {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// position is a point in a search's order: target index, and within a
+// walked target the root-relative path of the last file searched ("":
+// the target from its start).
+type position struct {
+	target int
+	after  string
+}
+
+// stopRule says when collect has enough: the files of earlier pages
+// (before pageStart) are listed but do not count.
+type stopRule struct {
+	pageStart int
+	need      int // matching files in all (pageStart + page + 1)
+	ceiling   int // matches (counted from pageStart) that end a page
+}
+
+// collect searches the targets in order, from the cursor when there is
+// one, until rule is met. Directory trees are walked in parallel; the
+// walk stops as soon as the page is settled.
+func collect(ctx context.Context, env *tools.Env, s *searcher, sc *scope, gitignore, hidden bool, rule stopRule, cur *searchCursor) (*collection, error) {
+	c := &collector{env: env, s: s, sc: sc, rule: rule, workers: len(s.readers) - 1, col: &collection{seen: map[string]bool{}}}
+	from := position{}
+	if cur != nil {
+		from = cur.at
+		if cur.seen != nil {
+			c.col.seen = maps.Clone(cur.seen)
+		}
+	}
+	c.startWalk(ctx, from, gitignore, hidden)
+	defer c.stopWalk()
+	// The files the previous page searched past come first, searched
+	// again: the script may have changed them since.
+	if cur != nil && !c.resume(cur.beyond) {
+		c.col.at = from
+		return c.col, nil
+	}
+	for i := from.target; i < len(sc.targets); i++ {
+		c.col.at = position{target: i}
+		if i == from.target {
+			c.col.at.after = from.after
+		}
+		goOn := true
+		if sc.targets[i].kind == targetFile {
+			c.col.at = position{target: i + 1} // searched whole, or not at all
+			goOn = c.file(sc.targets[i])
+		} else {
+			var err error
+			if goOn, err = c.tree(ctx, i); err != nil {
+				return nil, err
+			}
+		}
+		if !goOn {
+			break
+		}
+		c.col.at = position{target: i + 1}
+	}
+	c.col.complete = c.col.at.target == len(sc.targets)
+	if c.largeSkipped > maxSkippedListed {
+		c.col.skipped = append(c.col.skipped, fmt.Sprintf("%d more files larger than 4 MiB", c.largeSkipped-maxSkippedListed))
+	}
+	return c.col, nil
+}
+
+// collector is one collect call's state.
+type collector struct {
+	env          *tools.Env
+	s            *searcher
+	sc           *scope
+	rule         stopRule
+	workers      int
+	col          *collection
+	total        int // matches counted from rule.pageStart
+	largeSkipped int
+	w            *walk.Walker
+	rootOf       map[int]int // target index -> walk root
+}
+
+// startWalk starts the parallel walk of the directory and glob targets
+// from from on.
+func (c *collector) startWalk(ctx context.Context, from position, gitignore, hidden bool) {
 	var roots []walk.Root
-	rootOf := map[int]int{}
-	largeSkipped := 0
-	for i, t := range sc.targets {
-		if t.kind == targetFile {
+	c.rootOf = map[int]int{}
+	for i, t := range c.sc.targets {
+		if t.kind == targetFile || i < from.target {
 			continue
 		}
 		r := walk.Root{Abs: t.abs}
 		if t.glob != nil {
 			r.Descend, r.Filter = t.glob.descend, t.glob.match
 		}
-		rootOf[i] = len(roots)
+		if i == from.target {
+			r.After = from.after
+		}
+		c.rootOf[i] = len(roots)
 		roots = append(roots, r)
 	}
-	var w *walk.Walker
-	if len(roots) > 0 {
-		w = walk.New(walk.Config{
-			Roots: roots, Workspace: env.Root, Workers: workers,
-			Gitignore: gitignore, Hidden: hidden,
-			KeepGit: sc.keepGit, KeepNodeModules: sc.keepNodeModules,
-			Overlay:   s.v.pending,
-			ChunkSize: searchChunkSize,
-			OnFiles: func(wid int, c *walk.Chunk) any {
-				var out []matchedFile
-				for _, name := range c.Files {
-					abs := c.Dir.Join(name)
-					n, st := s.count(wid, abs, nil, s.limit)
-					if n > 0 || st == fileTooLarge {
-						out = append(out, matchedFile{abs: abs, count: n, tooLarge: st == fileTooLarge})
-					}
-				}
-				return out
-			},
-		})
-		w.Start(ctx)
-		defer func() {
-			w.Stop()
-			w.Wait()
-		}()
+	if len(roots) == 0 {
+		return
 	}
+	s, need := c.s, c.rule.need
+	c.w = walk.New(walk.Config{
+		Roots: roots, Workspace: c.env.Root, Workers: c.workers,
+		Gitignore: gitignore, Hidden: hidden,
+		KeepGit: c.sc.keepGit, KeepNodeModules: c.sc.keepNodeModules,
+		Overlay:   s.v.pending,
+		ChunkSize: s.chunkSize(),
+		OnFiles: func(wid int, ch *walk.Chunk) any {
+			if need > 0 && s.matching.Load() >= int64(need+searchAhead) {
+				// Far enough ahead of a page the consumer is about to
+				// close: leave the rest to it (see notSearched).
+				return notSearched{}
+			}
+			return s.scanChunk(wid, ch)
+		},
+	})
+	c.w.Start(ctx)
+}
 
-	col := &collection{}
-	seen := map[string]bool{}
-	total := 0
-	// add records one matching file and reports whether to go on.
-	add := func(f matchedFile) bool {
-		if seen[f.abs] {
-			return true
-		}
-		seen[f.abs] = true
-		col.files = append(col.files, f)
-		if len(col.files) > pageStart {
-			total += f.count
-		}
-		if total >= ceiling {
-			col.ceiling = true
-		}
-		return len(col.files) < need && !col.ceiling
+func (c *collector) stopWalk() {
+	if c.w != nil {
+		c.w.Stop()
+		c.w.Wait()
 	}
-	for i, t := range sc.targets {
-		if t.kind == targetFile {
-			if s.v.stat(t.abs) == pathOther {
-				// A pipe would read as empty, a device as endless: neither
-				// is searched, and the result says why.
-				kind := "not a regular file"
-				if fi, err := os.Stat(t.abs); err == nil {
-					kind = safefile.Describe(fi.Mode())
-				}
-				col.skipped = append(col.skipped, env.Display(t.abs)+" (not a regular file: "+kind+")")
+}
+
+// add records one matching file and reports whether to go on.
+func (c *collector) add(f matchedFile) bool {
+	col := c.col
+	if col.seen[f.abs] {
+		return true
+	}
+	col.seen[f.abs] = true
+	col.files = append(col.files, f)
+	if len(col.files) > c.rule.pageStart {
+		c.total += f.count
+	}
+	if c.rule.ceiling > 0 && c.total >= c.rule.ceiling {
+		col.ceiling = true
+	}
+	return (c.rule.need == 0 || len(col.files) < c.rule.need) && !col.ceiling
+}
+
+// resume searches the files a previous page searched past; it reports
+// whether to go on (false: they filled this page too, and the rest of
+// them start the next).
+func (c *collector) resume(beyond []beyondFile) bool {
+	for i, a := range beyond {
+		if f, _ := c.s.scan(c.workers, a.abs, a.ranges); f.count > 0 && !c.add(f) {
+			for _, b := range beyond[i+1:] {
+				c.col.beyond = append(c.col.beyond, matchedFile{abs: b.abs, ranges: b.ranges})
+			}
+			return false
+		}
+	}
+	return true
+}
+
+// file searches a named file and reports whether to go on.
+func (c *collector) file(t target) bool {
+	display := c.env.Display(t.abs)
+	if c.s.v.stat(t.abs) == pathOther {
+		// A pipe would read as empty, a device as endless: neither is
+		// searched, and the result says why.
+		kind := "not a regular file"
+		if fi, err := os.Stat(t.abs); err == nil {
+			kind = safefile.Describe(fi.Mode())
+		}
+		c.col.skipped = append(c.col.skipped, display+" (not a regular file: "+kind+")")
+		return true
+	}
+	f, st := c.s.scan(c.workers, t.abs, t.ranges)
+	switch st {
+	case fileTooLarge:
+		c.col.skipped = append(c.col.skipped, display+" (larger than 4 MiB; read it with a line selector)")
+	case fileBinary:
+		c.col.skipped = append(c.col.skipped, display+" (binary)")
+	case fileUnreadable:
+		c.col.skipped = append(c.col.skipped, display+" (unreadable)")
+	}
+	return f.count == 0 || c.add(f)
+}
+
+// tree takes the walk's chunks of target i in order and reports whether
+// to go on. When the page is settled inside the tree, what the workers
+// had searched past it in order joins the files the next page starts
+// with, and the resume point moves after it.
+func (c *collector) tree(ctx context.Context, i int) (bool, error) {
+	var last *walk.Chunk
+	done := c.w.OrderedRoot(ctx, c.rootOf[i], func(ch *walk.Chunk) bool {
+		last = ch
+		files, ok := ch.Result.([]matchedFile)
+		if !ok {
+			files = c.s.scanChunk(c.workers, ch) // notSearched: the workers were too far ahead
+		}
+		c.col.at.after = ch.Dir.RelJoin(ch.Files[len(ch.Files)-1])
+		for j, f := range files {
+			if c.tooLarge(f) {
 				continue
 			}
-			n, st := s.count(workers, t.abs, t.ranges, s.limit)
-			switch st {
-			case fileTooLarge:
-				col.skipped = append(col.skipped, env.Display(t.abs)+" (larger than 4 MiB; read it with a line selector)")
-			case fileBinary:
-				col.skipped = append(col.skipped, env.Display(t.abs)+" (binary)")
-			case fileUnreadable:
-				col.skipped = append(col.skipped, env.Display(t.abs)+" (unreadable)")
+			if !c.add(f) {
+				c.past(files[j+1:])
+				return false
 			}
-			if n > 0 && !add(matchedFile{abs: t.abs, ranges: t.ranges, count: n}) {
-				break
-			}
-			continue
 		}
-		done := w.OrderedRoot(ctx, rootOf[i], func(c *walk.Chunk) bool {
-			files, _ := c.Result.([]matchedFile)
-			for _, f := range files {
-				if f.tooLarge {
-					// A walk skips it as for a named file, but says so:
-					// a silent "No matches" would be wrong.
-					if largeSkipped++; largeSkipped <= maxSkippedListed {
-						col.skipped = append(col.skipped, env.Display(f.abs)+" (larger than 4 MiB; read it with a line selector)")
-					}
-					continue
-				}
-				if !add(f) {
-					return false
-				}
-			}
-			return true
-		})
-		if err := ctx.Err(); err != nil {
-			return nil, tools.Errorf(tools.CodeOf(err), "search: %v", err)
+		return true
+	})
+	if err := ctx.Err(); err != nil {
+		return false, tools.Errorf(tools.CodeOf(err), "search: %v", err)
+	}
+	if done || last == nil {
+		return done, nil
+	}
+	c.stopWalk()
+	c.w.Completed(c.rootOf[i], last, func(ch *walk.Chunk) bool {
+		files, ok := ch.Result.([]matchedFile)
+		if ok {
+			c.past(files)
+			c.col.at.after = ch.Dir.RelJoin(ch.Files[len(ch.Files)-1])
 		}
-		if !done {
-			break
+		return ok
+	})
+	return false, nil
+}
+
+// past adds files searched after the page to col.beyond.
+func (c *collector) past(files []matchedFile) {
+	for _, f := range files {
+		if !c.tooLarge(f) {
+			c.col.beyond = append(c.col.beyond, f)
 		}
 	}
-	if largeSkipped > maxSkippedListed {
-		col.skipped = append(col.skipped, fmt.Sprintf("%d more files larger than 4 MiB", largeSkipped-maxSkippedListed))
+}
+
+// tooLarge notes a file over the size limit a walk met: it is skipped as
+// for a named file, but the result says so (a silent "No matches" would be
+// wrong), ten by name and then a count.
+func (c *collector) tooLarge(f matchedFile) bool {
+	if !f.tooLarge {
+		return false
 	}
-	return col, nil
+	if c.largeSkipped++; c.largeSkipped <= maxSkippedListed {
+		c.col.skipped = append(c.col.skipped, c.env.Display(f.abs)+" (larger than 4 MiB; read it with a line selector)")
+	}
+	return true
 }
 
 // MaxPatternBytes is the longest pattern search compiles: 64 KiB. The
@@ -306,6 +549,9 @@ func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult
 	if skip < 0 {
 		return nil, tools.Errorf(tools.ErrInvalidArgs, "skip must be a non-negative number")
 	}
+	if a.Limit != nil && *a.Limit < 0 {
+		return nil, tools.Errorf(tools.ErrInvalidArgs, "limit must be a non-negative number (0 returns every match)")
+	}
 	raw := []string(a.Paths)
 	if allBlank(raw) {
 		raw = []string{"."}
@@ -319,15 +565,34 @@ func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult
 		return nil, tools.Errorf(tools.ErrNotFound, "Path not found: %s", strings.Join(sc.missing, ", "))
 	}
 	single := len(sc.targets) == 1 && sc.targets[0].kind == targetFile
-	perFile := searchPerFileLimit
-	pageSkip := skip
+	p := pagePlan{single: single, perFile: searchPerFileLimit, skip: skip, pageSkip: skip}
 	if single {
-		perFile, pageSkip = searchSingleLimit, 0
+		p.perFile, p.pageSkip = searchSingleLimit, 0
 	}
-	need := pageSkip + searchFileLimit + 1
+	if a.Limit != nil {
+		p.every, p.limit = true, *a.Limit
+	}
 
 	workers := walkWorkers()
-	s := newSearcher(m, v, workers, perFile+1)
+	s := newSearcher(m, v, workers, p.perFile+1)
+	s.every, s.keep = p.every, !p.every
+	rule := stopRule{pageStart: p.pageSkip, need: p.pageSkip + searchFileLimit + 1, ceiling: searchCollectLimit}
+	if p.every {
+		// Whole files while their matches fit in limit, and one more to
+		// know whether there are more.
+		rule.need, rule.ceiling = 0, 0
+		if p.limit > 0 {
+			rule.ceiling = p.limit + 1
+		}
+	}
+	cursors := cursorsOf(env)
+	key := cursorKey(env, a)
+	var cur *searchCursor
+	if p.pageSkip > 0 {
+		if cur = cursors.take(key, p.pageSkip); cur != nil {
+			rule.pageStart, rule.need = 0, max(0, rule.need-p.pageSkip)
+		}
+	}
 	stop := reportWhileRunning(ctx, func() tools.Progress {
 		n, f := s.searched.Load(), s.matching.Load()
 		return tools.Progress{
@@ -335,11 +600,41 @@ func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult
 			Data:    map[string]any{"scopePath": scopePathOf(env, sc.targets), "filesSearched": n, "matchingFiles": f},
 		}
 	})
-	col, err := collect(ctx, env, s, sc, boolOr(a.Gitignore, true), boolOr(a.Hidden, true), pageSkip, need, searchCollectLimit)
+	col, err := collect(ctx, env, s, sc, boolOr(a.Gitignore, true), boolOr(a.Hidden, true), rule, cur)
 	stop()
 	if err != nil {
 		return nil, err
 	}
 	col.skipped = append(sc.skipped, col.skipped...)
-	return renderPage(env, m, v, sc, col, pageSkip, skip, single, perFile), nil
+	p.offset, p.resumed = p.pageSkip, cur != nil
+	if cur != nil {
+		p.offset = 0 // the collection starts at the cursor
+	}
+	res, consumed := renderPage(env, m, v, sc, col, p)
+	if res.NextSkip > 0 && !single {
+		cursors.put(key, res.NextSkip, col.next(p.offset+consumed, len(sc.targets) > 1))
+	}
+	return res, nil
+}
+
+// pagePlan is how a page is cut from a collection.
+type pagePlan struct {
+	single         bool // one named file: skip is ignored
+	perFile        int  // page mode: match rows shown a file
+	skip, pageSkip int  // as asked; as applied (0 for a single file, or from a cursor)
+	offset         int  // where the page starts in the collection
+	resumed        bool // the collection started at a cursor
+	every          bool // a search with limit: whole files, every match
+	limit          int  // with every: match rows a page holds (0: no bound)
+}
+
+// chunkSize is the files of one walk task. A page of 20 files stops the
+// walk after a few dozen, and what the workers searched past it is
+// wasted: small chunks keep that small. A search that goes on (with
+// limit) takes bigger ones, which cost less to hand out.
+func (s *searcher) chunkSize() int {
+	if s.every {
+		return searchChunkSize
+	}
+	return 4
 }

@@ -56,6 +56,8 @@ type SearchLimits struct {
 	MaxFileBytes   int `json:"maxFileBytes" jsonschema:"larger files are not searched"`
 	ContextBefore  int `json:"contextBefore"`
 	ContextAfter   int `json:"contextAfter"`
+	MatchLimit     int `json:"matchLimit,omitempty" jsonschema:"the limit argument: match rows a page returns, whole files, every match of each"`
+	TextFiles      int `json:"textFiles,omitempty" jsonschema:"with limit: the files the text shows (the first of the result's files)"`
 }
 
 // SearchFile is one file of a search page.
@@ -88,40 +90,87 @@ func contextLines(env *tools.Env) (before, after int) {
 }
 
 // renderPage renders the files of the requested page, recording a snapshot
-// of each file shown.
-func renderPage(env *tools.Env, m *textmatch.Matcher, v *fsview, sc *scope, col *collection, pageSkip, skip int, single bool, perFile int) *SearchResult {
+// of each file shown. It returns the result and how many of col's files
+// from the page's start it went through (the next page starts after them).
+func renderPage(env *tools.Env, m *textmatch.Matcher, v *fsview, sc *scope, col *collection, p pagePlan) (*SearchResult, int) {
 	before, after := contextLines(env)
-	res := &SearchResult{ScopePath: scopePathOf(env, sc.targets), Skip: pageSkip, MissingPaths: sc.missing, SkippedFiles: col.skipped, Files: []string{}, FileMatches: []SearchFile{}}
-	res.Meta.Limits = SearchLimits{PerFileMatches: perFile, CollectMatches: searchCollectLimit, LineChars: searchLineCap, OutputBytes: searchOutputCap, MaxFileBytes: searchMaxFileBytes, ContextBefore: before, ContextAfter: after}
-
-	var page []matchedFile
-	if pageSkip < len(col.files) {
-		page = col.files[pageSkip:min(len(col.files), pageSkip+searchFileLimit)]
+	res := &SearchResult{ScopePath: scopePathOf(env, sc.targets), Skip: p.pageSkip, MissingPaths: sc.missing, SkippedFiles: col.skipped, Files: []string{}, FileMatches: []SearchFile{}}
+	res.Meta.Limits = SearchLimits{PerFileMatches: p.perFile, CollectMatches: searchCollectLimit, LineChars: searchLineCap, OutputBytes: searchOutputCap, MaxFileBytes: searchMaxFileBytes, ContextBefore: before, ContextAfter: after}
+	var files []matchedFile
+	if p.offset < len(col.files) {
+		files = col.files[p.offset:]
 	}
-	more := len(col.files) > pageSkip+searchFileLimit
+	var consumed int
+	var more bool
+	var notices []string
+	if p.every {
+		res.Meta.Limits.PerFileMatches, res.Meta.Limits.CollectMatches, res.Meta.Limits.MatchLimit = 0, 0, p.limit
+		consumed, more = everyPage(env, m, v, res, files, p, before, after)
+		res.FileCount = len(res.Files)
+		notices = everyNotices(res, sc, col, p, more)
+	} else {
+		page := files[:min(len(files), searchFileLimit)]
+		more = len(files) > searchFileLimit
+		consumed = linePage(env, m, v, res, page, p, before, after)
+		res.FileCount = len(res.Files)
+		notices = pageNotices(res, sc, col, len(page), more, p.pageSkip, p.single && p.skip > 0)
+	}
+	res.Truncated = res.NextSkip > 0 || col.ceiling && !p.every || res.OutputLimitReached && !p.every || res.LinesTruncated
+	for _, f := range res.FileMatches {
+		if f.Count > len(f.Matches) {
+			res.Truncated = true
+		}
+	}
+	if res.Text == "" {
+		res.Text = "No matches found"
+		if p.pageSkip > 0 && (len(col.files) > 0 || p.resumed) {
+			res.Text = fmt.Sprintf("No more results (skip=%d)", p.pageSkip)
+		}
+	}
+	if len(notices) > 0 {
+		res.Text += "\n\n" + strings.Join(notices, "\n")
+	}
+	return res, consumed
+}
 
+// linePage fills res from page the way a model reads it: each file's first
+// perFile matches with context, until the output cap; the structured
+// result lists what the text shows. It returns how many files it went
+// through.
+func linePage(env *tools.Env, m *textmatch.Matcher, v *fsview, res *SearchResult, page []matchedFile, p pagePlan, before, after int) int {
 	var out strings.Builder
 	prevDir := "."
 	textLeft := structuredTextCap
-	sc2 := m.NewScanner()
+	sc := m.NewScanner()
+	consumed := 0
 	for _, f := range page {
-		content, err := readWhole(v, f.abs)
-		if err != nil || bytes.IndexByte(content, 0) >= 0 {
-			continue // changed since it was searched
+		content := f.content
+		if content == nil {
+			var err error
+			if content, err = readWhole(v, f.abs); err != nil {
+				consumed++
+				continue // changed since it was searched
+			}
 		}
-		fr := renderFile(sc2, bytes.TrimPrefix(content, utf8BOM), f.ranges, perFile, before, after)
+		if bytes.IndexByte(content, 0) >= 0 {
+			consumed++
+			continue
+		}
+		fr := renderFile(sc, bytes.TrimPrefix(content, utf8BOM), f.ranges, p.perFile, before, after)
 		if len(fr.matches) == 0 {
+			consumed++
 			continue
 		}
 		display := env.Display(f.abs)
 		dir := groupOf(display)
-		sec, shown, cut, linesCut := writeSection(fr, display, content, dir, dir != prevDir && dir != ".", out.Len(), single)
+		sec, shown, cut, linesCut := writeSection(fr, display, content, dir, dir != prevDir && dir != ".", out.Len(), p.single)
 		if cut {
 			res.OutputLimitReached = true
 			if shown == 0 {
 				break // not one match row fits: the file starts the next page
 			}
 		}
+		consumed++
 		tag := env.Session.Snapshots.Record(f.abs, string(content))
 		out.WriteString(sec)
 		prevDir = dir
@@ -141,28 +190,113 @@ func renderPage(env *tools.Env, m *textmatch.Matcher, v *fsview, sc *scope, col 
 			break
 		}
 	}
-	res.FileCount = len(res.Files)
+	res.Text = out.String()
+	return consumed
+}
 
-	notices := pageNotices(res, sc, col, len(page), more, pageSkip, single && skip > 0)
-	res.Truncated = res.NextSkip > 0 || col.ceiling || res.OutputLimitReached || res.LinesTruncated
-	for _, f := range res.FileMatches {
-		if f.Count > len(f.Matches) {
-			res.Truncated = true
+// everyPage fills res from files for a search with limit: whole files,
+// every matching line of each, while they fit in p.limit rows (a first file
+// with more comes alone, whole: no match is ever left out of a page). The structured result has them all, found
+// by the workers; the text renders the first of them as a model reads
+// them, within the output cap. Files not in the text are recorded by their
+// observation, not a copy of their text.
+func everyPage(env *tools.Env, m *textmatch.Matcher, v *fsview, res *SearchResult, files []matchedFile, p pagePlan, before, after int) (consumed int, more bool) {
+	rows := 0
+	for _, f := range files {
+		if p.limit > 0 && consumed > 0 && rows+f.count > p.limit {
+			break
+		}
+		consumed++
+		rows += len(f.matches)
+		display := env.Display(f.abs)
+		env.Session.Snapshots.RecordObservation(f.abs, f.obs)
+		res.Files = append(res.Files, display)
+		res.FileMatches = append(res.FileMatches, SearchFile{Path: display, Tag: f.obs.Tag, Count: f.count, Matches: f.matches})
+		res.MatchCount += f.count
+		res.ShownMatchCount += len(f.matches)
+		for _, r := range f.matches {
+			res.LinesTruncated = res.LinesTruncated || r.Truncated
+		}
+		if p.limit > 0 && rows >= p.limit {
+			break
 		}
 	}
-
-	text := out.String()
-	if text == "" {
-		text = "No matches found"
-		if pageSkip > 0 && len(col.files) > 0 {
-			text = fmt.Sprintf("No more results (skip=%d)", pageSkip)
+	more = consumed < len(files)
+	if env.Direct && capMatchText(res.FileMatches) {
+		res.LinesTruncated = true
+	}
+	// The text: the page's first files as a page of 20 would show them.
+	var out strings.Builder
+	prevDir := "."
+	sc := m.NewScanner()
+	shownFiles := 0
+	for _, f := range files[:consumed] {
+		if shownFiles == searchFileLimit {
+			break
+		}
+		content, err := readWhole(v, f.abs)
+		if err != nil || bytes.IndexByte(content, 0) >= 0 {
+			continue
+		}
+		fr := renderFile(sc, bytes.TrimPrefix(content, utf8BOM), f.ranges, p.perFile, before, after)
+		if len(fr.matches) == 0 {
+			continue
+		}
+		display := env.Display(f.abs)
+		dir := groupOf(display)
+		sec, shown, cut, _ := writeSection(fr, display, content, dir, dir != prevDir && dir != ".", out.Len(), p.single)
+		if shown == 0 {
+			break
+		}
+		env.Session.Snapshots.Record(f.abs, string(content))
+		out.WriteString(sec)
+		prevDir = dir
+		shownFiles++
+		if cut {
+			break
 		}
 	}
-	if len(notices) > 0 {
-		text += "\n\n" + strings.Join(notices, "\n")
+	res.Text = out.String()
+	res.OutputLimitReached = shownFiles < consumed
+	res.Meta.Limits.TextFiles = shownFiles
+	return consumed, more
+}
+
+// capMatchText keeps the match text of a result within structuredTextCap:
+// past it a match keeps the first rowTextCap bytes of its line. It reports
+// whether it cut any.
+func capMatchText(files []SearchFile) (cut bool) {
+	left := structuredTextCap
+	for _, f := range files {
+		for i := range f.Matches {
+			if left -= len(f.Matches[i].Text); left < 0 {
+				short, c := capBytes(f.Matches[i].Text, rowTextCap)
+				f.Matches[i].Text, f.Matches[i].Truncated = short, f.Matches[i].Truncated || c
+				cut = cut || c
+			}
+		}
 	}
-	res.Text = text
-	return res
+	return cut
+}
+
+// everyNotices sets the paging fields of a search with limit and says
+// what the text leaves out and where the next page starts.
+func everyNotices(res *SearchResult, sc *scope, col *collection, p pagePlan, more bool) []string {
+	var notices []string
+	if res.OutputLimitReached {
+		notices = append(notices, fmt.Sprintf("[The text shows %d of the %d files of this result; fileMatches holds every match of all of them.]", res.Meta.Limits.TextFiles, len(res.FileMatches)))
+	}
+	if more || col.ceiling && !col.complete {
+		res.NextSkip = p.pageSkip + len(res.Files)
+		notices = append(notices, fmt.Sprintf("[limit %d reached: %d matching files in this result. Use skip=%d to view more.]", p.limit, len(res.Files), res.NextSkip))
+	}
+	if len(sc.missing) > 0 {
+		notices = append(notices, "[Skipped missing paths: "+strings.Join(sc.missing, ", ")+"]")
+	}
+	if len(col.skipped) > 0 {
+		notices = append(notices, "[Not searched: "+strings.Join(col.skipped, ", ")+"]")
+	}
+	return notices
 }
 
 // pageNotices sets the page's paging fields and says in bracketed lines

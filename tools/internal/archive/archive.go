@@ -124,7 +124,7 @@ func Open(src io.ReaderAt, size int64, f Format, display string) (*Reader, error
 		r.zip = zr
 		for _, zf := range zr.File {
 			err := r.add(Member{
-				Name: zf.Name, Size: int64(zf.UncompressedSize64), Mode: zf.Mode(), Modified: zf.Modified,
+				Name: memberName(zf.Name), Size: int64(zf.UncompressedSize64), Mode: zf.Mode(), Modified: zf.Modified,
 				Dir: strings.HasSuffix(zf.Name, "/"), Encrypted: zf.Flags&0x1 != 0,
 			})
 			if err != nil {
@@ -137,7 +137,7 @@ func Open(src io.ReaderAt, size int64, f Format, display string) (*Reader, error
 				return false, nil
 			}
 			return false, r.add(Member{
-				Name: strings.TrimPrefix(h.Name, "./"), Size: h.Size, Mode: h.FileInfo().Mode(), Modified: h.ModTime,
+				Name: memberName(strings.TrimPrefix(h.Name, "./")), Size: h.Size, Mode: h.FileInfo().Mode(), Modified: h.ModTime,
 				Dir:  h.Typeflag == tar.TypeDir,
 				Link: h.Typeflag == tar.TypeSymlink || h.Typeflag == tar.TypeLink,
 			})
@@ -150,13 +150,21 @@ func Open(src io.ReaderAt, size int64, f Format, display string) (*Reader, error
 		if err != nil {
 			return nil, r.corrupt(err)
 		}
-		r.gzName = gzipMemberName(zr.Name, display)
+		r.gzName = memberName(gzipMemberName(zr.Name, display))
 		_ = r.add(Member{Name: r.gzName, Size: -1, Mode: 0o644, Modified: zr.ModTime})
 	default:
 		return nil, tools.Errorf(tools.ErrInvalidArgs, "%s: unknown archive format", display)
 	}
 	return r, nil
 }
+
+// memberName is a member's name as the archive's readers see it: control
+// characters, bidi overrides and other invisible characters written as
+// escapes (tools.Visible), so a name cannot forge a "[path#TAG]" header
+// or a row of its own in a listing or in search output ("x\n[a.go#1A2B]"
+// is listed as `x\n[a.go#1A2B]` on one line), and that escaped name is
+// the one a path argument names it by.
+func memberName(raw string) string { return tools.Visible(raw) }
 
 // gzipMemberName is the name of a .gz file's content: the name its header
 // records, else the archive's own name less ".gz".
@@ -233,7 +241,7 @@ func (r *Reader) Read(name string) ([]byte, error) {
 	var data []byte
 	found := false
 	err := r.scanTar(func(h *tar.Header, tr io.Reader) (bool, error) {
-		if strings.TrimPrefix(h.Name, "./") != name {
+		if memberName(strings.TrimPrefix(h.Name, "./")) != name {
 			return false, nil
 		}
 		b, err := r.capped(name, tr)
@@ -283,7 +291,7 @@ func (r *Reader) Each(fn func(m Member, data []byte, err error) bool) error {
 		if h.Typeflag != tar.TypeReg {
 			return false, nil
 		}
-		name := strings.TrimPrefix(h.Name, "./")
+		name := memberName(strings.TrimPrefix(h.Name, "./"))
 		m, _ := r.Member(name)
 		data, err := r.capped(name, tr)
 		return !fn(m, data, err), nil
@@ -468,6 +476,8 @@ func CheckMemberPath(name string) error {
 		return tools.Errorf(tools.ErrInvalidArgs, "the member name is empty; write to ARCHIVE:dir/name.txt")
 	case strings.HasSuffix(name, "/"):
 		return tools.Errorf(tools.ErrInvalidArgs, "%q names a directory in the archive; write to a file member (ARCHIVE:%sname.txt)", name, name)
+	case tools.Visible(name) != name:
+		return tools.Errorf(tools.ErrInvalidArgs, "member %q holds control or invisible characters (%s); write it under a name without them", name, tools.Visible(name))
 	case strings.HasPrefix(name, "/") || strings.Contains(name, "\\") || (len(name) > 1 && name[1] == ':'):
 		return tools.Errorf(tools.ErrInvalidArgs, "member %q is not a relative path with '/' separators; members are written as dir/name.txt", name)
 	}

@@ -8,6 +8,8 @@ import (
 	"modernc.org/libc"
 	msqlite "modernc.org/sqlite"
 	lib "modernc.org/sqlite/lib"
+
+	"github.com/atomic-script/atomic-script/internal/sqlitefile"
 )
 
 // checkSelect asks SQLite itself whether q is one read-only SELECT. On a
@@ -89,7 +91,7 @@ func loadPtr(p uintptr) uintptr {
 // rawOpen opens a read-only raw handle on the database file at path, or
 // on a copy of image when image is set.
 func rawOpen(tls *libc.TLS, path string, image []byte) (uintptr, error) {
-	name := path
+	name := sqlitefile.URI(path, readQuery(path)) // see readQuery
 	if image != nil {
 		name = ":memory:"
 	}
@@ -103,7 +105,7 @@ func rawOpen(tls *libc.TLS, path string, image []byte) (uintptr, error) {
 		return 0, fmt.Errorf("out of memory")
 	}
 	defer libc.Xfree(tls, ppDb)
-	flags := int32(lib.SQLITE_OPEN_READONLY)
+	flags := int32(lib.SQLITE_OPEN_READONLY | lib.SQLITE_OPEN_URI)
 	if image != nil {
 		flags = lib.SQLITE_OPEN_READWRITE | lib.SQLITE_OPEN_MEMORY
 	}

@@ -14,6 +14,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
+	"os"
 	"strconv"
 	"strings"
 
@@ -21,6 +24,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/internal/sqlitefile"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/internal/safefile"
 )
 
 // Limits.
@@ -48,12 +52,47 @@ type DB struct {
 	display string
 }
 
+// readQuery is the URI query a read opens path with. Read-only is not
+// enough for a WAL-mode database: reading one makes SQLite create its -wal
+// and -shm files beside it, which a read-only connection then leaves in
+// the workspace (in a dry run too). A WAL-mode database with no -wal file
+// has no connection open (every connection to it holds its -wal), and
+// every committed change is in the file itself: it is opened immutable,
+// so SQLite creates, locks and changes nothing. With a -wal file (a writer
+// has it open, or crashed), it is read through that log, whose files are
+// there already. A database in rollback-journal mode is read read-only
+// with locks (a writer may be changing the file in place), which creates
+// no file.
+func readQuery(path string) string {
+	if walMode(path) {
+		if _, err := os.Lstat(path + "-wal"); errors.Is(err, fs.ErrNotExist) {
+			return "mode=ro&immutable=1"
+		}
+	}
+	return "mode=ro"
+}
+
+// walMode reports whether the database file at path is in WAL mode: its
+// header's read and write versions (bytes 18 and 19) are 2.
+func walMode(path string) bool {
+	f, err := safefile.Open(path) // never blocks on a FIFO
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var h [20]byte
+	if _, err := io.ReadFull(f, h[:]); err != nil {
+		return false
+	}
+	return string(h[:16]) == Magic && h[18] == 2 && h[19] == 2
+}
+
 // Open opens the database read-only: the file at path, or image (the
 // content a dry run holds for it) when image is set. display names it in
 // messages.
 func Open(ctx context.Context, path string, image []byte, display string) (*DB, error) {
 	d := &DB{path: path, image: image, display: display}
-	dsn := sqlitefile.URI(path, "mode=ro&_pragma=busy_timeout("+strconv.Itoa(busyTimeoutMS)+")&_pragma=query_only(1)")
+	dsn := sqlitefile.URI(path, readQuery(path)+"&_pragma=busy_timeout("+strconv.Itoa(busyTimeoutMS)+")&_pragma=query_only(1)")
 	if image != nil {
 		dsn = ":memory:"
 	}

@@ -111,11 +111,15 @@ func (w *Walker) children(d *Dir, kept []Entry, ign *ignoreSet, comps []string) 
 	for _, e := range kept {
 		switch e.Kind {
 		case KindDir:
+			after, skip := d.resumeDir(e.Name)
+			if skip {
+				continue
+			}
 			rel := d.RelJoin(e.Name)
 			if descend != nil && !descend(rel) {
 				continue
 			}
-			c := &Dir{Abs: d.Join(e.Name), Rel: rel, Root: d.Root, key: childKey(d.key, sub), ign: ign, listed: make(chan struct{})}
+			c := &Dir{Abs: d.Join(e.Name), Rel: rel, Root: d.Root, key: childKey(d.key, sub), after: after, ign: ign, listed: make(chan struct{})}
 			if w.cfg.Gitignore {
 				c.comps = append(comps[:len(comps):len(comps)], e.Name)
 			}
@@ -123,7 +127,7 @@ func (w *Walker) children(d *Dir, kept []Entry, ign *ignoreSet, comps []string) 
 			d.subs = append(d.subs, c)
 			tasks = append(tasks, task{key: c.key, dir: c})
 		case KindFile:
-			if w.cfg.ChunkSize > 0 && (filter == nil || filter(d.RelJoin(e.Name))) {
+			if d.resumeFile(e.Name) && w.cfg.ChunkSize > 0 && (filter == nil || filter(d.RelJoin(e.Name))) {
 				files = append(files, e.Name)
 			}
 		}
@@ -135,6 +139,35 @@ func (w *Walker) children(d *Dir, kept []Entry, ign *ignoreSet, comps []string) 
 		tasks = append(tasks, task{key: c.key, chunk: c})
 	}
 	return tasks
+}
+
+// resumeFile reports whether the file name of d comes after the resume
+// point (always, when d has none). In tree order a directory's files come
+// before its subdirectories, so when the point lies deeper than d every
+// file of d comes before it.
+func (d *Dir) resumeFile(name string) bool {
+	switch len(d.after) {
+	case 0:
+		return true
+	case 1:
+		return name > d.after[0]
+	}
+	return false
+}
+
+// resumeDir says how the subdirectory name of d is walked: skipped (it
+// comes before the resume point), from the rest of the point (the point
+// lies in it), or whole (after nil).
+func (d *Dir) resumeDir(name string) (after []string, skip bool) {
+	switch {
+	case len(d.after) <= 1:
+		return nil, false // the point is a file of d: every subdirectory follows it
+	case name < d.after[0]:
+		return nil, true
+	case name == d.after[0]:
+		return d.after[1:], false
+	}
+	return nil, false
 }
 
 // maxIgnoreFileBytes bounds an ignore file: one larger is not read.

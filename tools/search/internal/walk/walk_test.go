@@ -185,3 +185,75 @@ func TestWalkParentIgnoresOutsideCheckout(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestWalkResumeAfter: a walk resumed after any file yields exactly the
+// files that follow it in the whole walk's tree order, pruning what comes
+// before (a search pages on this way instead of walking from the start).
+func TestWalkResumeAfter(t *testing.T) {
+	root := makeTree(t, map[string]string{
+		"a.txt": "", "b.txt": "", "z.txt": "",
+		"a/x.txt": "", "a/y.txt": "", "a/a/deep.txt": "", "a/b/deep.txt": "",
+		"ab/q.txt": "", "a.b/r.txt": "", "b/c/d/e.txt": "", "b/c/f.txt": "", "b/g.txt": "",
+		"c/only.txt": "",
+	})
+	all := orderedFiles(t, Config{Roots: []Root{{Abs: root}}, Hidden: true})
+	if len(all) != 13 {
+		t.Fatalf("whole walk: %v", all)
+	}
+	for i, p := range all {
+		got := orderedFiles(t, Config{Roots: []Root{{Abs: root, After: p}}, Hidden: true})
+		if want := all[i+1:]; !slices.Equal(got, want) {
+			t.Errorf("after %s: %v, want %v", p, got, want)
+		}
+	}
+	// A point that names no file any more (deleted since) still resumes
+	// at the right place.
+	got := orderedFiles(t, Config{Roots: []Root{{Abs: root, After: "a/gone/x.txt"}}, Hidden: true})
+	if want := []string{"a.b/r.txt", "ab/q.txt", "b/g.txt", "b/c/f.txt", "b/c/d/e.txt", "c/only.txt"}; !slices.Equal(got, want) {
+		t.Errorf("after a deleted file: %v, want %v", got, want)
+	}
+}
+
+// TestWalkCompleted: after a consumer stops, Completed yields, in tree
+// order, the chunks after the one it stopped at that the workers had
+// searched, up to the first they had not.
+func TestWalkCompleted(t *testing.T) {
+	files := map[string]string{}
+	for i := 0; i < 40; i++ {
+		files[filepath.Join("d"+string(rune('a'+i%5)), "f"+string(rune('a'+i))+".txt")] = ""
+	}
+	root := makeTree(t, files)
+	all := orderedFiles(t, Config{Roots: []Root{{Abs: root}}})
+	for stopAt := 0; stopAt < 20; stopAt += 3 {
+		var searched sync.Map
+		w := New(Config{Roots: []Root{{Abs: root}}, Workers: 2, ChunkSize: 2, OnFiles: func(_ int, c *Chunk) any {
+			searched.Store(c, true)
+			return nil
+		}})
+		w.Start(context.Background())
+		var got []string
+		var last *Chunk
+		n := 0
+		w.Ordered(context.Background(), func(c *Chunk) bool {
+			for _, f := range c.Files {
+				got = append(got, c.Dir.RelJoin(f))
+			}
+			last, n = c, n+1
+			return n <= stopAt
+		})
+		w.Stop()
+		w.Wait()
+		w.Completed(0, last, func(c *Chunk) bool {
+			if _, ok := searched.Load(c); !ok {
+				t.Errorf("Completed yielded a chunk OnFiles never ran for: %v", c.Files)
+			}
+			for _, f := range c.Files {
+				got = append(got, c.Dir.RelJoin(f))
+			}
+			return true
+		})
+		if !slices.Equal(got, all[:len(got)]) {
+			t.Errorf("stopping after %d chunks: %v is not a prefix of the tree order %v", stopAt+1, got, all)
+		}
+	}
+}
