@@ -172,7 +172,7 @@ func (s *Server) resourceError(ctx context.Context, uri string, err error) error
 	var we *jsonrpc.Error
 	if errors.As(err, &we) {
 		code := tools.ErrTool
-		if we.Code == mcp.CodeResourceNotFound || we.Code == -32002 || we.Code == jsonrpc.CodeInvalidParams {
+		if we.Code == -32002 || we.Code == jsonrpc.CodeInvalidParams { // resource not found (old and new codes)
 			code = tools.ErrNotFound
 		}
 		return tools.Errorf(code, "%s: the MCP server %s says: %s. Read %s://%s/ to list its resources", uri, s.name, we.Message, Scheme, s.name)
