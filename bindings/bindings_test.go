@@ -2,6 +2,7 @@ package bindings
 
 import (
 	"encoding/base64"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -75,30 +76,53 @@ func TestSearchRanking(t *testing.T) {
 		{Name: "gh.search_issues", Path: []string{"gh", "search_issues"}, Namespace: "gh", Description: "Search GitHub issues.", Input: props("query")},
 	}
 	ix := newSearchIndex(entries)
-	for _, c := range []struct {
-		query, ns string
-		limit     int
-		want      []string
-		total     int
-	}{
-		{"search", "", 0, []string{"search", "gh.search_issues"}, 2},
-		{"regular expression contents", "", 0, []string{"search"}, 1},
-		{"glob", "", 0, []string{"find"}, 1},
-		{"paths", "", 1, []string{"find"}, 3}, // "path" of read matches too
-		{"issues", "gh", 0, []string{"gh.search_issues"}, 1},
-		{"search", "gh", 0, []string{"gh.search_issues"}, 1},
-		{"", "", 2, []string{"read", "search"}, 4},
-		{"nothing matches this", "", 0, nil, 0},
-		{"READ", "", 0, []string{"read"}, 1},
-	} {
-		got, total := ix.search(c.query, c.ns, c.limit)
-		var names []string
-		for _, g := range got {
-			names = append(names, g.Name)
+	checkSearch(t, ix, "search", "", 0, []string{"search", "gh.search_issues"}, 2)
+	checkSearch(t, ix, "regular expression contents", "", 0, []string{"search"}, 1)
+	checkSearch(t, ix, "glob", "", 0, []string{"find"}, 1)
+	checkSearch(t, ix, "paths", "", 1, []string{"find"}, 3) // "path" of read matches too
+	checkSearch(t, ix, "issues", "gh", 0, []string{"gh.search_issues"}, 1)
+	checkSearch(t, ix, "search", "gh", 0, []string{"gh.search_issues"}, 1)
+	checkSearch(t, ix, "", "", 2, []string{"read", "search"}, 4)
+	checkSearch(t, ix, "nothing matches this", "", 0, nil, 0)
+	checkSearch(t, ix, "READ", "", 0, []string{"read"}, 1)
+
+	// A catalog where common words are everywhere: the words of a query
+	// that say nothing ("a", "the", "in") rank nothing, a hit far below the
+	// best is left out, and at most five come back unless asked.
+	many := []Entry{
+		{Name: "bash", Path: []string{"bash"}, Description: "Run a shell command with bash in the workspace and return its output.\nA second line the brief leaves out.", Input: props("command", "runInBackground")},
+		{Name: "bash_output", Path: []string{"bash_output"}, Description: "Poll a background task started by bash. It waits 5 s by default.", Input: props("taskId")},
+		{Name: "kill", Path: []string{"kill"}, Description: "Stop a background task that bash started.", Input: props("id")},
+	}
+	for i := range 9 {
+		n := fmt.Sprintf("tool%d", i)
+		many = append(many, Entry{Name: n, Path: []string{n}, Description: "Do a thing in the workspace with a file and return the text of it.", Input: props("path")})
+	}
+	ix = newSearchIndex(many)
+	checkSearch(t, ix, "stop a background task", "", 0, []string{"kill", "bash_output"}, 2)
+	checkSearch(t, ix, "run a command in the background", "", 0, []string{"bash"}, 1)           // kill and bash_output only share "background"
+	checkSearch(t, ix, "the", "", 0, []string{"tool0", "tool1", "tool2", "tool3", "tool4"}, 10) // only function words: kept
+	checkSearch(t, ix, "workspace file", "", 0, []string{"tool0", "tool1", "tool2", "tool3", "tool4"}, 9)
+	checkSearch(t, ix, "workspace file", "", 20, []string{"tool0", "tool1", "tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8"}, 9)
+	checkSearch(t, ix, "bash", "", 0, []string{"bash", "bash_output", "kill"}, 3) // the exact name first, the rest on their merit
+	got, _ := ix.search("background task bash", "", 0)
+	for _, g := range got {
+		if strings.Contains(g.Description, "\n") || strings.Contains(g.Description, "waits 5 s") || strings.Contains(g.Description, "second line") {
+			t.Errorf("%s: the brief is not one sentence: %q", g.Name, g.Description)
 		}
-		if strings.Join(names, ",") != strings.Join(c.want, ",") || total != c.total {
-			t.Errorf("search(%q, %q, %d) = %v (%d), want %v (%d)", c.query, c.ns, c.limit, names, total, c.want, c.total)
-		}
+	}
+}
+
+// checkSearch runs one search of ix and compares the names and the total.
+func checkSearch(t *testing.T, ix *searchIndex, query, ns string, limit int, want []string, total int) {
+	t.Helper()
+	got, n := ix.search(query, ns, limit)
+	var names []string
+	for _, g := range got {
+		names = append(names, g.Name)
+	}
+	if strings.Join(names, ",") != strings.Join(want, ",") || n != total {
+		t.Errorf("search(%q, %q, %d) = %v (%d), want %v (%d)", query, ns, limit, names, n, want, total)
 	}
 }
 

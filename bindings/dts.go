@@ -214,13 +214,13 @@ const globalsDTS = `/**
  * resolves to its structuredContent; a result with isError throws.
  */
 type McpResult = string | Array<string | { type: "image" | "audio"; data: string; mimeType: string } | { type: "resource" | "resource_link"; [key: string]: unknown }>;
-/** Every callable tool: tools[name], or tools[namespace][name] for an MCP server's tool. */
+/** Every callable tool: tools[name], or tools[namespace][name] for an MCP server's tool; description is its first line. */
 declare const ALL_TOOLS: ReadonlyArray<{ name: string; description: string; namespace: string }>;
 /** Arguments given after "--" on the command line. */
 declare const ARGS: ReadonlyArray<string>;
 /** How this run treats files: "dry-run" writes nothing (bash runs in a scratch copy holding the pending changes), "atomic" rolls every change back on failure. */
 declare const RUN: { readonly mode: "write" | "dry-run" | "atomic"; readonly dryRun: boolean; readonly atomic: boolean };
-/** Ranked tools matching query (BM25 over names, descriptions and parameter names); the array's total says how many matched. */
+/** The tools most relevant to query, best first (BM25 over names, parameter names and descriptions; function words ignored; matches under 40% of the best left out): at most limit (default 5), each with a one-sentence brief as description (describeTool gives the rest); the array's total counts every match kept. */
 declare function searchTools(query: string, options?: { limit?: number; namespace?: string }): Array<{ name: string; description: string; namespace?: string }> & { total: number };
 /** A tool's description, once, and its declaration: the call's TypeScript signature with each argument's and result field's doc. undefined for an unknown name. */
 declare function describeTool(name: string): { name: string; namespace?: string; description: string; declaration: string } | undefined;

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/atomic-script/atomic-script/tools"
 )
 
 // searchIndex ranks tools for searchTools() with BM25 over each tool's name
@@ -61,19 +63,35 @@ func newSearchIndex(entries []Entry) *searchIndex {
 	return ix
 }
 
-// search returns up to limit (default 8) entries ranked for query, limited
-// to namespace when it is set, and how many matched in total. An empty query
+// searchDefaultLimit is how many tools searchTools returns unless told.
+const searchDefaultLimit = 5
+
+// searchFloor is the share of the best score a hit must reach: a query's
+// words that many descriptions share ("file", "task") give every tool a
+// small score, and a model reading eight weak hits learns less than from
+// three strong ones.
+const searchFloor = 0.4
+
+// exactNameBonus ranks a tool whose name is the query first.
+const exactNameBonus = 100
+
+// search returns up to limit (default 5) entries ranked for query, limited
+// to namespace when it is set, and how many cleared the floor in total
+// (hits below searchFloor × the best relevance are left out). Each result
+// carries a one-line brief; describeTool gives the rest. An empty query
 // lists every tool in catalog order.
 func (ix *searchIndex) search(query, namespace string, limit int) ([]SearchResult, int) {
 	if limit <= 0 {
-		limit = 8
+		limit = searchDefaultLimit
 	}
-	terms := tokenize(query)
+	terms := queryTerms(query)
 	type scored struct {
-		i     int
-		score float64
+		i        int
+		score    float64
+		relevant float64 // the BM25 part, without the exact-name bonus
 	}
 	var hits []scored
+	best := 0.0
 	n := float64(len(ix.docs))
 	const k1, b = 1.2, 0.75
 	for i, d := range ix.docs {
@@ -81,7 +99,7 @@ func (ix *searchIndex) search(query, namespace string, limit int) ([]SearchResul
 			continue
 		}
 		if len(terms) == 0 {
-			hits = append(hits, scored{i, 0})
+			hits = append(hits, scored{i, 0, 0})
 			continue
 		}
 		s := 0.0
@@ -93,13 +111,22 @@ func (ix *searchIndex) search(query, namespace string, limit int) ([]SearchResul
 			idf := math.Log(1 + (n-float64(ix.df[t])+0.5)/(float64(ix.df[t])+0.5))
 			s += idf * tf * (k1 + 1) / (tf + k1*(1-b+b*d.len/ix.avgdl))
 		}
+		h := scored{i, s, s}
 		if q := strings.TrimSpace(query); strings.EqualFold(q, d.entry.Name) || strings.EqualFold(q, d.entry.LocalName()) {
-			s += 100 // an exact name wins
+			h.score += exactNameBonus
 		}
-		if s > 0 {
-			hits = append(hits, scored{i, s})
+		if h.score > 0 {
+			hits = append(hits, h)
+			best = max(best, s)
 		}
 	}
+	kept := hits[:0]
+	for _, h := range hits {
+		if h.score >= exactNameBonus || h.relevant >= searchFloor*best {
+			kept = append(kept, h)
+		}
+	}
+	hits = kept
 	sort.SliceStable(hits, func(a, b int) bool { return hits[a].score > hits[b].score })
 	total := len(hits)
 	if len(hits) > limit {
@@ -108,10 +135,37 @@ func (ix *searchIndex) search(query, namespace string, limit int) ([]SearchResul
 	out := make([]SearchResult, 0, len(hits))
 	for _, h := range hits {
 		e := ix.docs[h.i].entry
-		out = append(out, SearchResult{Name: e.LocalName(), Description: firstLine(e.Description), Namespace: e.Namespace})
+		out = append(out, SearchResult{Name: e.LocalName(), Description: tools.Summary(e.Description), Namespace: e.Namespace})
 	}
 	return out, total
 }
+
+// queryTerms are the words of a query that say something: English
+// function words match nearly every description and would rank by length.
+// A query of nothing else keeps them.
+func queryTerms(query string) []string {
+	all := tokenize(query)
+	var out []string
+	for _, t := range all {
+		if !stopWords[t] {
+			out = append(out, t)
+		}
+	}
+	if len(out) == 0 {
+		return all
+	}
+	return out
+}
+
+// stopWords are tokenized as queries are (so "this" is stored as tokenize
+// makes it).
+var stopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range tokenize("a an the and or of in on to for it is with by from at as its this that into be are how do does i me my what which") {
+		m[w] = true
+	}
+	return m
+}()
 
 // tokenize lowercases text and splits it into words at non-alphanumerics and
 // camelCase boundaries ("readFile" → "read", "file"; "bash_output" → "bash",

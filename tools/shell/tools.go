@@ -79,7 +79,7 @@ func Bash() tools.Tool {
 func BashOutput() tools.Tool {
 	return tools.New(tools.Spec{
 		Name:        "bash_output",
-		Description: `Poll a background task started by bash with runInBackground. Waits until the task ends or timeoutMs passes (default 5000, at most 60000), then returns the output since the previous poll, whether it is still running and its exit code once it has ended.`,
+		Description: `Poll a background task of bash, waiting up to timeoutMs (default 5000: 5 s) for it to end. For a task bash started with runInBackground; returns as soon as it ends or the wait passes (at most 60000), with the output since the previous poll, whether it is still running and its exit code once it has ended.`,
 		Output:      tools.MustSchemaFor[TaskOutput](),
 		Tags:        []tools.Tag{tools.TagBoundedOutput},
 	}, runOutput)
