@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,8 +11,8 @@ import (
 
 	"charm.land/huh/v2"
 	"github.com/mattn/go-isatty"
+	"go.yaml.in/yaml/v3"
 	"golang.org/x/term"
-	"sigs.k8s.io/yaml"
 
 	"github.com/atomic-script/atomic-script/tools"
 )
@@ -70,52 +69,106 @@ type fileAnswer struct {
 func (a *answersFile) By() string       { return "answers file" }
 func (a *answersFile) AsksPerson() bool { return false }
 
-// loadAnswers reads and checks an answers file.
+// loadAnswers reads and checks an answers file. It is read as YAML
+// nodes (JSON is YAML), so a scalar answer is the text written: `Yes`,
+// `no`, `3` and `1.50` are the labels they spell, never a boolean or a
+// number.
 func loadAnswers(path string) (*answersFile, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, usagef("run: --answers: %v", err)
 	}
-	var raw map[string]json.RawMessage
-	if err := yaml.Unmarshal(data, &raw); err != nil {
-		return nil, usagef("run: --answers %s: not a JSON or YAML object keyed by question header: %v", path, err)
+	bad := func(format string, args ...any) error {
+		return usagef("run: --answers %s: %s", path, fmt.Sprintf(format, args...))
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, bad("not JSON or YAML: %v", err)
+	}
+	root := deref(&doc)
+	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
+		root = deref(root.Content[0])
+	}
+	if root.Kind != yaml.MappingNode {
+		return nil, bad("give an object keyed by question header (or question text), e.g. \"Merge approval\": Proceed")
 	}
 	a := &answersFile{path: path, answers: map[string]fileAnswer{}}
-	for k, v := range raw {
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := deref(root.Content[i]), root.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			return nil, bad("line %d: a key is a question's header or text", k.Line)
+		}
+		if _, dup := a.answers[k.Value]; dup {
+			return nil, bad("line %d: %q is answered twice", k.Line, k.Value)
+		}
 		fa, err := parseFileAnswer(v)
 		if err != nil {
-			return nil, usagef("run: --answers %s: %q: %v", path, k, err)
+			return nil, bad("line %d: %q: %v", v.Line, k.Value, err)
 		}
-		a.answers[k] = fa
+		a.answers[k.Value] = fa
 	}
 	return a, nil
 }
 
-func parseFileAnswer(v json.RawMessage) (fileAnswer, error) {
-	var one string
-	if json.Unmarshal(v, &one) == nil {
-		return fileAnswer{Selected: []string{one}}, nil
+// deref follows a YAML alias (*name) to the node it names.
+func deref(n *yaml.Node) *yaml.Node {
+	for n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
 	}
-	var many []string
-	if json.Unmarshal(v, &many) == nil {
-		return fileAnswer{Selected: many}, nil
-	}
-	var obj struct {
-		Selected json.RawMessage `json:"selected"`
-		Other    string          `json:"other"`
-	}
-	if err := json.Unmarshal(v, &obj); err != nil || (obj.Selected == nil && obj.Other == "") {
-		return fileAnswer{}, errors.New(`an answer is a label, a list of labels, or {selected: label or [labels], other: text}`)
-	}
-	fa := fileAnswer{Other: obj.Other}
-	if obj.Selected != nil {
-		sel, err := parseFileAnswer(obj.Selected)
-		if err != nil {
-			return fileAnswer{}, err
+	return n
+}
+
+var errFileAnswer = errors.New(`an answer is a label, a list of labels, or {selected: label or [labels], other: text}`)
+
+// parseFileAnswer reads one answer: a label, a list of labels, or
+// {selected, other}.
+func parseFileAnswer(v *yaml.Node) (fileAnswer, error) {
+	v = deref(v)
+	switch v.Kind {
+	case yaml.ScalarNode:
+		l, err := label(v)
+		return fileAnswer{Selected: []string{l}}, err
+	case yaml.SequenceNode:
+		sel := []string{}
+		for _, e := range v.Content {
+			l, err := label(deref(e))
+			if err != nil {
+				return fileAnswer{}, err
+			}
+			sel = append(sel, l)
 		}
-		fa.Selected = sel.Selected
+		return fileAnswer{Selected: sel}, nil
+	case yaml.MappingNode:
+		var fa fileAnswer
+		for i := 0; i+1 < len(v.Content); i += 2 {
+			k, e := deref(v.Content[i]), deref(v.Content[i+1])
+			switch {
+			case k.Value == "selected" && e.Kind != yaml.MappingNode:
+				sel, err := parseFileAnswer(e)
+				if err != nil {
+					return fileAnswer{}, err
+				}
+				fa.Selected = sel.Selected
+			case k.Value == "other" && e.Kind == yaml.ScalarNode && e.Tag != "!!null":
+				fa.Other = e.Value
+			default:
+				return fileAnswer{}, errFileAnswer
+			}
+		}
+		if fa.Selected == nil && fa.Other == "" {
+			return fileAnswer{}, errFileAnswer
+		}
+		return fa, nil
 	}
-	return fa, nil
+	return fileAnswer{}, errFileAnswer
+}
+
+// label is a scalar's text; an empty value (null) is no label.
+func label(n *yaml.Node) (string, error) {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		return "", errFileAnswer
+	}
+	return n.Value, nil
 }
 
 // Ask answers every question from the file, or fails naming the first it
