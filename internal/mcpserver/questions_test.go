@@ -158,25 +158,39 @@ func TestQuestionsOverStdio(t *testing.T) {
 	}
 }
 
-// TestQuestionsOverHTTP: the same over streamable HTTP.
+// TestQuestionsOverHTTP: the same over streamable HTTP, where each
+// session has its own client: one with elicitation is asked, one without
+// has no question tool.
 func TestQuestionsOverHTTP(t *testing.T) {
 	w := newWorkspace(t, "", "")
 	_, endpoint, auth := w.serveHTTP(t)
+	call := func(opts *mcp.ClientOptions, code string) *mcp.CallToolResult {
+		t.Helper()
+		mc := mcp.NewClient(&mcp.Implementation{Name: "e2e-http", Version: "1"}, opts)
+		cs, err := mc.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: endpoint,
+			HTTPClient: &http.Client{Transport: withAuth{auth}}}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cs.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "codemode", Arguments: map[string]any{"code": code}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
 	h := &questionHost{}
-	mc := mcp.NewClient(&mcp.Implementation{Name: "e2e-http", Version: "1"}, &mcp.ClientOptions{ElicitationHandler: h.handle})
-	cs, err := mc.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: endpoint,
-		HTTPClient: &http.Client{Transport: withAuth{auth}}}, nil)
-	if err != nil {
-		t.Fatal(err)
+	checkAsk(t, call(&mcp.ClientOptions{ElicitationHandler: h.handle}, askScript), h)
+
+	got := text(call(nil, `let e; try { await tools.ask_question({question: "q", options: ["a", "b"]}) } catch (x) { e = x }
+		return [e.code, e.message, ALL_TOOLS.some(t => t.name.startsWith("ask_")), "ask_question" in tools]`))
+	for _, want := range []string{"ERR_UNAVAILABLE", "continue on your own with stated, evidence-backed assumptions", "false,\n  false"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("without elicitation: lacks %q:\n%s", want, got)
+		}
 	}
-	defer cs.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "codemode", Arguments: map[string]any{"code": askScript}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkAsk(t, res, h)
 }
 
 // TestQuestionWaitIsNotTimed: while the host's user answers, the run's
