@@ -172,7 +172,10 @@ type ApprovalRequest struct {
 	// it would make (a move's is git's rename header).
 	Paths []string       `json:"paths,omitempty"`
 	Moves []ApprovalMove `json:"moves,omitempty"`
-	Diff  string         `json:"diff,omitempty"`
+	// Members are the archive members it writes (their archives also in
+	// Paths), shown as "a.zip:dir/m.txt".
+	Members []ApprovalMember `json:"members,omitempty"`
+	Diff    string           `json:"diff,omitempty"`
 	// Args are the call's arguments (shortened), for tools with no
 	// preview (external tools).
 	Args json.RawMessage `json:"args,omitempty"`
@@ -189,6 +192,13 @@ type ApprovalMove struct {
 	To   string `json:"to"`
 }
 
+// ApprovalMember is one archive member a call writes: its archive as
+// displayed, and its name in the archive.
+type ApprovalMember struct {
+	Archive string `json:"archive"`
+	Name    string `json:"name"`
+}
+
 // describePaths sets r's Paths and Moves from a preview, as displayed.
 func (r *ApprovalRequest) describePaths(env *tools.Env, pv tools.Preview) {
 	for _, p := range pv.Paths {
@@ -196,6 +206,9 @@ func (r *ApprovalRequest) describePaths(env *tools.Env, pv tools.Preview) {
 	}
 	for _, m := range pv.Moves {
 		r.Moves = append(r.Moves, ApprovalMove{From: env.Display(m.From), To: env.Display(m.To)})
+	}
+	for _, m := range pv.Members {
+		r.Members = append(r.Members, ApprovalMember{Archive: env.Display(m.File), Name: m.Name})
 	}
 }
 
@@ -214,16 +227,21 @@ func (r ApprovalRequest) Summary() string {
 }
 
 // PathsText is the files the call changes in one line: a move as
-// "src → dst", other paths after it, joined by commas.
+// "src → dst", archive members as "a.zip:m.txt" (in place of their
+// archive), other paths after them, joined by commas.
 func (r ApprovalRequest) PathsText() string {
 	var parts []string
-	moved := map[string]bool{}
+	shown := map[string]bool{}
 	for _, m := range r.Moves {
 		parts = append(parts, m.From+" → "+m.To)
-		moved[m.From], moved[m.To] = true, true
+		shown[m.From], shown[m.To] = true, true
+	}
+	for _, m := range r.Members {
+		parts = append(parts, m.Archive+":"+m.Name)
+		shown[m.Archive] = true
 	}
 	for _, p := range r.Paths {
-		if !moved[p] {
+		if !shown[p] {
 			parts = append(parts, p)
 		}
 	}

@@ -351,7 +351,7 @@ func TestApprovalAssumeYesAndDryRun(t *testing.T) {
 // The deadline keeps running while an ask waits: the run times out, and
 // the call is recorded as denied.
 func TestApprovalDeadlineWhileAsking(t *testing.T) {
-	eng, _ := approvalEngine(t, policy("s", map[engine.ApprovalClass]engine.ApprovalRule{engine.ClassBash: ask()}), engine.WithTimeout(300*time.Millisecond))
+	eng, _ := approvalEngine(t, policy("s", map[engine.ApprovalClass]engine.ApprovalRule{engine.ClassBash: ask()}), engine.WithTimeout(time.Second))
 	var progress atomic.Value
 	waiting := func(ctx context.Context, req engine.ApprovalRequest) (engine.ApprovalAnswer, error) {
 		<-ctx.Done()
@@ -368,6 +368,9 @@ func TestApprovalDeadlineWhileAsking(t *testing.T) {
 	}
 	if r.Error == nil || r.Error.Kind != engine.KindTimeout {
 		t.Fatalf("result %s", r.Text)
+	}
+	if len(r.Calls) == 0 {
+		t.Fatalf("the deadline passed before the call was made (a loaded machine?): %s", r.Text)
 	}
 	if c := r.Calls[0]; c.Approval != engine.Denied || c.ApprovalBy != "host" || !strings.Contains(c.ApprovalRule, "no answer before the run ended") {
 		t.Errorf("record %+v", c)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -180,15 +181,21 @@ func (r *rule) decide(pv tools.Preview, root string) verdict {
 		}
 		return verdict{r.action, fmt.Sprintf("%s: %s", name, r.action)}
 	}
+	// Deny rules see every path the call names, an archive member as a
+	// path under its archive (a.zip/key.pem); allow rules the files that
+	// change, so "src/**" or "**/*.zip" allows writing a member.
+	for _, m := range pv.Members {
+		if d := firstMatch(r.denyPath, root, filepath.Join(approval.RealPath(m.File), filepath.FromSlash(m.Name))); d != nil {
+			return verdict{ActionDeny, fmt.Sprintf("%s.deny %q", name, d.Source)}
+		}
+	}
 	allowed := len(pv.Paths) > 0 && len(r.allowPath) > 0
 	for _, path := range pv.Paths {
 		real := approval.RealPath(path)
-		for _, d := range r.denyPath {
-			if d.Match(root, real) {
-				return verdict{ActionDeny, fmt.Sprintf("%s.deny %q", name, d.Source)}
-			}
+		if d := firstMatch(r.denyPath, root, real); d != nil {
+			return verdict{ActionDeny, fmt.Sprintf("%s.deny %q", name, d.Source)}
 		}
-		if allowed && !anyPath(r.allowPath, root, real) {
+		if allowed && firstMatch(r.allowPath, root, real) == nil {
 			allowed = false
 		}
 	}
@@ -199,12 +206,17 @@ func (r *rule) decide(pv tools.Preview, root string) verdict {
 }
 
 func anyPath(ps []*approval.PathPattern, root, real string) bool {
+	return firstMatch(ps, root, real) != nil
+}
+
+// firstMatch is the first of ps that matches real, or nil.
+func firstMatch(ps []*approval.PathPattern, root, real string) *approval.PathPattern {
 	for _, p := range ps {
 		if p.Match(root, real) {
-			return true
+			return p
 		}
 	}
-	return false
+	return nil
 }
 
 // isProtected reports whether a write to path could change what a policy

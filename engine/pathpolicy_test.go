@@ -1,8 +1,13 @@
 package engine_test
 
 import (
+	"archive/zip"
+	"bytes"
+	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -75,5 +80,78 @@ func TestDenyRulesFoldCase(t *testing.T) {
 	entries, _ := os.ReadDir(root)
 	if len(entries) != 1 {
 		t.Errorf("files made: %v", entries)
+	}
+}
+
+// TestApprovalArchiveMembersMeetThePathPolicy: an archive member a write
+// or an edit names is a path too. Deny rules see it under its archive
+// ("**/*.pem" refuses bundle.zip:KEY.PEM, in any case), allow rules the
+// archive that changes, and the request names the member, not just the
+// archive.
+func TestApprovalArchiveMembersMeetThePathPolicy(t *testing.T) {
+	eng, root := approvalEngine(t, policy("settings.json", map[engine.ApprovalClass]engine.ApprovalRule{
+		engine.ClassWrite: {Action: engine.ActionAsk, Allow: []string{"src/**"}, Deny: []string{".env", "**/*.pem", "**/secrets/**"}},
+	}))
+	members := map[string]string{"x.txt": "x\n", "old.pem": "k\n"}
+	writeZip(t, filepath.Join(root, "src", "bundle.zip"), members)
+	writeZip(t, filepath.Join(root, "docs.zip"), members)
+	no := &asker{t: t, answer: func(engine.ApprovalRequest) engine.ApprovalAnswer { return engine.ApprovalAnswer{Reason: "no"} }}
+	r := run(t, eng, `
+		const out = [];
+		for (const p of ["src/bundle.zip:key.pem", "src/bundle.zip:certs/SERVER.PEM", "src/bundle.zip:a/Secrets/t.txt",
+		                 "src/bundle.zip:.env", "src/bundle.zip:y.txt", "docs.zip:notes.txt"]) {
+			try { await tools.write({path: p, content: "x\n"}); out.push("wrote") } catch (e) { out.push(e.code) }
+		}
+		for (const p of ["src/bundle.zip:old.pem", "docs.zip:x.txt"]) {
+			const tag = (await tools.read({path: p})).match(/#(\w+)\]/)[1];
+			try { await tools.edit({input: "[" + p + "#" + tag + "]\ninsert tail:\n+more"}); out.push("edited") } catch (e) { out.push(e.code) }
+		}
+		return out.join(",")`, no.option())
+	// .env names the workspace's own file, not a member of an archive in
+	// src/; every .pem and secrets/ member is refused, in any case.
+	if want := `"ERR_DENIED,ERR_DENIED,ERR_DENIED,wrote,wrote,ERR_DENIED,ERR_DENIED,ERR_DENIED"`; string(r.Value) != want {
+		t.Errorf("results = %s, want %s\n%s", r.Value, want, r.Text)
+	}
+	reqs := no.asked()
+	if len(reqs) != 2 {
+		t.Fatalf("asked %d times, want twice (the write and the edit of docs.zip): %+v", len(reqs), reqs)
+	}
+	for i, want := range []string{"write: docs.zip:notes.txt", "edit: docs.zip:x.txt"} {
+		q := reqs[i]
+		if q.Summary() != want || len(q.Paths) != 1 || q.Paths[0] != "docs.zip" || len(q.Members) != 1 {
+			t.Errorf("request %d: %q paths %q members %+v, want %q", i, q.Summary(), q.Paths, q.Members, want)
+		}
+		if len(q.Always) != 1 || q.Always[0] != "docs.zip" {
+			t.Errorf("request %d: always %q, want the archive", i, q.Always)
+		}
+	}
+	for _, id := range []string{"1", "2", "3"} {
+		if c := callNamed(r, id); c.Approval != engine.Denied || !strings.Contains(c.ApprovalRule, "approvals.write.deny") {
+			t.Errorf("call %s record = %+v", id, c)
+		}
+	}
+}
+
+// writeZip makes a zip archive at path holding members.
+func writeZip(t *testing.T, path string, members map[string]string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	names := slices.Sorted(maps.Keys(members))
+	for _, name := range names {
+		w, err := zw.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(w, members[name])
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

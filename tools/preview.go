@@ -18,6 +18,11 @@ type Preview struct {
 	// Moves are the call's moves (source and destination, both also in
 	// Paths), shown to a person as "src → dst".
 	Moves []Move
+	// Members are the archive members the call writes (their archive
+	// also in Paths): a member's name is a path too, so deny rules see
+	// it under its archive (a.zip/key.pem) and a person is shown
+	// "a.zip:key.pem", not just the archive.
+	Members []Member
 	// Command is the shell command the call would run (bash), Cwd its
 	// working directory (absolute) and Env the variables the call sets on
 	// top of the inherited environment.
@@ -36,6 +41,10 @@ type Preview struct {
 
 // Move is one file a call moves: From to To, absolute paths.
 type Move struct{ From, To string }
+
+// Member is one archive member a call writes: File is the archive's
+// absolute path, Name the member's name in it.
+type Member struct{ File, Name string }
 
 // Previewer is implemented by tools whose calls need approval: Preview
 // says what the call with args (already validated) would do. It must

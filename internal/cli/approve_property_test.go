@@ -293,3 +293,168 @@ func TestHostileCommandsShowWhatRuns(t *testing.T) {
 		t.Errorf("a declined command ran: %v", entries)
 	}
 }
+
+// hostileMember is one generated write of an archive member.
+type hostileMember struct {
+	Archive string `json:"archive"`
+	Name    string `json:"name"`
+}
+
+// trimmed is the member's name as the write reads it: a path argument is
+// trimmed of white space (a trailing "\r" or "\u0085" too).
+func (m hostileMember) trimmed() string {
+	return strings.TrimPrefix(strings.TrimSpace(m.Archive+":"+m.Name), m.Archive+":")
+}
+
+// genHostileMembers makes n writes of archive members, into an archive in
+// src/ (allowed) or outside it (asked), whose names are what an attacker
+// would try: names the deny rules refuse in any case and with trailing
+// dots and spaces, names climbing out with "..", and ordinary names —
+// with control characters, escape sequences and bidi overrides mixed in.
+func genHostileMembers(r *rand.Rand, n int) []hostileMember {
+	denied := []string{"key.pem", "deep/x/server.pem", "a/secrets/token.txt", "secrets/x"}
+	controls := []string{"\r", "\x1b[2K", "\u202e", "\n", "\t", "\u200d", "\x07", "\u0085", "\x1b]0;x\x07"}
+	flipCase := func(s string) string {
+		b := []rune(s)
+		for i, c := range b {
+			if r.IntN(2) == 0 {
+				b[i] = []rune(strings.ToUpper(string(c)))[0]
+			}
+		}
+		return string(b)
+	}
+	archives := []string{"src/b.zip", "src/c.tar.gz", "out.zip", "out/d.tar.gz"}
+	var out []hostileMember
+	for i := range n {
+		var name string
+		switch r.IntN(4) {
+		case 0:
+			name = flipCase(denied[r.IntN(len(denied))]) + []string{"", ".", " "}[r.IntN(3)]
+		case 1:
+			name = []string{"../", "a/../../", "./"}[r.IntN(3)] + fmt.Sprintf("n%d.txt", i)
+		default:
+			name = fmt.Sprintf("dir%d/m%d.txt", i%3, i)
+		}
+		if r.IntN(3) == 0 {
+			c := controls[r.IntN(len(controls))]
+			if k := r.IntN(len(name) + 1); k < len(name) {
+				name = name[:k] + c + name[k:]
+			} else {
+				name += c
+			}
+		}
+		out = append(out, hostileMember{Archive: archives[r.IntN(len(archives))], Name: name})
+	}
+	return out
+}
+
+// expectedMember is what must happen to a write of member m: refused as
+// a name no write creates (ERR_INVALID_ARGS: control or invisible
+// characters, a "." or ".." segment), denied by a deny rule, written
+// without asking (an archive in src/), or asked about.
+func expectedMember(m hostileMember) string {
+	name := m.trimmed()
+	if tools.Visible(name) != name {
+		return "ERR_INVALID_ARGS"
+	}
+	segs := strings.Split(name, "/")
+	for _, s := range segs {
+		if s == ".." || s == "." {
+			return "ERR_INVALID_ARGS"
+		}
+	}
+	for _, s := range segs[:len(segs)-1] {
+		if foldSegment(s) == "secrets" {
+			return "ERR_DENIED"
+		}
+	}
+	if strings.HasSuffix(foldSegment(segs[len(segs)-1]), ".pem") {
+		return "ERR_DENIED"
+	}
+	if strings.HasPrefix(m.Archive, "src/") {
+		return "wrote"
+	}
+	return "asked"
+}
+
+// TestHostileMembersMeetThePathPolicy is the property test for the
+// second path inside an archive: every write of a generated member name
+// is refused before anyone is asked when no write may create it, denied
+// when a deny rule matches it under its archive (in any case), written
+// when its archive is allowed, and otherwise asked about with a prompt
+// that names the member, escaped, under its archive.
+func TestHostileMembersMeetThePathPolicy(t *testing.T) {
+	seed := uint64(rand.Int64())
+	if s := os.Getenv("ATOMIC_PROPERTY_SEED"); s != "" {
+		fmt.Sscan(s, &seed)
+	}
+	t.Logf("seed %d (ATOMIC_PROPERTY_SEED=%d reproduces it)", seed, seed)
+	members := genHostileMembers(rand.New(rand.NewPCG(seed, 10)), 120)
+
+	root := t.TempDir()
+	t.Setenv("ATOMIC_HOME", t.TempDir())
+	t.Setenv("ATOMIC_STATE_DIR", t.TempDir())
+	eng, err := engine.New(engine.WithRoot(root), engine.WithTools(engine.Builtins()), engine.WithApprovals(engine.ApprovalPolicy{
+		Layers: []engine.ApprovalLayer{{Source: "settings.json", Rules: map[engine.ApprovalClass]engine.ApprovalRule{
+			engine.ClassWrite: {Action: engine.ActionAsk, Allow: []string{"src/**"}, Deny: []string{".env", "**/*.pem", "**/secrets/**"}},
+		}}},
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+
+	var mu sync.Mutex
+	asked := map[string]engine.ApprovalRequest{}
+	ask := func(ctx context.Context, req engine.ApprovalRequest) (engine.ApprovalAnswer, error) {
+		mu.Lock()
+		asked[req.CallID] = req
+		mu.Unlock()
+		return engine.ApprovalAnswer{Reason: "declined by the test"}, nil
+	}
+	data, _ := json.Marshal(members)
+	r, err := eng.Run(context.Background(), `
+		const out = [];
+		for (const m of `+string(data)+`) {
+			const id = String(out.length + 1);
+			try { await tools.write({path: m.archive + ":" + m.name, content: "x\n"}); out.push(["wrote", id]) } catch (e) { out.push([e.code, id]) }
+		}
+		return out`, engine.WithAsker("test", ask))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.OK {
+		t.Fatalf("%s", r.Text)
+	}
+	var got [][2]string
+	if err := json.Unmarshal(r.Value, &got); err != nil || len(got) != len(members) {
+		t.Fatalf("results %s: %v", r.Value, err)
+	}
+	for i, m := range members {
+		want, code, id := expectedMember(m), got[i][0], got[i][1]
+		req, wasAsked := asked[id]
+		switch {
+		case want == "asked" && (!wasAsked || code != "ERR_DENIED"):
+			t.Errorf("write %s:%q: %s (asked %v), want it asked and declined", m.Archive, m.Name, code, wasAsked)
+		case want != "asked" && (wasAsked || code != want):
+			t.Errorf("write %s:%q: %s (asked %v), want %s without asking", m.Archive, m.Name, code, wasAsked, want)
+		}
+		if !wasAsked {
+			continue
+		}
+		prompt := promptText(req)
+		if c, bad := acts(prompt); bad {
+			t.Errorf("write %s:%q: the prompt holds %U:\n%q", m.Archive, m.Name, c, prompt)
+		}
+		if line := "  write " + tools.Visible(m.Archive+":"+m.trimmed()) + "\n"; !strings.Contains(prompt, line) {
+			t.Errorf("write %s:%q: the prompt lacks %q:\n%s", m.Archive, m.Name, line, prompt)
+		}
+	}
+	// Nothing was created outside src/, where every write asked or was
+	// refused.
+	for _, a := range []string{"out.zip", "out/d.tar.gz"} {
+		if _, err := os.Lstat(filepath.Join(root, a)); err == nil {
+			t.Errorf("%s was made, though every write to it was asked about and declined", a)
+		}
+	}
+}

@@ -218,6 +218,11 @@ func editReader(env *tools.Env, ed *editables, allowGenerated bool) hashline.Rea
 			if err != nil {
 				return "", "", err
 			}
+			// The file the part lives in, not the header's spelling: an
+			// archive reached through a link into .git is .git's.
+			if err := checkProtected(env, "edit", e.File); err != nil {
+				return "", "", err
+			}
 			ed.put(e)
 			return e.Key, e.Text, nil
 		}

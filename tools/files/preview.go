@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 
 	"github.com/aymanbagabas/go-udiff"
@@ -12,6 +13,7 @@ import (
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/hashline/blocks"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/internal/selector"
 	"github.com/atomic-script/atomic-script/tools/resource"
 )
 
@@ -36,7 +38,11 @@ func previewWrite(ctx context.Context, env *tools.Env, in WriteArgs) (tools.Prev
 		if err != nil {
 			return tools.Preview{}, err
 		}
-		return tools.Preview{Paths: paths, Contained: true}, nil
+		pv := tools.Preview{Paths: paths, Contained: true}
+		if t.res.Kind() == selector.Archive && t.res.Path.Inner != "" {
+			pv.Members = []tools.Member{{File: t.res.Abs, Name: t.res.Path.Inner}}
+		}
+		return pv, nil
 	}
 	if in.Delete || in.MoveTo != "" {
 		return previewMove(env, t, in)
@@ -94,9 +100,10 @@ func previewEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Previe
 	if err != nil {
 		return tools.Preview{}, hashlineError(err)
 	}
+	ed := &editables{m: map[string]*resource.Editable{}}
 	p, err := hashline.Prepare(sections, hashline.PrepareOptions{
 		Store:    env.Session.Snapshots,
-		Read:     editReader(env, &editables{m: map[string]*resource.Editable{}}, in.AllowGenerated),
+		Read:     editReader(env, ed, in.AllowGenerated),
 		Resolver: blocks.NewContext(ctx),
 		Display:  env.Display,
 	})
@@ -106,8 +113,20 @@ func previewEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Previe
 	pv := tools.Preview{Contained: true}
 	var diff strings.Builder
 	for _, f := range p.Files {
-		pv.Paths = append(pv.Paths, f.Abs)
 		diff.WriteString(f.Patch)
+		// An archive member or a notebook cell changes the file it lives
+		// in; a member's name is reported too.
+		e := ed.get(f.Abs)
+		if e == nil {
+			pv.Paths = append(pv.Paths, f.Abs)
+			continue
+		}
+		if !slices.Contains(pv.Paths, e.File) {
+			pv.Paths = append(pv.Paths, e.File)
+		}
+		if e.Member != "" {
+			pv.Members = append(pv.Members, tools.Member{File: e.File, Name: e.Member})
+		}
 	}
 	if len(pv.Paths) == 0 {
 		for _, s := range sections {

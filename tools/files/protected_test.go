@@ -1,8 +1,12 @@
 package files
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -116,5 +120,80 @@ func TestProtectedPathsHoldForOtherSpellings(t *testing.T) {
 	entries2, _ := os.ReadDir(base)
 	if len(entries)+len(entries2) != 0 {
 		t.Errorf("something was written: %v %v", entries, entries2)
+	}
+}
+
+// TestProtectedPartsThroughLinks: an edit of an archive member or a
+// notebook cell changes the file the part lives in, and that file is what
+// the protected paths check: an archive or a notebook reached through a
+// link into .git is refused, by the edit and by its preview, and left as
+// it was.
+func TestProtectedPartsThroughLinks(t *testing.T) {
+	env := newEnv(t)
+	zipAbs := zipFixture(t, env, ".git/a.zip", "x.txt", "hi\n")
+	nbAbs := put(t, env, ".git/nb.ipynb", nbFixture)
+	if os.Symlink(zipAbs, filepath.Join(env.Root, "a.zip")) != nil || os.Symlink(nbAbs, filepath.Join(env.Root, "nb.ipynb")) != nil {
+		t.Skip("links cannot be made here")
+	}
+	zipBefore, _ := os.ReadFile(zipAbs)
+	nbBefore, _ := os.ReadFile(nbAbs)
+	for _, part := range []string{"a.zip:x.txt", "nb.ipynb:cell:1"} {
+		read := mustCall(t, env, "read", ReadArgs{Path: part}).Text
+		header := read[strings.Index(read, "["+part+"#"):]
+		header = header[:strings.IndexByte(header, '\n')]
+		args := EditArgs{Input: header + "\ninsert tail:\n+more"}
+		_, err := call(t, env, "edit", args)
+		wantErr(t, err, tools.ErrNotAllowed, "a git directory (.git)")
+		p, _ := tools.PreviewOf(toolNamed("edit"))
+		raw, _ := json.Marshal(args)
+		if _, err := p.Preview(context.Background(), env, raw); tools.CodeOf(err) != tools.ErrNotAllowed {
+			t.Errorf("preview of an edit of %s: %v", part, err)
+		}
+	}
+	if after, _ := os.ReadFile(zipAbs); !bytes.Equal(after, zipBefore) {
+		t.Error(".git/a.zip changed")
+	}
+	if after, _ := os.ReadFile(nbAbs); !bytes.Equal(after, nbBefore) {
+		t.Error(".git/nb.ipynb changed")
+	}
+}
+
+// TestPreviewReportsArchiveMembers: the preview of a write or an edit of
+// an archive member or a notebook cell reports the file that changes
+// (never "a.zip:m.txt" as if it were a file) and each archive member by
+// name, so the approval rules and the prompt see the member.
+func TestPreviewReportsArchiveMembers(t *testing.T) {
+	env := moveEnv(t)
+	zipAbs := zipFixture(t, env, "src/a.zip", "dir/x.txt", "hi\n")
+	nbAbs := put(t, env, "nb.ipynb", nbFixture)
+	headerOf := func(part string) string {
+		read := mustCall(t, env, "read", ReadArgs{Path: part}).Text
+		h := read[strings.Index(read, "["+part+"#"):]
+		return h[:strings.IndexByte(h, '\n')]
+	}
+	zh, nh := headerOf("src/a.zip:dir/x.txt"), headerOf("nb.ipynb:cell:1")
+	cases := []struct {
+		tool    string
+		args    any
+		paths   []string
+		members []tools.Member
+	}{
+		{"write", WriteArgs{Path: "src/a.zip:dir/KEY.pem", Content: ptr("k\n")}, []string{zipAbs}, []tools.Member{{File: zipAbs, Name: "dir/KEY.pem"}}},
+		{"write", WriteArgs{Path: "new.tar.gz:.env", Content: ptr("k\n")}, []string{filepath.Join(env.Root, "new.tar.gz")}, []tools.Member{{File: filepath.Join(env.Root, "new.tar.gz"), Name: ".env"}}},
+		{"write", WriteArgs{Path: "nb.ipynb:cell:0", Content: ptr("x\n")}, []string{nbAbs}, nil},
+		{"edit", EditArgs{Input: zh + "\ninsert tail:\n+more"}, []string{zipAbs}, []tools.Member{{File: zipAbs, Name: "dir/x.txt"}}},
+		{"edit", EditArgs{Input: nh + "\ninsert tail:\n+more"}, []string{nbAbs}, nil},
+	}
+	for _, c := range cases {
+		p, _ := tools.PreviewOf(toolNamed(c.tool))
+		raw, _ := json.Marshal(c.args)
+		pv, err := p.Preview(context.Background(), env, raw)
+		if err != nil {
+			t.Errorf("preview %s %s: %v", c.tool, raw, err)
+			continue
+		}
+		if !slices.Equal(pv.Paths, c.paths) || !slices.Equal(pv.Members, c.members) {
+			t.Errorf("preview %s %s: paths %q members %+v, want %q %+v", c.tool, raw, pv.Paths, pv.Members, c.paths, c.members)
+		}
 	}
 }

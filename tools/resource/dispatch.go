@@ -8,6 +8,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/internal/archive"
 	"github.com/atomic-script/atomic-script/tools/internal/selector"
 	"github.com/atomic-script/atomic-script/tools/spill"
 )
@@ -70,10 +71,16 @@ func Write(ctx context.Context, env *tools.Env, t *Target, content string) (*Wri
 // WritePaths are the files on disk a Write of t would change: the file
 // behind an archive member, a table, a notebook cell; for conflict:// the
 // files holding the regions it resolves. Write's callers check each
-// against the protected paths and the approval rules.
+// against the protected paths and the approval rules. A member name a
+// write may not create is refused here, so a preview refuses it too.
 func WritePaths(ctx context.Context, env *tools.Env, t *Target) ([]string, error) {
 	if t.Scheme == "conflict" {
 		return conflictWritePaths(ctx, env, t)
+	}
+	if t.Path.Kind == selector.Archive && t.Path.Inner != "" {
+		if err := archive.CheckMemberPath(t.Path.Inner); err != nil {
+			return nil, tools.Errorf(tools.ErrInvalidArgs, "write: %s: %v", t.Display, err)
+		}
 	}
 	return []string{t.Abs}, nil
 }
@@ -107,9 +114,13 @@ func Texts(ctx context.Context, env *tools.Env, t *Target) ([]Text, []string, er
 }
 
 // Editable is a resource text edit can change: its snapshot key, current
-// text, and how to write a new text back.
+// text, and how to write a new text back. File is the file on disk the
+// part lives in (what the protected paths and the approval rules check,
+// not the key, which no link resolves through), Member the archive
+// member's name ("" for a notebook cell).
 type Editable struct {
 	Key, Display, Text string
+	File, Member       string
 	Write              func(ctx context.Context, text string) error
 }
 
@@ -133,6 +144,7 @@ func OpenEditable(env *tools.Env, display string) (e *Editable, ok bool, err err
 		}
 		return &Editable{
 			Key: memberKey(t.Abs, t.Path.Inner), Display: t.Display + ":" + t.Path.Inner, Text: text,
+			File: t.Abs, Member: t.Path.Inner,
 			Write: func(ctx context.Context, text string) error {
 				t.Close() // Windows cannot replace a file this process holds open
 				return rewriteMember(ctx, env, t.Abs, t.Display, t.Path.Inner, text)

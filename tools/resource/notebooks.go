@@ -116,7 +116,7 @@ func editCell(env *tools.Env, t *Target) (*Editable, error) {
 	}
 	abs, display := t.Abs, t.Display
 	return &Editable{
-		Key: cellKey(abs, n), Display: fmt.Sprintf("%s:cell:%d", display, n), Text: string(c.Source),
+		Key: cellKey(abs, n), Display: fmt.Sprintf("%s:cell:%d", display, n), Text: string(c.Source), File: abs,
 		Write: func(ctx context.Context, text string) error {
 			unlock := Mutations.Lock(abs)
 			defer unlock()
