@@ -36,8 +36,10 @@ var codemodeCore = []string{"read", "edit", "write", "search", "find", "bash"}
 
 // codemodeDescription is codemode's description: how to write a script,
 // compact TypeScript declarations of the core tools within the token
-// budget, one line for each other tool, and the MCP servers.
-func codemodeDescription(cfg Config) string {
+// budget, one line for each other tool, and the MCP servers. asks says
+// whether the client can answer ask_user_question (elicitation): the
+// tool is named only to a client that can.
+func codemodeDescription(cfg Config, asks bool) string {
 	var b strings.Builder
 	limits := fmt.Sprintf("the output is at most %d tokens", cmp.Or(cfg.MaxOutputTokens, engine.DefaultMaxOutputTokens))
 	if cfg.Timeout > 0 {
@@ -51,7 +53,7 @@ func codemodeDescription(cfg Config) string {
 		b.WriteString("\nApprovals are on: write, edit and bash calls (and external tools not marked read-only) may be shown to the user first, and throw ERR_DENIED when refused; catch it and say so, do not try another way around.")
 	}
 	b.WriteString("\n\n")
-	b.WriteString(declarations(cfg.Enabled, cfg.InlineDeclarationTokens))
+	b.WriteString(declarations(cfg.Enabled, cfg.InlineDeclarationTokens, asks))
 	if len(cfg.Namespaces) > 0 {
 		b.WriteString("\nMCP servers, tools.SERVER.TOOL (describeNamespace(name) lists their tools; a typed tool resolves to its structuredContent, others to text; isError throws):\n")
 		names := make([]string, len(cfg.Namespaces))
@@ -69,7 +71,8 @@ func codemodeDescription(cfg Config) string {
 // declarations declares the enabled core tools within budget estimated
 // tokens, then lists every other script-callable tool in one line (its
 // arguments and first sentence); deferred tools are only counted.
-func declarations(reg *tools.Registry, budget int) string {
+// ask_user_question is listed only when asks (the client can answer).
+func declarations(reg *tools.Registry, budget int, asks bool) string {
 	decls, declared := engine.CompactDeclarations(reg, budget*charsPerToken, codemodeCore...)
 	inline := map[string]bool{}
 	for _, n := range declared {
@@ -85,8 +88,9 @@ func declarations(reg *tools.Registry, budget int) string {
 		switch {
 		case !tools.ScriptCallable(t) || inline[t.Name()] || t.Name() == ask.Alias:
 		case t.Name() == ask.Name:
-			// Callable only when the client can be asked (elicitation).
-			lines = append(lines, "- ask_user_question({questions}): ask the user up to 4 multiple-choice questions and wait; only if your MCP client supports elicitation, else ERR_UNAVAILABLE: go on with stated assumptions")
+			if asks {
+				lines = append(lines, `- ask_user_question({questions: [{header, question, options: [{label, description?}], multiSelect?}]}): ask the user (1-4 questions, 2-4 options each) and wait; resolves to {answers: [{header, selected: [labels]}], status}: only status "answered" is consent`)
+			}
 		case tools.HasTag(t, tools.TagDeferred):
 			deferred++
 		default:

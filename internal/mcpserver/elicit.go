@@ -209,3 +209,30 @@ func (s *Server) asksQuestions() bool {
 	_, on := s.cfg.Enabled.Get(ask.Name)
 	return s.codemode != nil && on
 }
+
+// codemodeForClient gives a client that cannot answer questions (no form
+// elicitation) codemode's description without ask_user_question: the
+// tool list is made before the client says what it can, so its reply is
+// adjusted here.
+func (s *Server) codemodeForClient(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		list, ok := res.(*mcp.ListToolsResult)
+		if err != nil || !ok || method != "tools/list" {
+			return res, err
+		}
+		if ms, _ := req.GetSession().(*mcp.ServerSession); canElicit(ms) == nil {
+			return res, nil
+		}
+		out := *list
+		out.Tools = slices.Clone(list.Tools)
+		for i, t := range out.Tools {
+			if t.Name == s.codemode.Name {
+				c := *t
+				c.Description = s.codemodeNoAsk
+				out.Tools[i] = &c
+			}
+		}
+		return &out, nil
+	}
+}

@@ -109,10 +109,13 @@ const (
 type Server struct {
 	cfg Config
 
-	codemode   *mcp.Tool // nil when codemode is not enabled
-	toolSearch *mcp.Tool // nil when tool_search is not enabled
-	direct     []tools.Tool
-	getTools   *mcp.Tool
+	codemode *mcp.Tool // nil when codemode is not enabled
+	// codemodeNoAsk is codemode for a client that cannot answer
+	// ask_user_question (no elicitation): its description leaves it out.
+	codemodeNoAsk string
+	toolSearch    *mcp.Tool // nil when tool_search is not enabled
+	direct        []tools.Tool
+	getTools      *mcp.Tool
 
 	nextID   atomic.Int64
 	mu       sync.Mutex
@@ -158,11 +161,12 @@ func New(cfg Config) (*Server, error) {
 	if t, ok := cfg.Enabled.Get(meta.Codemode); ok {
 		s.codemode = &mcp.Tool{
 			Name:         meta.Codemode,
-			Description:  codemodeDescription(cfg),
+			Description:  codemodeDescription(cfg, true),
 			InputSchema:  t.InputSchema(),
 			OutputSchema: resultSchema(),
 			Annotations:  annotations("Run a codemode script", t),
 		}
+		s.codemodeNoAsk = codemodeDescription(cfg, false)
 	}
 	if t, ok := cfg.Enabled.Get(meta.ToolSearch); ok {
 		s.toolSearch = &mcp.Tool{Name: meta.ToolSearch, Description: t.Description(), InputSchema: t.InputSchema(),

@@ -57,6 +57,9 @@ func (s *Server) newSession() *session {
 	if s.codemode != nil {
 		ss.mcp.AddTool(s.codemode, ss.handleCodemode)
 		ss.shown[s.codemode.Name] = true
+		if s.asksQuestions() {
+			ss.mcp.AddReceivingMiddleware(s.codemodeForClient)
+		}
 	}
 	for _, t := range s.direct {
 		if s.showsDirect(t) {
