@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 
@@ -55,7 +56,10 @@ func noTerminal(stderr io.Writer) string {
 // answersFile answers questions from --answers FILE: a JSON or YAML
 // object keyed by a question's header (or, failing that, its question
 // text); a value is the label picked, a list of labels, or
-// {selected, other}. A question it does not cover fails the call.
+// {selected, other}. A list of {header or question, selected, other}
+// (the answers of an earlier run's result) works too. Keys and labels
+// match exactly, else ignoring case and spacing when that picks one. A
+// question it does not cover fails the call.
 type answersFile struct {
 	path    string
 	answers map[string]fileAnswer
@@ -68,6 +72,8 @@ type fileAnswer struct {
 
 func (a *answersFile) By() string       { return "answers file" }
 func (a *answersFile) AsksPerson() bool { return false }
+
+const answersShape = `give an object keyed by question header (or question text), e.g. "Merge approval": Proceed, or a list of {header, selected}`
 
 // loadAnswers reads and checks an answers file. It is read as YAML
 // nodes (JSON is YAML), so a scalar answer is the text written: `Yes`,
@@ -89,25 +95,99 @@ func loadAnswers(path string) (*answersFile, error) {
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
 		root = deref(root.Content[0])
 	}
-	if root.Kind != yaml.MappingNode {
-		return nil, bad("give an object keyed by question header (or question text), e.g. \"Merge approval\": Proceed")
-	}
 	a := &answersFile{path: path, answers: map[string]fileAnswer{}}
-	for i := 0; i+1 < len(root.Content); i += 2 {
-		k, v := deref(root.Content[i]), root.Content[i+1]
+	add := func(k *yaml.Node, v *yaml.Node) error {
 		if k.Kind != yaml.ScalarNode {
-			return nil, bad("line %d: a key is a question's header or text", k.Line)
+			return bad("line %d: a key is a question's header or text", k.Line)
 		}
 		if _, dup := a.answers[k.Value]; dup {
-			return nil, bad("line %d: %q is answered twice", k.Line, k.Value)
+			return bad("line %d: %q is answered twice", k.Line, k.Value)
 		}
 		fa, err := parseFileAnswer(v)
 		if err != nil {
-			return nil, bad("line %d: %q: %v", v.Line, k.Value, err)
+			return bad("line %d: %q: %v", v.Line, k.Value, err)
 		}
 		a.answers[k.Value] = fa
+		return nil
+	}
+	if list := answerList(root); list != nil {
+		for _, e := range list.Content {
+			k, v, err := listEntry(deref(e))
+			if err != nil {
+				return nil, bad("line %d: %v", e.Line, err)
+			}
+			if err := add(k, v); err != nil {
+				return nil, err
+			}
+		}
+		return a, nil
+	}
+	if root.Kind != yaml.MappingNode {
+		return nil, bad(answersShape)
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if err := add(deref(root.Content[i]), root.Content[i+1]); err != nil {
+			return nil, err
+		}
 	}
 	return a, nil
+}
+
+// answerList is the list of a file in the list shape: a sequence of
+// objects, or a result's {answers: [...], status?, answeredBy?}; nil for
+// the keyed shape.
+func answerList(root *yaml.Node) *yaml.Node {
+	if root.Kind == yaml.MappingNode {
+		var list *yaml.Node
+		for i := 0; i+1 < len(root.Content); i += 2 {
+			switch k := deref(root.Content[i]).Value; k {
+			case "answers":
+				list = deref(root.Content[i+1])
+			case "status", "answeredBy":
+			default:
+				return nil
+			}
+		}
+		if list == nil || list.Kind != yaml.SequenceNode || len(list.Content) == 0 || deref(list.Content[0]).Kind != yaml.MappingNode {
+			return nil
+		}
+		root = list
+	}
+	if root.Kind != yaml.SequenceNode || len(root.Content) == 0 || deref(root.Content[0]).Kind != yaml.MappingNode {
+		return nil
+	}
+	return root
+}
+
+// listEntry is one {header or question, selected, other} of the list
+// shape as its key (the header, else the question) and its answer.
+func listEntry(e *yaml.Node) (key, answer *yaml.Node, err error) {
+	if e.Kind != yaml.MappingNode {
+		return nil, nil, errors.New("each item of the list is {header or question, selected, other}")
+	}
+	var header, question *yaml.Node
+	ans := &yaml.Node{Kind: yaml.MappingNode, Line: e.Line}
+	for i := 0; i+1 < len(e.Content); i += 2 {
+		k, v := deref(e.Content[i]), deref(e.Content[i+1])
+		switch k.Value {
+		case "header":
+			header = v
+		case "question":
+			question = v
+		case "selected", "other":
+			ans.Content = append(ans.Content, k, v)
+		default:
+			return nil, nil, fmt.Errorf("%q is not a key of an answer: use header or question, selected, other", k.Value)
+		}
+	}
+	key = header
+	if key == nil {
+		key = question
+	}
+	if key == nil || key.Kind != yaml.ScalarNode || key.Value == "" {
+		return nil, nil, errors.New("an answer in a list names its question by header or question")
+	}
+	return key, ans, nil
 }
 
 // deref follows a YAML alias (*name) to the node it names.
@@ -176,38 +256,70 @@ func label(n *yaml.Node) (string, error) {
 func (a *answersFile) Ask(ctx context.Context, qs []tools.Question) (tools.Answers, error) {
 	out := tools.Answers{Status: "answered"}
 	for _, q := range qs {
-		fa, ok := a.answers[q.Header]
-		if !ok {
-			fa, ok = a.answers[q.Question]
-		}
+		fa, ok := a.lookup(q)
 		if !ok {
 			return tools.Answers{}, tools.Errorf(tools.ErrUnavailable, "ask_user_question: the answers file %s has no answer for %q (header) or its question text %q; add \"%s\": one of %s", a.path, q.Header, q.Question, q.Header, labels(q))
 		}
+		sel := make([]string, 0, len(fa.Selected))
 		for _, s := range fa.Selected {
-			if !offers(q, s) {
+			l, ok := offered(q, s)
+			if !ok {
 				return tools.Answers{}, tools.Errorf(tools.ErrInvalidArgs, "ask_user_question: the answers file %s answers %q with %q, which is not one of its options: %s", a.path, q.Header, s, labels(q))
 			}
+			if !slices.Contains(sel, l) {
+				sel = append(sel, l)
+			}
 		}
-		if !q.MultiSelect && len(fa.Selected) > 1 {
-			return tools.Answers{}, tools.Errorf(tools.ErrInvalidArgs, "ask_user_question: the answers file %s picks %d options for %q, which takes one", a.path, len(fa.Selected), q.Header)
-		}
-		sel := fa.Selected
-		if sel == nil {
-			sel = []string{}
+		if !q.MultiSelect && len(sel) > 1 {
+			return tools.Answers{}, tools.Errorf(tools.ErrInvalidArgs, "ask_user_question: the answers file %s picks %d options for %q, which takes one", a.path, len(sel), q.Header)
 		}
 		out.Answers = append(out.Answers, tools.Answer{Header: q.Header, Question: q.Question, Selected: sel, Other: fa.Other})
 	}
 	return out, nil
 }
 
-func offers(q tools.Question, label string) bool {
-	for _, o := range q.Options {
-		if o.Label == label {
-			return true
+// lookup finds q's answer: by its header, else its question text; first
+// exactly, then ignoring case and spacing when one key matches.
+func (a *answersFile) lookup(q tools.Question) (fileAnswer, bool) {
+	for _, k := range []string{q.Header, q.Question} {
+		if fa, ok := a.answers[k]; ok {
+			return fa, true
 		}
 	}
-	return false
+	for _, k := range []string{q.Header, q.Question} {
+		var found []fileAnswer
+		for key, fa := range a.answers {
+			if fold(key) == fold(k) {
+				found = append(found, fa)
+			}
+		}
+		if len(found) == 1 {
+			return found[0], true
+		}
+	}
+	return fileAnswer{}, false
 }
+
+// offered is the option label s names: exactly, else ignoring case and
+// spacing when that matches one option.
+func offered(q tools.Question, s string) (string, bool) {
+	var folded []string
+	for _, o := range q.Options {
+		if o.Label == s {
+			return s, true
+		}
+		if fold(o.Label) == fold(s) {
+			folded = append(folded, o.Label)
+		}
+	}
+	if len(folded) == 1 {
+		return folded[0], true
+	}
+	return "", false
+}
+
+// fold is s for a loose match: lower case, spaces collapsed.
+func fold(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 
 func labels(q tools.Question) string {
 	l := make([]string, len(q.Options))

@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/atomic-script/atomic-script/tools"
 )
 
 // TestLoadAnswers: every shape of answer, in YAML and JSON; a scalar is
@@ -35,6 +38,17 @@ func TestLoadAnswers(t *testing.T) {
 		{`Retries: 3`, "Retries", []string{"3"}, "", ""},
 		{`yes: "null"`, "yes", []string{"null"}, "", ""},
 		{"a: &p Proceed\nb: *p\n", "b", []string{"Proceed"}, "", ""},
+		// A list of answers, as an earlier run's result gives them.
+		{"- header: Merge approval\n  selected: [Proceed]\n- question: Which?\n  selected: go\n", "Which?", []string{"go"}, "", ""},
+		{`[{"header": "H", "question": "Q?", "selected": ["a"], "other": "x"}]`, "H", []string{"a"}, "x", ""},
+		{`{"answers": [{"header": "H", "question": "Q?", "selected": ["a"]}], "status": "answered", "answeredBy": "terminal"}`, "H", []string{"a"}, "", ""},
+		// A header named answers is still a header.
+		{`answers: [a, b]`, "answers", []string{"a", "b"}, "", ""},
+		{`[{"header": "H", "label": "a"}]`, "", nil, "", `"label" is not a key of an answer`},
+		{`[{"selected": "a"}]`, "", nil, "", "names its question by header or question"},
+		{`[{"header": "H"}]`, "", nil, "", `"H": an answer is a label`},
+		{`[{"header": "H", "selected": "a"}, "b"]`, "", nil, "", "each item of the list is"},
+		{`[{"header": "H", "selected": "a"}, {"header": "H", "selected": "b"}]`, "", nil, "", `"H" is answered twice`},
 		// Not an answer.
 		{`I: {answer: 3}`, "", nil, "", `line 1: "I": an answer is a label`},
 		{`I: {selected: a, extra: 1}`, "", nil, "", "an answer is a label"},
@@ -66,6 +80,59 @@ func TestLoadAnswers(t *testing.T) {
 		got, ok := a.answers[tc.key]
 		if !ok || !slices.Equal(got.Selected, tc.sel) || (got.Selected == nil) != (tc.sel == nil) || got.Other != tc.other {
 			t.Errorf("%q: %q is %+v (%v), want %q other %q", tc.file, tc.key, got, ok, tc.sel, tc.other)
+		}
+	}
+}
+
+// TestAnswersLookup: a question is answered by its header, else its
+// question text, exactly first, then ignoring case and spacing when one
+// key matches; labels likewise, reported as the option spells them.
+func TestAnswersLookup(t *testing.T) {
+	file := `Merge approval: Proceed
+"merge  APPROVAL": Wait
+languages: [GO, ts, go]
+Which colour?: blue
+Tabs: [tabs, spaces]
+` + "\"Pick one\": b\n"
+	path := filepath.Join(t.TempDir(), "answers.yaml")
+	if err := os.WriteFile(path, []byte(file), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	a, err := loadAnswers(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := func(labels ...string) []tools.QuestionOption {
+		o := make([]tools.QuestionOption, len(labels))
+		for i, l := range labels {
+			o[i] = tools.QuestionOption{Label: l}
+		}
+		return o
+	}
+	for _, tc := range []struct {
+		q    tools.Question
+		want []string
+		err  string
+	}{
+		{tools.Question{Header: "Merge approval", Question: "q", Options: opts("Proceed", "Wait")}, []string{"Proceed"}, ""},
+		{tools.Question{Header: "MERGE approval", Question: "q", Options: opts("Proceed", "Wait")}, nil, `has no answer for "MERGE approval"`}, // two keys fold alike
+		{tools.Question{Header: "Languages", Question: "q", MultiSelect: true, Options: opts("go", "ts", "py")}, []string{"go", "ts"}, ""},
+		{tools.Question{Header: "Colour", Question: "which colour?", Options: opts("Red", "Blue")}, []string{"Blue"}, ""},
+		{tools.Question{Header: "Question", Question: "Pick one", Options: opts("a", "b")}, []string{"b"}, ""},
+		{tools.Question{Header: "Tabs", Question: "q", Options: opts("tabs", "spaces")}, nil, "picks 2 options"},
+		{tools.Question{Header: "Colour", Question: "Which colour?", Options: opts("blue", "BLUE")}, []string{"blue"}, ""},
+		{tools.Question{Header: "Colour", Question: "Which colour?", Options: opts("Blue ", "BLUE")}, nil, "not one of its options"},
+		{tools.Question{Header: "Other", Question: "q", Options: opts("a", "b")}, nil, `has no answer for "Other"`},
+	} {
+		got, err := a.Ask(context.Background(), []tools.Question{tc.q})
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: %+v, %v; want error %q", tc.q.Header, got, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || len(got.Answers) != 1 || !slices.Equal(got.Answers[0].Selected, tc.want) {
+			t.Errorf("%s: %+v, %v; want %q", tc.q.Header, got, err, tc.want)
 		}
 	}
 }
