@@ -43,7 +43,7 @@ func TestAskPickerOnTerminal(t *testing.T) {
 		// 2 picks "Wait"; enter goes to the next question; down + space
 		// toggles ts, 3 toggles py; enter answers.
 		keys := []string{"2", "\r", "\x1b[B", " ", "3", " ", "\r"}
-		screen, stdout := askOnTerminal(t, bin, script, keys)
+		screen, stdout := askOnTerminal(t, bin, script, keys, 40, 120)
 		for _, want := range []string{"Merge approval", "Admin-merge the seven PRs?", "1. Proceed — merge them in order", "2. Wait — ask again tomorrow", "3. Abandon", "Which languages?", "1. go — Go modules"} {
 			if !strings.Contains(screen, want) {
 				t.Errorf("the picker never showed %q:\n%s", want, screen)
@@ -69,8 +69,29 @@ func TestAskPickerOnTerminal(t *testing.T) {
 		}
 	})
 
+	// A harness types every key at once, on a pty that reports no size
+	// (0×0, as a fresh pty and docker exec -t do): the picker is drawn at
+	// 80×24, and keys after an enter reach the next question.
+	t.Run("typed ahead, no size", func(t *testing.T) {
+		screen, stdout := askOnTerminal(t, bin, script, []string{"3\r1 3 \r"}, 0, 0)
+		if !strings.Contains(screen, "2. Wait — ask again tomorrow") {
+			t.Errorf("the picker was not drawn:\n%s", screen)
+		}
+		var res struct {
+			Value struct {
+				Answers []struct {
+					Selected []string `json:"selected"`
+				} `json:"answers"`
+			} `json:"value"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &res); err != nil || len(res.Value.Answers) != 2 ||
+			!slices.Equal(res.Value.Answers[0].Selected, []string{"Abandon"}) || !slices.Equal(res.Value.Answers[1].Selected, []string{"go", "py"}) {
+			t.Errorf("answers (%v):\n%s", err, stdout)
+		}
+	})
+
 	t.Run("cancelled", func(t *testing.T) {
-		_, stdout := askOnTerminal(t, bin, script, []string{"\x03"})
+		_, stdout := askOnTerminal(t, bin, script, []string{"\x03"}, 40, 120)
 		if !strings.Contains(stdout, `"status": "cancelled"`) {
 			t.Errorf("ctrl+c did not cancel:\n%s", stdout)
 		}
@@ -81,14 +102,14 @@ func TestAskPickerOnTerminal(t *testing.T) {
 // pty of which it is the session leader (so /dev/tty is the pty) and
 // stdout in a file; it types keys once the picker is up and returns what
 // the terminal showed (escapes removed) and stdout.
-func askOnTerminal(t *testing.T, bin, script string, keys []string) (screen, stdout string) {
+func askOnTerminal(t *testing.T, bin, script string, keys []string, rows, cols uint16) (screen, stdout string) {
 	t.Helper()
 	ptmx, tty, err := pty.Open()
 	if err != nil {
 		t.Skipf("no pty here: %v", err)
 	}
 	defer ptmx.Close()
-	_ = pty.Setsize(ptmx, &pty.Winsize{Rows: 40, Cols: 120})
+	_ = pty.Setsize(ptmx, &pty.Winsize{Rows: rows, Cols: cols})
 	home := t.TempDir()
 	out, err := os.Create(filepath.Join(t.TempDir(), "stdout"))
 	if err != nil {

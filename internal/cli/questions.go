@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	tea "charm.land/bubbletea/v2"
 	"charm.land/huh/v2"
 	"github.com/mattn/go-isatty"
 	"go.yaml.in/yaml/v3"
@@ -387,7 +388,17 @@ func (t *terminalQuestioner) Ask(ctx context.Context, qs []tools.Question) (tool
 	}
 	// RunWithContext adds the context; WithProgramOptions would replace
 	// the input and output set here.
-	form := huh.NewForm(huh.NewGroup(fields...)).WithInput(numberKeys{tty}).WithOutput(t.out).WithShowHelp(true)
+	form := huh.NewForm(huh.NewGroup(fields...))
+	screen := t.out
+	if !hasSize(screen) {
+		// A terminal that reports no size (a fresh pty, docker exec -t)
+		// would get an empty picker: it is drawn at 80×24, the size
+		// given, which the picker takes only from an output that is no
+		// terminal file. Options first: they replace input and output.
+		form = form.WithProgramOptions(tea.WithWindowSize(80, 24))
+		screen = struct{ io.Writer }{screen}
+	}
+	form = form.WithInput(&pickerKeys{r: tty}).WithOutput(screen).WithShowHelp(true)
 	err = form.RunWithContext(ctx)
 	switch {
 	case ctx.Err() != nil:
@@ -408,25 +419,12 @@ func (t *terminalQuestioner) Ask(ctx context.Context, qs []tools.Question) (tool
 	return out, nil
 }
 
-// numberKeys lets an option's number move to it: the digit d typed at
-// the terminal reaches the picker as the keys home and d-1 times down, as
-// the arrow keys would move (a picker field cannot be wrapped from outside
-// huh, so the keys are translated on their way in).
-type numberKeys struct{ r io.Reader }
-
-func (n numberKeys) Read(p []byte) (int, error) {
-	buf := make([]byte, max(1, len(p)/32))
-	k, err := n.r.Read(buf)
-	var out []byte
-	for _, c := range buf[:k] {
-		if c < '1' || c > '9' {
-			out = append(out, c)
-			continue
-		}
-		out = append(out, "\x1b[H"...)
-		for range c - '1' {
-			out = append(out, "\x1b[B"...)
-		}
+// hasSize reports whether w is a terminal that knows its size.
+func hasSize(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
 	}
-	return copy(p, out), err
+	width, height, err := term.GetSize(int(f.Fd()))
+	return err == nil && width > 0 && height > 0
 }
