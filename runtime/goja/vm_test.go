@@ -194,6 +194,13 @@ func ExampleNew() {
 // overflow (which a million levels caused before the guards).
 func TestDeepArrays(t *testing.T) {
 	vm := newVM(t, runtime.Options{MemoryLimit: 1 << 30})
+	// A million levels in the run without -race; under it (twentyfold
+	// slower) a hundred thousand, still 25 times MaxCallDepth and 100
+	// passes of flatChunk.
+	deep := "1e6"
+	if racecheck.Enabled {
+		deep = "1e5"
+	}
 	for _, c := range []struct{ expr, want string }{
 		{`[[1, [2, [3, [4, []]]]], , [5]].flat(Infinity).join()`, "1,2,3,4,5"},
 		{`[1, [2, [3, [4]]]].flat(2000).length`, "4"},
@@ -204,9 +211,9 @@ func TestDeepArrays(t *testing.T) {
 		{`[1, [2, [3]]].join("-")`, "1-2,3"},
 		{`[1.5, [2]].toLocaleString()`, "1.5,2"},
 		{`[Array.prototype.join.name, Array.prototype.join.length, Array.prototype.flat.length, JSON.parse.name, eval.name, Function.name, Function.length].join()`, "join,1,0,parse,eval,Function,1"},
-		{`(() => { let a = [1]; for (let i = 0; i < 1e6; i++) a = [a]; return a.flat(Infinity).join() })()`, "1"},
-		{`(() => { let a = [1]; for (let i = 0; i < 1e6; i++) a = [a]; try { return String(a) } catch (e) { return e.name + ": " + e.message } })()`, "InternalError: stack overflow"},
-		{`(() => { let a = [1]; for (let i = 0; i < 1e6; i++) a = [a]; try { return a.toLocaleString() } catch (e) { return e.name + ": " + e.message } })()`, "InternalError: stack overflow"},
+		{fmt.Sprintf(`(() => { let a = [1]; for (let i = 0; i < %s; i++) a = [a]; return a.flat(Infinity).join() })()`, deep), "1"},
+		{fmt.Sprintf(`(() => { let a = [1]; for (let i = 0; i < %s; i++) a = [a]; try { return String(a) } catch (e) { return e.name + ": " + e.message } })()`, deep), "InternalError: stack overflow"},
+		{fmt.Sprintf(`(() => { let a = [1]; for (let i = 0; i < %s; i++) a = [a]; try { return a.toLocaleString() } catch (e) { return e.name + ": " + e.message } })()`, deep), "InternalError: stack overflow"},
 		{`(() => { let a = [1]; for (let i = 0; i < 3000; i++) a = [a]; return String(a) })()`, "1"},
 	} {
 		got, err := vm.Call("eval", c.expr)
@@ -243,6 +250,9 @@ func TestHostPanic(t *testing.T) {
 // still holds the VM, so the next VM's memory baseline does not include it
 // (it did: a second TestMemoryWatch run let a 256 MiB buffer through).
 func TestCloseReleasesMemory(t *testing.T) {
+	if racecheck.Enabled {
+		t.Skip("filling 200 MiB takes minutes under -race; make timing runs this without it")
+	}
 	vm, err := goja.New(runtime.Options{MemoryLimit: 1 << 30})
 	if err != nil {
 		t.Fatal(err)
