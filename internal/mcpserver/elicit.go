@@ -197,6 +197,10 @@ func (h hostQuestions) Ask(ctx context.Context, qs []tools.Question) (tools.Answ
 				}
 			}
 		}
+		if !q.MultiSelect && len(a.Selected) == 0 {
+			// The form requires it, but a client may accept with no content.
+			return tools.Answers{}, tools.Errorf(tools.ErrTool, "ask_user_question: the MCP client accepted the form without answering %q: not an answer, and not consent", q.Header)
+		}
 		out.Answers = append(out.Answers, a)
 	}
 	return out, nil

@@ -30,6 +30,8 @@ func (h *questionHost) handle(ctx context.Context, req *mcp.ElicitRequest) (*mcp
 		return &mcp.ElicitResult{Action: "decline"}, nil
 	case strings.Contains(string(s), `"title":"Cancel me"`):
 		return &mcp.ElicitResult{Action: "cancel"}, nil
+	case strings.Contains(string(s), `"title":"Empty accept"`):
+		return &mcp.ElicitResult{Action: "accept"}, nil
 	case strings.Contains(string(s), `"title":"Slow"`):
 		time.Sleep(1500 * time.Millisecond) // longer than the run's deadline
 	}
@@ -45,9 +47,10 @@ const one = await tools.ask_user_question({questions: [
     {label: "go", description: "Go modules"}, {label: "ts"}, {label: "py"}]}]});
 const declined = await tools.ask_user_question({questions: [{header: "Decline me", question: "Go on?", options: [{label: "Proceed"}, {label: "Stop"}]}]});
 const cancelled = await tools.ask_question({header: "Cancel me", question: "Go on?", options: ["Proceed", "Stop"]});
-let bad;
+let bad, empty;
+try { await tools.ask_question({header: "Empty accept", question: "Go on?", options: ["Proceed", "Stop"]}) } catch (e) { empty = e.code + " " + e.message }
 try { await tools.ask_user_question({questions: [{header: "x", question: "y", options: [{label: "only one"}]}]}) } catch (e) { bad = e.code + " " + e.message }
-return {one, declined, cancelled, bad, listed: ALL_TOOLS.some(t => t.name === "ask_user_question")};`
+return {one, declined, cancelled, bad, empty, listed: ALL_TOOLS.some(t => t.name === "ask_user_question")};`
 
 type askOutcome struct {
 	One struct {
@@ -58,7 +61,7 @@ type askOutcome struct {
 		Status, AnsweredBy string
 	}
 	Declined, Cancelled struct{ Status, AnsweredBy string }
-	Bad                 string
+	Bad, Empty          string
 	Listed              bool
 }
 
@@ -92,6 +95,9 @@ func checkAsk(t *testing.T, res *mcp.CallToolResult, h *questionHost) {
 	if !strings.HasPrefix(v.Bad, "ERR_INVALID_ARGS") || !strings.Contains(v.Bad, "2") {
 		t.Errorf("one option: %q", v.Bad)
 	}
+	if v.Empty != `ERR_TOOL ask_user_question: the MCP client accepted the form without answering "Empty accept": not an answer, and not consent` {
+		t.Errorf("accepted with no content: %q", v.Empty)
+	}
 	// The call records carry who answered and what.
 	var recorded []string
 	for _, c := range r.Calls {
@@ -106,8 +112,8 @@ func checkAsk(t *testing.T, res *mcp.CallToolResult, h *questionHost) {
 	// multiSelect), the descriptions in the property's description.
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if len(h.requests) != 3 {
-		t.Fatalf("%d elicitation requests, want 3", len(h.requests))
+	if len(h.requests) != 4 {
+		t.Fatalf("%d elicitation requests, want 4", len(h.requests))
 	}
 	s, _ := json.Marshal(h.requests[0].RequestedSchema)
 	var form struct {
