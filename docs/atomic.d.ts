@@ -402,13 +402,13 @@ declare namespace tools {
     /** who answered: host (the MCP client's user), terminal, or answers file */
     answeredBy: string;
   }>;
-  /** The thirteen-tool agent's ask_user_question: one question and at least 2 options (strings or {label, description}); resolves like ask_user_question. */
+  /** The thirteen-tool agent's ask_user_question: one question and at least 2 options (strings or {label, description}; at most 20); resolves like ask_user_question. */
   function ask_question(args: {
     /** a short label (default Question) */
     header?: string;
     /** let the person pick several options */
     multiSelect?: boolean;
-    /** two to four choices: strings, or {label, description} */
+    /** two or more choices (at most 20): strings, or {label, description} */
     options: (string | {
       /** the choice as the answer names it */
       label: string;

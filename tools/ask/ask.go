@@ -28,6 +28,11 @@ const (
 	MaxOptions   = 4
 )
 
+// aliasMaxOptions bounds ask_question's options: its spec asks for at
+// least 2 and sets no maximum, so a model of that agent may offer more
+// than ask_user_question's 4; 20 is what a picker or a form still shows.
+const aliasMaxOptions = 20
+
 // Unavailable is the error message when no one can answer.
 const Unavailable = "no one can answer questions in this run (no MCP client with elicitation, no terminal, no --answers file): do not wait for an answer; continue on your own with stated, evidence-backed assumptions, and keep every approval gate (a question nobody answered is not consent)"
 
@@ -66,11 +71,11 @@ func Tools() []tools.Tool {
 			Input:  inputSchema(),
 			Output: out,
 		}, func(ctx context.Context, env *tools.Env, in Args) (tools.Result, error) {
-			return ask(ctx, env, Name, in.Questions)
+			return ask(ctx, env, Name, MaxOptions, in.Questions)
 		}),
 		tools.New(tools.Spec{
 			Name:        Alias,
-			Description: "The thirteen-tool agent's ask_user_question: one question and at least 2 options (strings or {label, description}); resolves like ask_user_question.",
+			Description: "The thirteen-tool agent's ask_user_question: one question and at least 2 options (strings or {label, description}; at most 20); resolves like ask_user_question.",
 			Input:       aliasSchema(),
 			Output:      out,
 		}, func(ctx context.Context, env *tools.Env, in aliasArgs) (tools.Result, error) {
@@ -78,7 +83,7 @@ func Tools() []tools.Tool {
 			if header == "" {
 				header = "Question"
 			}
-			return ask(ctx, env, Alias, []tools.Question{{Header: header, Question: in.Question, Options: in.Options, MultiSelect: in.MultiSelect}})
+			return ask(ctx, env, Alias, aliasMaxOptions, []tools.Question{{Header: header, Question: in.Question, Options: in.Options, MultiSelect: in.MultiSelect}})
 		}),
 	}
 }
@@ -126,7 +131,7 @@ func aliasSchema() *jsonschema.Schema {
 		Required: []string{"question", "options"},
 		Properties: map[string]*jsonschema.Schema{
 			"question": {Type: "string", Description: "the question"},
-			"options": {Type: "array", Description: "two to four choices: strings, or {label, description}",
+			"options": {Type: "array", Description: "two or more choices (at most 20): strings, or {label, description}",
 				Items: &jsonschema.Schema{AnyOf: []*jsonschema.Schema{{Type: "string"}, opt}}},
 			"header":      {Type: "string", Description: "a short label (default Question)"},
 			"multiSelect": {Type: "boolean", Description: "let the person pick several options"},
@@ -136,8 +141,8 @@ func aliasSchema() *jsonschema.Schema {
 }
 
 // ask validates qs, asks them and renders the answers.
-func ask(ctx context.Context, env *tools.Env, tool string, qs []tools.Question) (tools.Result, error) {
-	if err := Validate(tool, qs); err != nil {
+func ask(ctx context.Context, env *tools.Env, tool string, maxOptions int, qs []tools.Question) (tools.Result, error) {
+	if err := validate(tool, qs, maxOptions); err != nil {
 		return tools.Result{}, err
 	}
 	if env == nil || env.Questions == nil {
@@ -176,7 +181,9 @@ func render(r Result) string {
 
 // Validate checks questions against the spec's limits; each error names
 // the limit and the question.
-func Validate(tool string, qs []tools.Question) error {
+func Validate(tool string, qs []tools.Question) error { return validate(tool, qs, MaxOptions) }
+
+func validate(tool string, qs []tools.Question, maxOptions int) error {
 	bad := func(format string, args ...any) error {
 		return tools.Errorf(tools.ErrInvalidArgs, "%s: %s", tool, fmt.Sprintf(format, args...))
 	}
@@ -194,8 +201,8 @@ func Validate(tool string, qs []tools.Question) error {
 			return bad("question %d has no header: give a short label (an answers file keys answers by it)", n)
 		case strings.TrimSpace(q.Question) == "":
 			return bad("question %d (%s) has no question text", n, q.Header)
-		case len(q.Options) < MinOptions || len(q.Options) > MaxOptions:
-			return bad("question %d (%s) has %d options: each question needs %d to %d options", n, q.Header, len(q.Options), MinOptions, MaxOptions)
+		case len(q.Options) < MinOptions || len(q.Options) > maxOptions:
+			return bad("question %d (%s) has %d options: each question needs %d to %d options", n, q.Header, len(q.Options), MinOptions, maxOptions)
 		}
 		if j, dup := headers[q.Header]; dup {
 			return bad("questions %d and %d share the header %q: headers tell the answers apart", j, n, q.Header)

@@ -76,6 +76,22 @@ func TestAlias(t *testing.T) {
 	if _, err := tools.Invoke(context.Background(), ts[1], env, json.RawMessage(`{"question": "Pick", "options": ["a"]}`)); tools.CodeOf(err) != tools.ErrInvalidArgs {
 		t.Errorf("one option: %v", err)
 	}
+	// Its spec sets no maximum: more than ask_user_question's 4 pass, up
+	// to 20.
+	many := func(n int) json.RawMessage {
+		o := make([]string, n)
+		for i := range o {
+			o[i] = string(rune('a' + i))
+		}
+		b, _ := json.Marshal(map[string]any{"question": "Pick", "options": o})
+		return b
+	}
+	if _, err := tools.Invoke(context.Background(), ts[1], env, many(6)); err != nil {
+		t.Errorf("six options: %v", err)
+	}
+	if _, err := tools.Invoke(context.Background(), ts[1], env, many(21)); tools.CodeOf(err) != tools.ErrInvalidArgs || !strings.Contains(err.Error(), "has 21 options: each question needs 2 to 20 options") {
+		t.Errorf("21 options: %v", err)
+	}
 	for _, tl := range ts {
 		args := `{"questions": [{"header": "h", "question": "q", "options": [{"label": "a"}, {"label": "b"}]}]}`
 		if tl.Name() == Alias {
