@@ -141,8 +141,8 @@ func elicitSchema(req engine.ApprovalRequest) *jsonschema.Schema {
 }
 
 // hostQuestions answers a script's ask_user_question through the client:
-// one elicitation/create per call, a form with a property per question
-// (an enum of the option labels, or an array of them for multiSelect; the
+// one elicitation/create per call, a form with a property per question,
+// named by its header (an enum of the option labels, or an array of them for multiSelect; the
 // question and each option's description in its description). Accept is
 // answered, decline and cancel are declined and cancelled.
 type hostQuestions struct{ ms *mcp.ServerSession }
@@ -154,8 +154,8 @@ func (h hostQuestions) Ask(ctx context.Context, qs []tools.Question) (tools.Answ
 	s := &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{}}
 	var msg strings.Builder
 	msg.WriteString("A codemode script asks:\n")
-	for i, q := range qs {
-		key := fmt.Sprintf("q%d", i+1)
+	for _, q := range qs {
+		key := q.Header // unique in a call, and what an answers file keys by
 		labels := make([]any, len(q.Options))
 		var desc strings.Builder
 		desc.WriteString(q.Question)
@@ -185,9 +185,9 @@ func (h hostQuestions) Ask(ctx context.Context, qs []tools.Question) (tools.Answ
 		return tools.Answers{Status: "cancelled"}, nil
 	}
 	out := tools.Answers{Status: "answered"}
-	for i, q := range qs {
+	for _, q := range qs {
 		a := tools.Answer{Header: q.Header, Question: q.Question, Selected: []string{}}
-		switch v := res.Content[fmt.Sprintf("q%d", i+1)].(type) {
+		switch v := res.Content[q.Header].(type) {
 		case string:
 			a.Selected = append(a.Selected, v)
 		case []any:

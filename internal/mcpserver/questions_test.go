@@ -35,7 +35,7 @@ func (h *questionHost) handle(ctx context.Context, req *mcp.ElicitRequest) (*mcp
 	case strings.Contains(string(s), `"title":"Slow"`):
 		time.Sleep(1500 * time.Millisecond) // longer than the run's deadline
 	}
-	return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"q1": "Proceed", "q2": []any{"go", "ts"}}}, nil
+	return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"Merge approval": "Proceed", "Languages": []any{"go", "ts"}}}, nil
 }
 
 const askScript = `
@@ -109,7 +109,8 @@ func checkAsk(t *testing.T, res *mcp.CallToolResult, h *questionHost) {
 		t.Errorf("call records: %q", recorded)
 	}
 	// The form: one enum per question (an array of enums for
-	// multiSelect), the descriptions in the property's description.
+	// multiSelect), named by its header, the descriptions in the
+	// property's description.
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if len(h.requests) != 4 {
@@ -130,7 +131,7 @@ func checkAsk(t *testing.T, res *mcp.CallToolResult, h *questionHost) {
 	if err := json.Unmarshal(s, &form); err != nil {
 		t.Fatal(err)
 	}
-	q1, q2 := form.Properties["q1"], form.Properties["q2"]
+	q1, q2 := form.Properties["Merge approval"], form.Properties["Languages"]
 	if q1.Type != "string" || q1.Title != "Merge approval" || !slices.Equal(q1.Enum, []string{"Proceed", "Do not proceed"}) ||
 		!strings.Contains(q1.Description, "Admin-merge the seven PRs?") || !strings.Contains(q1.Description, "- Proceed: Merge them in dependency order.") {
 		t.Errorf("q1: %+v", q1)
@@ -138,7 +139,7 @@ func checkAsk(t *testing.T, res *mcp.CallToolResult, h *questionHost) {
 	if q2.Type != "array" || q2.Title != "Languages" || q2.Items == nil || q2.Items.Type != "string" || !slices.Equal(q2.Items.Enum, []string{"go", "ts", "py"}) {
 		t.Errorf("q2: %+v", q2)
 	}
-	if !slices.Equal(form.Required, []string{"q1", "q2"}) {
+	if !slices.Equal(form.Required, []string{"Merge approval", "Languages"}) {
 		t.Errorf("required %v", form.Required)
 	}
 }

@@ -220,7 +220,7 @@ func TestTypeScriptHostQuestions(t *testing.T) {
 		if v.Declined != "declined" || v.Cancelled != "cancelled" || strings.Join(v.Listed, ",") != "ask_user_question,ask_question" {
 			t.Errorf("%s: declined %q cancelled %q listed %q", kind, v.Declined, v.Cancelled, v.Listed)
 		}
-		if len(g.Asked) != 3 || g.Asked[0].Mode != "form" || !strings.Contains(string(g.Asked[0].RequestedSchema.Properties["q2"]), `"type":"array"`) {
+		if len(g.Asked) != 3 || g.Asked[0].Mode != "form" || !strings.Contains(string(g.Asked[0].RequestedSchema.Properties["Languages"]), `"type":"array"`) {
 			t.Errorf("%s: elicitation requests %+v", kind, g.Asked)
 		}
 		if len(g.Result.Calls) != 3 || !strings.Contains(string(g.Result.Calls[0].Meta), `"answeredBy":"host","answers":[{"header":"Merge approval"`) || !strings.Contains(string(g.Result.Calls[2].Meta), `"status":"cancelled"`) {
