@@ -5,7 +5,7 @@ GOIMPORTS   ?= golang.org/x/tools/cmd/goimports@v0.52.0
 GOCYCLO     ?= github.com/fzipp/gocyclo/cmd/gocyclo@v0.6.0
 FUZZTIME    ?= 5s
 
-.PHONY: check fmt style vet cross cross-full wine-smoke dist actionlint staticcheck test timing fuzz-short fuzz diff-long tidy build bench
+.PHONY: check fmt style vet cross cross-full wine-smoke dist actionlint staticcheck test timing fuzz-short fuzz diff-long fleet tidy build bench
 
 check: fmt style vet cross actionlint staticcheck test timing fuzz-short tidy
 
@@ -72,6 +72,11 @@ fuzz:
 # this many more.
 diff-long:
 	ATOMIC_DIFF_ROUNDS=5000 $(GO) test -count=1 -run TestDiffMatchesGit ./tools/journal
+
+# The fleet test (internal/cirecipes) with every shipped migration through
+# run --repos and every recipe's shell steps; CI runs each recipe with one.
+fleet:
+	ATOMIC_FLEET=full $(GO) test -count=1 -run 'TestFleet' ./internal/cirecipes
 
 tidy:
 	@cp go.mod /tmp/go.mod.check && cp go.sum /tmp/go.sum.check

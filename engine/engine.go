@@ -91,6 +91,9 @@ func New(opts ...Option) (*Engine, error) {
 		return nil, fmt.Errorf("engine: workspace root %s is not a directory", root)
 	}
 	cfg.root = root
+	if cfg.redactor == nil {
+		cfg.redactor = NewRedactor()
+	}
 	cfg.settings.ProtectedPaths = append(append([]string(nil), cfg.settings.ProtectedPaths...), protectedDirs(cfg.storePath)...)
 	if cfg.registry == nil {
 		cfg.registry = tools.NewRegistry()
@@ -128,6 +131,7 @@ func New(opts ...Option) (*Engine, error) {
 	// Opened when a tool first spills; an unavailable directory says why
 	// then.
 	e.spill = spill.OpenLazy(sid)
+	e.spill.SetRedact(cfg.redactor.Bytes)
 	return e, nil
 }
 
@@ -163,6 +167,12 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 	}
 	start := time.Now()
 	emit := func(ev Event) {
+		if e.cfg.events == nil && ro.events == nil {
+			return
+		}
+		if ev.Type != "run_end" { // its result was redacted when finished
+			ev = redactEvent(e.cfg.redactor, ev)
+		}
 		if e.cfg.events != nil {
 			e.cfg.events(ev)
 		}
@@ -254,6 +264,7 @@ func pickLimit[T int | time.Duration](ceiling, script T) (limit T, over bool) {
 
 // finishResult sets the wall time, exit code and rendered text.
 func (e *Engine) finishResult(r *Result, start time.Time, maxTokens int) {
+	redactResult(e.cfg.redactor, r)
 	r.Wall = time.Since(start)
 	r.Version = Version()
 	if r.OK {

@@ -37,6 +37,14 @@ const maxListedPaths = 20
 func (e *Engine) finishFiles(r *Result, j *journal.Journal) {
 	root := &tools.Env{Root: e.cfg.root}
 	bashCalls := e.commandCalls(r.CallStats)
+	if swept := j.Swept(); len(swept) > 0 {
+		shown := displayAll(swept[:min(len(swept), maxListedPaths)], root.Display)
+		if more := len(swept) - len(shown); more > 0 {
+			shown = append(shown, fmt.Sprintf("and %d more", more))
+		}
+		r.Warnings = append(r.Warnings, fmt.Sprintf("removed %s that an earlier atomic-script write left beside files this run changed (it was killed mid-write): %s",
+			plural(len(swept), "stale temp file"), strings.Join(shown, ", ")))
+	}
 	switch {
 	case j.Mode() == journal.Atomic && !r.OK:
 		rep := j.Rollback()

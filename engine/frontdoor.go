@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -179,7 +180,22 @@ func (e *Engine) Call(ctx context.Context, name string, args []byte) (tools.Resu
 		// A script parses a :raw read whole; a model reads the budget.
 		res = tools.BoundText(env, t, res)
 	}
-	return res, err
+	return e.redactDirect(res), err
+}
+
+// redactDirect is a direct call's result with its secrets replaced: the
+// text and the structured content a host gets.
+func (e *Engine) redactDirect(res tools.Result) tools.Result {
+	rd := e.cfg.redactor
+	res.Text = rd.String(res.Text)
+	if res.Structured != nil {
+		if data, err := json.Marshal(res.Structured); err == nil {
+			if clean := rd.JSON(data); string(clean) != string(data) {
+				res.Structured = json.RawMessage(clean)
+			}
+		}
+	}
+	return res
 }
 
 // ScriptGlobals says which web-standard globals a script has besides the

@@ -13,6 +13,7 @@ import (
 
 // config is what Options set.
 type config struct {
+	redactor        *Redactor
 	root            string
 	registry        *tools.Registry
 	sessionID       string

@@ -43,9 +43,12 @@ var binDir string
 // TestMain makes the test binary the atomic-script command the recipes
 // run (through a link named atomic-script), so they test this build.
 func TestMain(m *testing.M) {
-	if filepath.Base(os.Args[0]) == "atomic-script" {
+	// A run --repos starts its runs as os.Executable(), the test binary
+	// itself under its own name: the variable, inherited, says to be the CLI.
+	if filepath.Base(os.Args[0]) == "atomic-script" || os.Getenv("CIRECIPES_CLI") == "1" {
 		os.Exit(cli.Main(os.Args[1:], cli.OSStdio()))
 	}
+	os.Setenv("CIRECIPES_CLI", "1")
 	dir, err := os.MkdirTemp("", "cirecipes-bin-")
 	if err != nil {
 		panic(err)
@@ -246,8 +249,19 @@ func TestGitHubWorkflowRunSteps(t *testing.T) {
 		t.Fatalf("job %s has no run step %q", job, name)
 		return ""
 	}
-	migrate, agg := step("migrate", "Run the migration"), step("aggregate", "Aggregate")
+	migrate, push, agg := step("migrate", "Run the migration"), step("migrate", "Push the branch and open a pull request"), step("aggregate", "Aggregate")
 	dir := t.TempDir()
+	// gh, as the runner has it: here one that records what it was asked
+	// and answers with the pull request's address.
+	fake := filepath.Join(dir, "fake-bin")
+	ghLog := filepath.Join(dir, "gh.log")
+	if err := os.MkdirAll(fake, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(fake, "gh"), []byte("#!/bin/sh\necho \"$@\" >> \"$GH_LOG\"\necho https://github.example/pull/7\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := "PATH=" + fake + string(os.PathListSeparator) + binDir + string(os.PathListSeparator) + os.Getenv("PATH")
 	temp, results := filepath.Join(dir, "runner-temp"), filepath.Join(dir, "results")
 	for _, d := range []string{temp, results} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
@@ -255,19 +269,40 @@ func TestGitHubWorkflowRunSteps(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct {
-		repo  string
-		files map[string]string
-		fails bool
-	}{{"acme/data_pipeline", npmRepo, false}, {"acme_data/pipeline", npmRepo, false}, {"acme/broken", brokenRepo, true}} {
-		work, _ := gitRepo(t, dir, strings.ReplaceAll(tc.repo, "/", "-"), tc.files)
+		repo   string
+		files  map[string]string
+		fails  bool
+		branch string
+	}{{"acme/data_pipeline", npmRepo, false, "atomic/bump-lodash"}, {"acme_data/pipeline", npmRepo, false, ""}, {"acme/broken", brokenRepo, true, ""}} {
+		work, bare := gitRepo(t, dir, strings.ReplaceAll(tc.repo, "/", "-"), tc.files)
+		run(t, work, nil, "git", "remote", "add", "origin", bare)
 		summary, output := filepath.Join(dir, "summary-"+filepath.Base(work)), filepath.Join(dir, "output")
 		os.Remove(output)
-		out, err := run(t, work, []string{
+		env := []string{
 			"SCRIPT=" + filepath.Join(migrations, "npm-bump", "migrate.js"), "MODE=--atomic", "SCRIPT_ARGS=lodash 4.17.21",
 			"REPOSITORY=" + tc.repo, "RUNNER_TEMP=" + temp, "GITHUB_OUTPUT=" + output, "GITHUB_STEP_SUMMARY=" + summary,
-		}, "bash", "-e", "-c", migrate)
+			"BRANCH=" + tc.branch, "COMMIT_MESSAGE=chore: bump lodash", "GH_LOG=" + ghLog, "TITLE=chore: bump lodash", "BODY=made by atomic-script", path,
+		}
+		out, err := run(t, work, env, "bash", "-e", "-c", migrate)
 		if (err != nil) != tc.fails {
 			t.Fatalf("%s: the step's error is %v, want failure %v:\n%s", tc.repo, err, tc.fails, out)
+		}
+		if tc.branch != "" {
+			// The push step: the branch with the run's commit reaches the
+			// repository, and the pull request's address is in the summary.
+			if out, err := run(t, work, env, "bash", "-e", "-c", push); err != nil {
+				t.Fatalf("%s: the push step: %v\n%s", tc.repo, err, out)
+			}
+			files, _ := run(t, bare, nil, "git", "show", "--name-only", "--format=%s", "refs/heads/"+tc.branch)
+			if !strings.Contains(files, "chore: bump lodash\n\npackage.json\nweb/package.json") {
+				t.Errorf("%s: the pushed branch's commit:\n%s", tc.repo, files)
+			}
+			if log, _ := os.ReadFile(ghLog); !strings.Contains(string(log), "pr create --repo "+tc.repo+" --head "+tc.branch+" --title chore: bump lodash") {
+				t.Errorf("%s: gh was asked: %s", tc.repo, log)
+			}
+			if data, _ := os.ReadFile(summary); !strings.Contains(string(data), tc.repo+": pull request https://github.example/pull/7") {
+				t.Errorf("%s: the summary does not say where the pull request is:\n%s", tc.repo, data)
+			}
 		}
 		name := resultName(t, tc.repo)
 		for _, ext := range []string{".json", ".xml"} {
@@ -293,7 +328,7 @@ func TestGitHubWorkflowRunSteps(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if diff, _ := run(t, filepath.Join(dir, "acme-data_pipeline"), nil, "git", "diff", "--stat"); !strings.Contains(diff, "2 files changed") {
+	if diff, _ := run(t, filepath.Join(dir, "acme_data-pipeline"), nil, "git", "diff", "--stat"); !strings.Contains(diff, "2 files changed") {
 		t.Errorf("the migration did not change the repository:\n%s", diff)
 	}
 	summary := filepath.Join(dir, "aggregate-summary")
@@ -467,6 +502,7 @@ func TestKubernetesRunScript(t *testing.T) {
 		env[e.Name] = e.Value
 	}
 	env["CONFIG_DIR"], env["RESULTS_DIR"], env["WORK_DIR"], env["SCRIPT_ARGS"] = config, results, filepath.Join(dir, "work"), "lodash 4.17.21"
+	env["BRANCH"] = "atomic/bump-lodash" // commit and push
 	vars := func(extra ...string) []string {
 		for k, v := range env {
 			extra = append(extra, k+"="+v)
@@ -477,6 +513,18 @@ func TestKubernetesRunScript(t *testing.T) {
 		out, err := run(t, dir, vars("JOB_COMPLETION_INDEX="+string(rune('0'+i))), "sh", filepath.Join(config, "run.sh"))
 		if wantFail := i == 2; (err != nil) != wantFail {
 			t.Errorf("index %d: %v, want failure %v\n%s", i, err, wantFail, out)
+		}
+	}
+	// Each repository that passed has the branch with the run's commit,
+	// and its log (and NAME.pushed) says where it went.
+	for _, name := range []string{"api", "web"} {
+		bare := filepath.Join(dir, "src", name+".git")
+		if files, _ := run(t, bare, nil, "git", "show", "--name-only", "--format=%an %s", "refs/heads/atomic/bump-lodash"); !strings.Contains(files, "atomic-script atomic-script migration\n\npackage.json\nweb/package.json") {
+			t.Errorf("%s: the pushed branch:\n%s", name, files)
+		}
+		pushed, err := os.ReadFile(filepath.Join(results, resultName(t, "file://"+bare)+".pushed"))
+		if err != nil || !strings.Contains(string(pushed), "pushed branch atomic/bump-lodash to file://"+bare) {
+			t.Errorf("%s: %v %q", name, err, pushed)
 		}
 	}
 	aggEnv := []string{"CONFIG_DIR=" + config, "RESULTS_DIR=" + results}
@@ -581,16 +629,22 @@ func TestGitLabPipeline(t *testing.T) {
 		if err := os.MkdirAll(filepath.Join(src, filepath.Dir(r.path)), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		gitRepo(t, filepath.Join(src, filepath.Dir(r.path)), filepath.Base(r.path), r.files)
+		_, bare := gitRepo(t, filepath.Join(src, filepath.Dir(r.path)), filepath.Base(r.path), r.files)
+		// GitLab takes push options (merge_request.create): this one
+		// records them.
+		run(t, bare, nil, "git", "config", "receive.advertisePushOptions", "true")
+		if err := os.WriteFile(filepath.Join(bare, "hooks", "post-receive"), []byte("#!/bin/sh\nenv | grep '^GIT_PUSH_OPTION_' | sort > \"$GIT_DIR/push-options\"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	// The project's list: the matrix's repositories and one whose job
 	// never ran.
 	if err := os.WriteFile(filepath.Join(project, "repos.txt"), []byte("acme/data_pipeline\nacme_data/pipeline\nacme/broken\nacme/never-ran\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	vars := []string{"CI_PROJECT_DIR=" + project, "CLONE_URL=file://" + src}
+	vars := []string{"CI_PROJECT_DIR=" + project, "CLONE_URL=file://" + src, "PUSH_URL=file://" + src, "CI_SERVER_URL=https://gitlab.example"}
 	for k, v := range top.Variables {
-		if k != "CLONE_URL" {
+		if k != "CLONE_URL" && k != "PUSH_URL" {
 			vars = append(vars, k+"="+v)
 		}
 	}
@@ -598,9 +652,21 @@ func TestGitLabPipeline(t *testing.T) {
 		return strings.Join(append(append([]string{"set -e"}, top.Template.BeforeScript...), job.Script...), "\n")
 	}
 	for _, repo := range []string{"acme/data_pipeline", "acme_data/pipeline", "acme/broken"} {
-		out, err := run(t, project, append(vars, "REPO="+repo, "MODE=--atomic"), "sh", "-c", script(top.Migrate))
+		out, err := run(t, project, append(vars, "REPO="+repo, "MODE=--atomic", "BRANCH=atomic/bump-lodash"), "sh", "-c", script(top.Migrate))
 		if (err != nil) != (repo == "acme/broken") {
 			t.Errorf("%s: %v\n%s", repo, err, out)
+		}
+		if repo != "acme/broken" {
+			bare := filepath.Join(src, repo+".git")
+			if files, _ := run(t, bare, nil, "git", "show", "--name-only", "--format=%s", "refs/heads/atomic/bump-lodash"); !strings.Contains(files, "package.json\nweb/package.json") {
+				t.Errorf("%s: the pushed branch:\n%s", repo, files)
+			}
+			if opts, _ := os.ReadFile(filepath.Join(bare, "push-options")); !strings.Contains(string(opts), "=merge_request.create") || !strings.Contains(string(opts), "=merge_request.title=chore: bump lodash") {
+				t.Errorf("%s: the push asked for no merge request: %q", repo, opts)
+			}
+			if !strings.Contains(out, "pushed atomic/bump-lodash to "+repo+" with a merge request: https://gitlab.example/"+repo+"/-/merge_requests") {
+				t.Errorf("%s: the job does not say where the merge request is:\n%s", repo, out)
+			}
 		}
 		if _, err := os.Stat(filepath.Join(project, "results", resultName(t, repo)+".xml")); err != nil {
 			t.Errorf("%s: no JUnit report: %v", repo, err)
@@ -728,13 +794,9 @@ func TestOneMachineLoop(t *testing.T) {
 	for _, bare := range []string{"api.git", "web.git"} {
 		os.RemoveAll(filepath.Join(dir, "repos", bare))
 	}
-	script, err := os.ReadFile(filepath.Join(migrations, "npm-bump", "migrate.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The docs' migrate.js takes no arguments: this one bumps lodash.
-	script = []byte(strings.Replace(string(script), "const [name, version] = ARGS;", `const [name, version] = ["lodash", "4.17.21"];`, 1))
-	if err := os.WriteFile(filepath.Join(dir, "migrate.js"), script, 0o644); err != nil {
+	// The docs' migrate.js takes no arguments: this one changes two files.
+	script := `for (const p of ["package.json", "web/package.json"]) { await tools.read({path: p}); await tools.write({path: p, content: "{}\n"}); }`
+	if err := os.WriteFile(filepath.Join(dir, "migrate.js"), []byte(script), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	checkShell(t, "the loop", blocks[1])

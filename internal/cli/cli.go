@@ -118,10 +118,12 @@ func Main(args []string, stdio Stdio) int {
 func report(w io.Writer, err error) int {
 	var ue *usageError
 	if errors.As(err, &ue) {
-		fmt.Fprintf(w, "atomic-script: %s\nRun \"atomic-script help\" for usage.\n", ue.msg)
+		fmt.Fprintf(w, "atomic-script: %s\nRun \"atomic-script help\" for usage.\n", engine.NewRedactor().String(ue.msg))
 		return engine.ExitUsage
 	}
-	msg := err.Error()
+	// An error may quote an argument or a command's output: no secret
+	// reaches a CI log through it.
+	msg := engine.NewRedactor().String(err.Error())
 	if !strings.HasPrefix(msg, "atomic-script") {
 		msg = "atomic-script: " + msg
 	}

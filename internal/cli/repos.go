@@ -100,6 +100,7 @@ type fleet struct {
 	scriptArgs []string
 	inv        invocation // what every result must say it ran, for --resume
 	stdio      Stdio
+	rd         *engine.Redactor // for what the fleet writes itself (stderr files, start errors)
 
 	started time.Time
 	total   int // the runs to make
@@ -137,8 +138,9 @@ func runRepos(f *runFlags, fs *flag.FlagSet, src []string, code string, scriptAr
 	if err != nil {
 		return 0, err
 	}
-	fl := &fleet{f: f, repos: repos, exe: exe, script: src, scriptArgs: scriptArgs, stdio: stdio,
-		inv: newInvocation(scriptName(f.expr, nil), code, scriptArgs, f.modeName(), "")}
+	rd := engine.NewRedactor(f.redact...)
+	fl := &fleet{f: f, repos: repos, exe: exe, script: src, scriptArgs: scriptArgs, stdio: stdio, rd: rd,
+		inv: newInvocation(scriptName(f.expr, nil), code, redactAll(rd, scriptArgs), f.modeName(), "")}
 	if len(src) == 1 {
 		fl.inv.Script = filepath.Base(src[0])
 	}
@@ -146,6 +148,11 @@ func runRepos(f *runFlags, fs *flag.FlagSet, src []string, code string, scriptAr
 	fs.Visit(func(fg *flag.Flag) {
 		switch fg.Name {
 		case "repos", "j", "results", "json", "events", "cwd", "e", "report", "resume", "overwrite", "name":
+			return
+		case "redact": // a Func flag: its Value prints nothing
+			for _, n := range f.redact {
+				fl.forward = append(fl.forward, "--redact="+n)
+			}
 			return
 		}
 		fl.forward = append(fl.forward, "--"+fg.Name+"="+fg.Value.String())
@@ -388,7 +395,7 @@ func (fl *fleet) runOne(ctx context.Context, i int) (code int, ran bool) {
 			return 0, false
 		}
 		code = engine.ExitUsage
-		writeStartError(&out, fmt.Errorf("could not run atomic-script in %s: %v", r.path, err))
+		writeStartError(&out, fmt.Errorf("could not run atomic-script in %s: %s", r.path, fl.rd.String(err.Error())))
 	} else if err := cmd.Wait(); err != nil {
 		code = engine.ExitAborted
 		if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() >= 0 {
@@ -396,13 +403,13 @@ func (fl *fleet) runOne(ctx context.Context, i int) (code int, ran bool) {
 		}
 	}
 	if out.Len() == 0 {
-		writeStartError(&out, fmt.Errorf("atomic-script in %s printed no result (exit %d): %s", r.path, code, firstLine(errOut.String())))
+		writeStartError(&out, fmt.Errorf("atomic-script in %s printed no result (exit %d): %s", r.path, code, fl.rd.String(firstLine(errOut.String()))))
 	}
 	if err := writeReportFile(file, out.Bytes()); err != nil {
 		return engine.ExitUsage, true
 	}
 	if errOut.Len() > 0 {
-		_ = writeReportFile(strings.TrimSuffix(file, ".json")+".stderr", errOut.Bytes())
+		_ = writeReportFile(strings.TrimSuffix(file, ".json")+".stderr", fl.rd.Bytes(errOut.Bytes()))
 	}
 	return code, true
 }

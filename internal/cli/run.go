@@ -42,6 +42,10 @@ type runFlags struct {
 	resume       bool
 	overwrite    bool
 	name         string
+	redact       []string
+	commit       string
+	commitSet    bool
+	branch       string
 }
 
 // registerRun defines run's flags on fs.
@@ -72,7 +76,26 @@ func (f *runFlags) registerRun(fs *flag.FlagSet) {
 	fs.StringVar(&f.results, "results", "atomic-results", "with --repos: the directory for the results (NAME.json per repository, NAME from atomic-script result-name; each --report beside it as NAME.xml or NAME.md)")
 	fs.BoolVar(&f.resume, "resume", false, "with --repos: skip the repositories whose result in --results passed for the same script, arguments and mode; run the others again")
 	fs.BoolVar(&f.overwrite, "overwrite", false, "with --repos: run every repository again, replacing the results in --results (without it, or --resume, earlier results are never replaced)")
+	fs.Func("redact", "NAME[,NAME...]: also replace the value of these environment variables with *** in the result, reports, events and logs (those named *TOKEN*, *SECRET*, *PASSWORD*, *_KEY and token shapes of GitHub, GitLab, AWS and OpenAI always are); repeatable", func(v string) error {
+		for _, n := range strings.Split(v, ",") {
+			if n = strings.TrimSpace(n); n != "" {
+				f.redact = append(f.redact, n)
+			}
+		}
+		return nil
+	})
+	fs.StringVar(&f.commit, "commit", "", "MESSAGE: when the run passes, commit the files it changed (nothing else) on a new branch, from HEAD, with hooks off; the author from GIT_AUTHOR_NAME/GIT_AUTHOR_EMAIL or git's config")
+	fs.StringVar(&f.branch, "branch", "", "with --commit: the new branch's name (default atomic-script/ and the message as a slug); it must not exist")
 	fs.StringVar(&f.name, "name", "", "the repository's name in reports and the result's invocation (default: its git remote origin as host/owner/name, else the directory's name)")
+}
+
+// redactAll is list with the secrets in each string replaced.
+func redactAll(rd *engine.Redactor, list []string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = rd.String(s)
+	}
+	return out
 }
 
 // ciTimeout is run's deadline under CI=true when --timeout is not given.
@@ -144,7 +167,7 @@ func (f *runFlags) conflicts() error {
 	if f.dryRun && f.atomic {
 		return usagef("run: --dry-run writes nothing, so there is nothing for --atomic to roll back; pick one")
 	}
-	return nil
+	return f.commitFlags()
 }
 
 func cmdRun(args []string, stdio Stdio) (exit int, err error) {
@@ -155,7 +178,7 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 		// With --json, a run that could not start still answers on stdout,
 		// so a CI step that parses the JSON sees why (stderr says it too).
 		if err != nil && (f.asJSON || jsonRequested(args)) {
-			writeStartError(stdio.Out, err)
+			writeStartError(stdio.Out, fmt.Errorf("%s", engine.NewRedactor(f.redact...).String(err.Error())))
 		}
 	}()
 	f.registerRun(fs)
@@ -168,6 +191,7 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 		return 0, err
 	}
 	engine.WarmUp(name) // overlaps the setup below
+	f.commitSet = flagSet(fs, "commit")
 	if err := f.conflicts(); err != nil {
 		return 0, err
 	}
@@ -200,10 +224,15 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 			return 0, err
 		}
 	}
+	if err := f.checkCommit(ws.root); err != nil {
+		return 0, err
+	}
+	rd := engine.NewRedactor(f.redact...)
 	opts, err := f.engineOptions(ws, approve)
 	if err != nil {
 		return 0, err
 	}
+	opts = append(opts, engine.WithRedactor(rd))
 	// Configured MCP servers become tools.<server>.*; they start on first use.
 	hub := mcpclient.New(ws.settings.MCPServers, mcpclient.Options{Root: ws.root, Stderr: stdio.Err, Version: Version})
 	defer hub.Close()
@@ -251,13 +280,20 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 	if err != nil {
 		return 0, err
 	}
-	inv := newInvocation(scriptName(f.expr, pos), code, scriptArgs, f.modeName(), f.repoName(ws.root))
-	return f.finish(stdio, res, inv, runInfo{Script: inv.Script, Name: inv.Name, Workspace: ws.root, Mode: f.modeName(), Started: started})
+	head := resultHead{Invocation: newInvocation(scriptName(f.expr, pos), code, redactAll(rd, scriptArgs), f.modeName(), f.repoName(ws.root))}
+	var commitExit int
+	head.Commit, commitExit = f.commitRun(stdio, ws.root, res)
+	info := runInfo{Script: head.Invocation.Script, Name: head.Invocation.Name, Workspace: ws.root, Mode: f.modeName(), Started: started}
+	runExit, err := f.finish(stdio, res, head, info)
+	if runExit == engine.ExitOK {
+		runExit = commitExit
+	}
+	return runExit, err
 }
 
 // finish writes a finished run's reports and its result (text, --json;
 // with --events run_end carried it) and returns the exit code.
-func (f *runFlags) finish(stdio Stdio, res *engine.Result, inv invocation, info runInfo) (int, error) {
+func (f *runFlags) finish(stdio Stdio, res *engine.Result, head resultHead, info runInfo) (int, error) {
 	exit := res.ExitCode
 	if len(f.reports) > 0 {
 		if err := writeReports(f.reports, res, info); err != nil {
@@ -272,7 +308,7 @@ func (f *runFlags) finish(stdio Stdio, res *engine.Result, inv invocation, info 
 	case f.events:
 		// run_end already carried the result.
 	case f.asJSON:
-		if err := writeResultJSON(stdio.Out, res, inv); err != nil {
+		if err := writeResultJSON(stdio.Out, res, head); err != nil {
 			return 0, err
 		}
 	default:

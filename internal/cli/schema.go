@@ -38,14 +38,26 @@ func cmdSchema(args []string, stdio Stdio) error {
 	return usagef("schema: %q: say result (the run --json result) or events (a run --events line)", pos[0])
 }
 
+// resultHead is what the CLI puts before the engine's result in --json:
+// what ran, and the commit --commit made.
+type resultHead struct {
+	Invocation invocation
+	Commit     *commitInfo
+}
+
 // writeResultJSON prints a result as --json does: indented, the schema
-// version first, then the result as the engine streams it.
-func writeResultJSON(w io.Writer, res *engine.Result, inv invocation) error {
-	head, err := json.MarshalIndent(inv, "  ", "  ")
+// version, the invocation and the commit first, then the result as the
+// engine streams it.
+func writeResultJSON(w io.Writer, res *engine.Result, head resultHead) error {
+	inv, err := json.MarshalIndent(head.Invocation, "  ", "  ")
 	if err != nil {
 		return err
 	}
-	if _, err := fmt.Fprintf(w, "{\n  \"schemaVersion\": %d,\n  \"invocation\": %s,", ResultSchemaVersion, head); err != nil {
+	commit, err := json.MarshalIndent(head.Commit, "  ", "  ")
+	if err != nil {
+		return err
+	}
+	if _, err := fmt.Fprintf(w, "{\n  \"schemaVersion\": %d,\n  \"invocation\": %s,\n  \"commit\": %s,", ResultSchemaVersion, inv, commit); err != nil {
 		return err
 	}
 	return res.WriteJSON(&afterBrace{w: w}, "  ")

@@ -62,10 +62,12 @@ type Journal struct {
 	order   []string          // paths in the order they were first touched
 	dirs    []createdDir      // directories the run created, in order
 	overlay map[string]*pending
-	moves   map[string]string // destination → source of the run's moves
-	snap    map[string][]byte // cached Pending result; nil when stale
-	scr     *scratch          // a dry run's scratch copy for bash, once made
-	held    int64             // bytes of original and pending content held
+	moves   map[string]string   // destination → source of the run's moves
+	snap    map[string][]byte   // cached Pending result; nil when stale
+	scr     *scratch            // a dry run's scratch copy for bash, once made
+	held    int64               // bytes of original and pending content held
+	temps   map[string][]string // by directory: names of our temp files there (sweepStale)
+	swept   []string            // stale temp files removed
 }
 
 // MaxHeldBytes bounds the file content one journal holds in memory: the
@@ -152,6 +154,9 @@ func (j *Journal) Stat(path string) (fs.FileInfo, error) {
 // mode; perm for a new file), or stages it in a dry run.
 func (j *Journal) WriteFile(path string, data []byte, perm fs.FileMode) error {
 	return j.mutate(path, func(path string) error {
+		if err := j.refuseReadOnly(path, "overwrite"); err != nil {
+			return err
+		}
 		if j.mode == DryRun {
 			mode := perm
 			if fi, err := j.statLocked(path); err == nil {
@@ -190,6 +195,9 @@ func (j *Journal) WriteFiles(writes []tools.FileWrite) error {
 	defer unlock()
 	for i, w := range resolved {
 		if err := j.capture(w.Path); err != nil {
+			return &tools.BatchError{Path: writes[i].Path, Err: err}
+		}
+		if err := j.refuseReadOnly(w.Path, "overwrite"); err != nil {
 			return &tools.BatchError{Path: writes[i].Path, Err: err}
 		}
 	}
@@ -332,6 +340,9 @@ func (j *Journal) Chmod(path string, mode fs.FileMode) error {
 // Remove deletes path.
 func (j *Journal) Remove(path string) error {
 	return j.mutate(path, func(path string) error {
+		if err := j.refuseReadOnly(path, "delete"); err != nil {
+			return err
+		}
 		if j.mode != DryRun {
 			return os.Remove(path)
 		}
@@ -385,6 +396,7 @@ func (j *Journal) capture(path string) error {
 	if seen {
 		return nil
 	}
+	j.sweepStale(path)
 	e := &entry{anchor: safefile.AnchorOf(path)}
 	f, err := safefile.Open(path)
 	switch {

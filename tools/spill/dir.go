@@ -40,6 +40,18 @@ type Dir struct {
 	// open, for a Dir from OpenLazy, opens the directory on first use.
 	open     func() (*Dir, error)
 	openOnce sync.Once
+
+	redact func([]byte) []byte // see SetRedact
+}
+
+// SetRedact makes every file of d pass through fn when it is closed
+// (WriteFile's too): the engine's secret redaction,
+// so a spill file never holds a token the result itself would not show.
+// Call it before the Dir is used.
+func (d *Dir) SetRedact(fn func([]byte) []byte) {
+	if d != nil {
+		d.redact = fn
+	}
 }
 
 // OpenLazy is Open put off until the Dir is first used: a run that spills
@@ -197,7 +209,11 @@ func (d *Dir) CreateLimited(pattern string, limit int64) (*File, error) {
 	for attempt := 0; attempt < 100; attempt++ {
 		id := d.seq.Add(1)
 		name := prefix + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatUint(id, 10) + suffix
-		f, err := d.dir.openFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL)
+		flag := os.O_WRONLY
+		if d.redact != nil {
+			flag = os.O_RDWR // read back and redacted on Close
+		}
+		f, err := d.dir.openFile(name, flag|os.O_CREATE|os.O_EXCL)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
@@ -205,7 +221,9 @@ func (d *Dir) CreateLimited(pattern string, limit int64) (*File, error) {
 			return nil, &os.PathError{Op: "create", Path: filepath.Join(d.path, name), Err: err}
 		}
 		d.arts.add(id, name)
-		return newFile(f, limit), nil
+		nf := newFile(f, limit)
+		nf.redact = d.redact
+		return nf, nil
 	}
 	return nil, fmt.Errorf("spill: could not find a free file name for %q in %s", pattern, d.path)
 }

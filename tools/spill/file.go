@@ -1,6 +1,8 @@
 package spill
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"sync"
 )
@@ -29,6 +31,7 @@ type File struct {
 	lastN     int
 	truncated bool
 	err       error // first write error; later writes are dropped
+	redact    func([]byte) []byte
 }
 
 func newFile(f *os.File, limit int64) *File {
@@ -173,13 +176,58 @@ func (f *File) Err() error {
 	return f.err
 }
 
-// Close closes the file. It returns the first write error, if any.
+// Close closes the file, after rewriting it through the Dir's redaction
+// when one is set. It returns the first write error, if any.
 func (f *File) Close() error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if f.redact != nil && f.err == nil {
+		f.err = f.redactContent()
+	}
 	cerr := f.f.Close()
 	if f.err != nil {
 		return f.err
 	}
 	return cerr
 }
+
+// redactChunk is how much of a spill file is scanned at once for secrets.
+const redactChunk = 1 << 20
+
+// redactContent rewrites the file with its secrets replaced when it holds
+// any. It is scanned in overlapping chunks first, so a clean file (the
+// usual case) costs no more memory than a chunk.
+func (f *File) redactContent() error {
+	size := f.kept + int64(len(TruncationLine)) + 2
+	buf := make([]byte, redactChunk+redactOverlap)
+	dirty := false
+	for off := int64(0); off < size && !dirty; off += redactChunk {
+		n, err := f.f.ReadAt(buf, off)
+		if err != nil && err != io.EOF {
+			return err
+		}
+		chunk := buf[:n]
+		dirty = !bytes.Equal(f.redact(chunk), chunk)
+		if err == io.EOF {
+			break
+		}
+	}
+	if !dirty {
+		return nil
+	}
+	data, err := io.ReadAll(io.NewSectionReader(f.f, 0, size))
+	if err != nil {
+		return err
+	}
+	clean := f.redact(data)
+	if err := f.f.Truncate(0); err != nil {
+		return err
+	}
+	_, err = f.f.WriteAt(clean, 0)
+	return err
+}
+
+// redactOverlap is how far chunks overlap, so a secret across a chunk
+// boundary is seen whole in one of them (longer than any secret: a PEM key
+// in a variable is a few KB).
+const redactOverlap = 64 << 10

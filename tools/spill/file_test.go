@@ -114,3 +114,36 @@ func FuzzFileCut(f *testing.F) {
 		}
 	})
 }
+
+// TestSetRedact: with a redaction set, a file streamed in pieces (a secret
+// split across two writes) and a WriteFile are both clean once closed; the
+// cap still applies.
+func TestSetRedact(t *testing.T) {
+	d, err := OpenIn(t.TempDir(), "redact")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	d.SetRedact(func(b []byte) []byte { return []byte(strings.ReplaceAll(string(b), "SECRET-123", "***")) })
+	f, err := d.CreateLimited("out-*.log", 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, chunk := range []string{"token SECR", "ET-123 end\n", strings.Repeat("x", 50)} {
+		f.Write([]byte(chunk))
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(f.Path())
+	if strings.Contains(string(data), "SECRET") || !strings.HasPrefix(string(data), "token *** end\n") || !strings.Contains(string(data), TruncationLine) {
+		t.Errorf("streamed file: %q", data)
+	}
+	p, err := d.WriteFile("one-*.txt", []byte("a SECRET-123 b"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(p); string(data) != "a *** b" {
+		t.Errorf("WriteFile: %q", data)
+	}
+}

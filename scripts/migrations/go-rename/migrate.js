@@ -1,8 +1,10 @@
 // @options: {"max_output_tokens": 4000}
 // Rename an exported Go identifier across a module: in the package that
 // declares it, and at every qualified use (alias.Old) in the files that
-// import that package. Then `go build ./...` and `go vet ./...` must pass,
-// or the run fails (with --atomic, every file is put back).
+// import that package. `go build ./...` and `go vet ./...` run before the
+// rename (the baseline) and after it: the run fails (with --atomic, every
+// file is put back) only on a diagnostic the rename brought, so a module
+// that already failed vet is renamed all the same, and the result says so.
 //
 //   atomic-script run --dry-run migrate.js -- PKGDIR OLD NEW
 //   atomic-script run --atomic  migrate.js -- ./store Get Fetch
@@ -38,6 +40,23 @@ async function searchAll(pattern, paths) {
   }
   return all;
 }
+
+// check runs go build and go vet and returns their diagnostics, one line
+// each (a package header "# pkg" dropped), and whether both passed.
+async function check() {
+  const lines = [];
+  let passed = true;
+  for (const command of ["go build ./...", "go vet ./..."]) {
+    const r = await tools.bash({ command: `${command} 2>&1`, timeout: 900 });
+    if (r.exitCode !== 0) passed = false;
+    for (const l of r.output.split("\n")) if (l.trim() && !l.startsWith("# ")) lines.push(l.trim());
+  }
+  return { passed, lines };
+}
+// The module's diagnostics before anything changes: what the rename must
+// not be blamed for. (A rename keeps every line where it was, so a
+// diagnostic is the same file:line after it, OLD read as NEW.)
+const baseline = await check();
 
 const goFiles = await tools.find({ paths: "**/*.go" });
 if (goFiles.truncated) throw new Error(`listing the Go files was cut (${goFiles.timedOut ? "timed out" : `over ${goFiles.limit} paths`}): run it per directory`);
@@ -116,8 +135,16 @@ for (let i = 0; i < naming.length; i += 20) {
 if (changedFiles === 0) {
   return `nothing to rename: no use of ${importPath}.${oldName} is left (already migrated?)`;
 }
-const check = await tools.bash({ command: "go build ./... && go vet ./...", timeout: 900 });
-if (check.exitCode !== 0) {
-  throw new Error(`go build/vet failed after renaming ${oldName} to ${newName} (${changedFiles} files):\n${check.output.trim()}`);
+const after = await check();
+const renamedWord = new RegExp(`\\b${oldName}\\b`, "g");
+const known = new Set(baseline.lines.flatMap((l) => [l, l.replace(renamedWord, newName)]));
+const brought = after.lines.filter((l) => !known.has(l));
+if (!after.passed && brought.length > 0) {
+  throw new Error(`go build/vet failed after renaming ${oldName} to ${newName} (${changedFiles} files); new since the rename:\n${brought.join("\n")}`);
 }
-return { renamed: `${importPath}.${oldName}`, to: newName, files: changedFiles, lines };
+const result = { renamed: `${importPath}.${oldName}`, to: newName, files: changedFiles, lines };
+if (!baseline.passed) {
+  result.baseline = `go build/vet already failed before the rename (${baseline.lines.length} diagnostic lines); the rename added none`;
+  result.preexisting = baseline.lines.slice(0, 20);
+}
+return result;
