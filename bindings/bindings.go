@@ -99,6 +99,10 @@ type Catalog struct {
 	// Inactive names tools that exist but are off in this catalog's tool
 	// selection, so tools.<name> can say so. Set it before sharing.
 	Inactive []string
+	// Unavailable maps tools that are on but cannot work in this run
+	// (ask_user_question with no one to answer) to why: tools.<name>
+	// throws ERR_UNAVAILABLE with it. Set it before sharing.
+	Unavailable map[string]string
 
 	byName map[string]*Entry
 	// index is built on the first searchTools: most runs never search, and

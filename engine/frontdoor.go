@@ -143,11 +143,16 @@ func CompactDeclarations(reg *tools.Registry, budgetChars int, names ...string) 
 }
 
 // SaveOutput saves data in a new 0600 file of the session's owner-only
-// spill directory (named by pattern, e.g. "result-*.json") and returns its
-// path: for a host that must cut a result and name where the whole of it
-// is. Files live as long as the session's spill directory.
+// spill directory (named by pattern, e.g. "result-*.json") and returns how
+// to name it, "PATH (artifact://N)": for a host that must cut a result and
+// say where the whole of it is. Files live as long as the session's spill
+// directory; artifact://N reads them in this session.
 func (e *Engine) SaveOutput(pattern string, data []byte) (string, error) {
-	return e.spill.WriteFile(pattern, data)
+	path, err := e.spill.WriteFile(pattern, data)
+	if err != nil {
+		return "", err
+	}
+	return e.spill.Label(path), nil
 }
 
 // Call runs one tool directly, not from a script (an MCP host's direct
@@ -172,6 +177,7 @@ func (e *Engine) Call(ctx context.Context, name string, args []byte) (tools.Resu
 		Spill:    e.spill,
 		Enabled:  func(n string) bool { _, ok := e.cfg.registry.Get(n); return ok },
 		Direct:   true,
+		Routers:  e.cfg.routers,
 	}
 	if env.Owner == "" {
 		env.Owner = e.session.ID

@@ -50,6 +50,9 @@ func (ss *session) handleCodemode(ctx context.Context, req *mcp.CallToolRequest)
 	defer release()
 	n := ss.runs.Add(1)
 	opts := []engine.RunOption{engine.WithCallIDPrefix(strconv.FormatInt(n, 10)), engine.WithAsker("host", elicitAsker(req.Session))}
+	if canElicit(req.Session) == nil { // the client's user answers ask_user_question
+		opts = append(opts, engine.WithQuestions(hostQuestions{req.Session}))
+	}
 	if token := req.Params.GetProgressToken(); token != nil {
 		p := startProgress(ctx, req.Session, token, ss.srv.cfg.ProgressInterval)
 		defer p.stop()

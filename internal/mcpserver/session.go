@@ -55,13 +55,16 @@ func (s *Server) newSession() *session {
 		Instructions: instructions(s),
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
 	}
-	if s.cfg.Approvals.Asks() {
+	if s.cfg.Approvals.Asks() || s.asksQuestions() {
 		opts.SupportedProtocolVersions = elicitationProtocols()
 	}
 	ss.mcp = mcp.NewServer(&mcp.Implementation{Name: "atomic-script", Title: "atomic-script codemode", Version: s.cfg.Version}, opts)
 	if s.codemode != nil {
 		ss.mcp.AddTool(s.codemode, ss.handleCodemode)
 		ss.shown[s.codemode.Name] = true
+		if s.asksQuestions() {
+			ss.mcp.AddReceivingMiddleware(s.codemodeForClient)
+		}
 	}
 	for _, t := range s.direct {
 		if s.showsDirect(t) {
@@ -190,6 +193,9 @@ func (ss *session) engine() (*engine.Engine, error) {
 			engine.WithNamespaces(cfg.Namespaces...),
 			engine.WithApprovals(cfg.Approvals),
 			engine.WithModels(cfg.Models),
+		}
+		if cfg.Resources != nil {
+			opts = append(opts, engine.WithRouter("mcp", cfg.Resources))
 		}
 		if cfg.StoreSession != "" {
 			opts = append(opts, engine.WithSession(cfg.StoreSession))

@@ -30,6 +30,7 @@ import (
 	"github.com/atomic-script/atomic-script/tools/internal/document"
 	"github.com/atomic-script/atomic-script/tools/internal/safefile"
 	"github.com/atomic-script/atomic-script/tools/internal/selector"
+	"github.com/atomic-script/atomic-script/tools/spill"
 )
 
 // Mutations serialises read-modify-write of one file across every call in
@@ -116,7 +117,9 @@ type Target struct {
 	Abs     string // the file on disk (Path.File resolved), "" for conflict://
 	Display string // Abs as shown to a model
 	// Scheme is "local" or "skill" when the argument was one (Abs is then
-	// the underlying file), "conflict" for conflict://.
+	// the underlying file), "conflict" for conflict://, "artifact" or
+	// "mcp" for a routed resource (Path.Rest is then what follows "://",
+	// without the selector).
 	Scheme string
 	// probe is the view that resolved the target; it keeps the archives it
 	// opened for the rest of the call.
@@ -145,8 +148,12 @@ func (t *Target) IsResource() bool {
 	case selector.Notebook:
 		return t.Path.Sel != nil && t.Path.Sel.Cell >= 0
 	}
-	return t.Scheme == "conflict" || t.Path.Sel != nil && t.Path.Sel.Conflicts
+	return t.Scheme == "conflict" || t.routed() || t.Path.Sel != nil && t.Path.Sel.Conflicts
 }
+
+// routed reports whether the target is served by a router (artifact://,
+// mcp://), not the disk.
+func (t *Target) routed() bool { return t.Scheme == spill.Scheme || t.Scheme == "mcp" }
 
 // CleanArg trims whitespace and one pair of copied quotes.
 func CleanArg(p string) string {
@@ -185,6 +192,13 @@ func Resolve(ctx context.Context, env *tools.Env, tool, arg string) (*Target, er
 		return t, nil
 	case "local", "skill":
 		return resolveScoped(ctx, env, tool, t)
+	case spill.Scheme:
+		return resolveRouted(tool, t)
+	case "mcp":
+		if env.Router("mcp") == nil {
+			return nil, tools.Errorf(tools.ErrUnavailable, "%s: mcp:// reads the resources of the external MCP servers in settings (mcpServers), and this run has none configured (got %q)", tool, p)
+		}
+		return resolveRouted(tool, t)
 	case "file":
 		return nil, tools.Errorf(tools.ErrInvalidArgs, "%s: file:// URLs are not read; give the path itself: %s", tool, strings.TrimPrefix(sp.Rest, "localhost"))
 	default:
@@ -192,7 +206,11 @@ func Resolve(ctx context.Context, env *tools.Env, tool, arg string) (*Target, er
 		if sp.Scheme == "http" || sp.Scheme == "https" {
 			what = "URLs are"
 		}
-		return nil, tools.Errorf(tools.ErrInvalidArgs, "%s: %s not supported here: this tool works on local files, archive members, SQLite databases, documents, conflict://, local:// and skill:// (got %q)", tool, what, p)
+		works := "local files, archive members, SQLite databases, documents, conflict://, local:// and skill://"
+		if tool == "read" || tool == "search" {
+			works = "local files, archive members, SQLite databases, documents, conflict://, local://, skill://, artifact:// (this session's saved outputs) and mcp:// (the resources of configured MCP servers)"
+		}
+		return nil, tools.Errorf(tools.ErrInvalidArgs, "%s: %s not supported here: this tool works on %s (got %q)", tool, what, works, p)
 	}
 	if sp.Kind == selector.Missing {
 		newArchive(env, t)

@@ -23,6 +23,7 @@ type BashResult struct {
 	WallTimeMs              int64    `json:"wallTimeMs"`
 	Truncated               bool     `json:"truncated" jsonschema:"The output shown is only the end; the whole output is at fullOutputPath."`
 	FullOutputPath          string   `json:"fullOutputPath,omitempty" jsonschema:"A 0600 file holding the whole output (capped at 64 MB)."`
+	Artifact                string   `json:"artifact,omitempty" jsonschema:"artifact://N naming fullOutputPath: read and search page through it, selectors and all."`
 	BackgroundTaskID        string   `json:"backgroundTaskId,omitempty"`
 	Status                  string   `json:"status,omitempty" jsonschema:"For a background start: running."`
 	Hint                    string   `json:"hint,omitempty" jsonschema:"For a background start: how to poll and stop it."`
@@ -201,6 +202,7 @@ wait:
 		WallTimeMs:              time.Since(begin).Milliseconds(),
 		Truncated:               v.truncated,
 		FullOutputPath:          v.path,
+		Artifact:                env.Spill.URIOf(v.path),
 	}
 	if p.ptyErr != nil {
 		r.Notes = append(r.Notes, "pty unavailable, ran with pipes: "+p.ptyErr.Error())
@@ -229,7 +231,7 @@ func renderBash(r BashResult, v view) string {
 	if r.Truncated {
 		fmt.Fprintf(&b, "[Output truncated: showing the last %d of %d lines (%s of %s)]\n", v.shownLns, v.lines, size(int64(v.shownLen)), size(v.total))
 		if r.FullOutputPath != "" {
-			fmt.Fprintf(&b, "Full output: %s\n", r.FullOutputPath)
+			fmt.Fprintf(&b, "Full output: %s\n", label(r.FullOutputPath, r.Artifact))
 		}
 	}
 	for _, n := range r.Notes {

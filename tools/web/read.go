@@ -318,7 +318,7 @@ rows:
 		footer = fmt.Sprintf("[Showing lines %d-%d of %d%s. Continue with %s%s.", first, last, total, limit, raw, cont)
 		if path := spillText(env, text); path != "" {
 			res.FullOutputPath = path
-			footer += " Full output saved to: " + path
+			footer += " Full output saved to: " + env.Spill.Label(path)
 		}
 		footer += "]"
 		meta.Truncation = &Truncation{Truncated: true, TruncatedBy: by, TotalLines: total, OutputLines: count, FirstLine: first, LastLine: last, ContinueWith: cont, LineCut: cut}
