@@ -6,8 +6,8 @@ import (
 	"sync"
 
 	"github.com/atomic-script/atomic-script/tools"
-	"github.com/atomic-script/atomic-script/tools/code"
 	"github.com/atomic-script/atomic-script/tools/ask"
+	"github.com/atomic-script/atomic-script/tools/code"
 	"github.com/atomic-script/atomic-script/tools/files"
 	"github.com/atomic-script/atomic-script/tools/meta"
 	"github.com/atomic-script/atomic-script/tools/search"

@@ -185,7 +185,6 @@ func nameTab(label, name string) string {
 	return ""
 }
 
-
 // similarity is a rename's similarity index as git estimates it: the share
 // of the larger text's bytes that the texts' common lines make up.
 func similarity(a, b string) int {

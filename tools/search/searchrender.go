@@ -381,7 +381,7 @@ func writeSection(fr fileRender, display string, content []byte, dir string, new
 		if strings.HasSuffix(dir, "://") {
 			heading = dir
 		}
-		b.WriteString("# " + heading + "\n")
+		b.WriteString("# " + tools.Visible(heading) + "\n")
 	}
 	b.WriteString(hashline.Header(display, hashline.Tag(string(content))))
 	// Rows go in until the output cap; the structured result lists the
