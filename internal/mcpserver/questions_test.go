@@ -34,6 +34,7 @@ func (h *questionHost) handle(ctx context.Context, req *mcp.ElicitRequest) (*mcp
 		return &mcp.ElicitResult{Action: "accept"}, nil
 	case strings.Contains(string(s), `"title":"Slow"`):
 		time.Sleep(1500 * time.Millisecond) // longer than the run's deadline
+		return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"Slow": "Proceed"}}, nil
 	}
 	return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"Merge approval": "Proceed", "Languages": []any{"go", "ts"}}}, nil
 }
@@ -98,16 +99,6 @@ func checkAsk(t *testing.T, res *mcp.CallToolResult, h *questionHost) {
 	if v.Empty != `ERR_TOOL ask_user_question: the MCP client accepted the form without answering "Empty accept": not an answer, and not consent` {
 		t.Errorf("accepted with no content: %q", v.Empty)
 	}
-	// The call records carry who answered and what.
-	var recorded []string
-	for _, c := range r.Calls {
-		if strings.HasPrefix(c.Name, "ask_") {
-			recorded = append(recorded, string(c.Meta))
-		}
-	}
-	if len(recorded) < 3 || !strings.Contains(recorded[0], `"answeredBy":"host"`) || !strings.Contains(recorded[0], `"selected":["Proceed"]`) || !strings.Contains(recorded[1], `"status":"declined"`) {
-		t.Errorf("call records: %q", recorded)
-	}
 	// The form: one enum per question (an array of enums for
 	// multiSelect), named by its header, the descriptions in the
 	// property's description.
@@ -144,6 +135,39 @@ func checkAsk(t *testing.T, res *mcp.CallToolResult, h *questionHost) {
 	}
 }
 
+// askRecordScript asks two of askScript's questions and returns little,
+// so the call records fit in structuredContent's budget (max of the text
+// and 2 KB; a bigger run folds them, #36).
+const askRecordScript = `
+await tools.ask_user_question({questions: [
+  {header: "Merge approval", question: "Admin-merge the seven PRs?", options: [{label: "Proceed"}, {label: "Do not proceed"}]},
+  {header: "Languages", question: "Which languages?", multiSelect: true, options: [{label: "go"}, {label: "ts"}, {label: "py"}]}]});
+await tools.ask_user_question({questions: [{header: "Decline me", question: "Go on?", options: [{label: "Proceed"}, {label: "Stop"}]}]});
+return "asked"`
+
+// checkAskRecords: the call records of askRecordScript carry who answered
+// and what.
+func checkAskRecords(t *testing.T, res *mcp.CallToolResult) {
+	t.Helper()
+	var r struct {
+		Calls []struct {
+			Name, Status string
+			Meta         json.RawMessage
+		} `json:"calls"`
+	}
+	structured(t, res, &r)
+	var recorded []string
+	for _, c := range r.Calls {
+		if strings.HasPrefix(c.Name, "ask_") {
+			recorded = append(recorded, string(c.Meta))
+		}
+	}
+	if len(recorded) < 2 || !strings.Contains(recorded[0], `"answeredBy":"host"`) || !strings.Contains(recorded[0], `"selected":["Proceed"]`) || !strings.Contains(recorded[1], `"status":"declined"`) {
+		t.Errorf("call records: %q", recorded)
+	}
+
+}
+
 // TestQuestionsOverStdio: a host with an elicitation handler answers a
 // script's questions (accept, decline, cancel); a host without the
 // capability has none to answer: the tool is not listed and throws
@@ -153,6 +177,7 @@ func TestQuestionsOverStdio(t *testing.T) {
 	h := &questionHost{}
 	c := w.serveWith(t, func(o *mcp.ClientOptions) { o.ElicitationHandler = h.handle })
 	checkAsk(t, c.run(t, askScript), h)
+	checkAskRecords(t, c.run(t, askRecordScript))
 
 	bare := w.serve(t)
 	res := bare.run(t, `let e; try { await tools.ask_user_question({questions: [{header: "h", question: "q", options: [{label: "a"}, {label: "b"}]}]}) } catch (x) { e = x }
@@ -190,6 +215,7 @@ func TestQuestionsOverHTTP(t *testing.T) {
 	}
 	h := &questionHost{}
 	checkAsk(t, call(&mcp.ClientOptions{ElicitationHandler: h.handle}, askScript), h)
+	checkAskRecords(t, call(&mcp.ClientOptions{ElicitationHandler: h.handle}, askRecordScript))
 
 	got := text(call(nil, `let e; try { await tools.ask_question({question: "q", options: ["a", "b"]}) } catch (x) { e = x }
 		return [e.code, e.message, ALL_TOOLS.some(t => t.name.startsWith("ask_")), "ask_question" in tools]`))
