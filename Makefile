@@ -59,7 +59,7 @@ test:
 # CLI scripts' cases that take minutes under -race. One package at a time (-p 1): the bounds are about the engine, not about two test
 # binaries sharing two cores.
 timing:
-	$(GO) test -p 1 -count=1 -timeout 30m -run 'Deadline|Timeout|Abort|Interrupt|Hostile|Conformance|Cancel|Memory|Nesting|Drain|TestScripts' ./runtime/... ./engine ./cmd/atomic-script
+	$(GO) test -p 1 -count=1 -timeout 30m -run 'Deadline|Timeout|Abort|Interrupt|Hostile|Conformance|Cancel|Memory|Flood|Nesting|Drain|TestScripts' ./runtime/... ./engine ./cmd/atomic-script
 
 # The test262 sample (internal/test262/testdata/test262, vendored from a
 # pinned tc39/test262 commit): every test in the modes its flags ask for on
@@ -105,7 +105,8 @@ tidy:
 	@if ! diff -q go.mod /tmp/go.mod.check >/dev/null || ! diff -q go.sum /tmp/go.sum.check >/dev/null; then \
 		echo "go.mod/go.sum are not tidy: run go mod tidy and commit"; git diff -- go.mod go.sum; exit 1; fi
 
-# The performance table of issue 14 (both sides interleaved; needs rg, fd,
-# node): bench/table.sh. The other bench/*.sh scripts measure one area each.
+# The performance tables of issues 14 and 34 (both sides interleaved; need
+# rg, fd, node): bench/table.sh, bench/large.sh. The other bench/*.sh scripts measure one area each.
 bench:
 	./bench/table.sh
+	./bench/large.sh

@@ -99,6 +99,10 @@ type Catalog struct {
 	// Inactive names tools that exist but are off in this catalog's tool
 	// selection, so tools.<name> can say so. Set it before sharing.
 	Inactive []string
+	// Unavailable maps tools that are on but cannot work in this run
+	// (ask_user_question with no one to answer) to why: tools.<name>
+	// throws ERR_UNAVAILABLE with it. Set it before sharing.
+	Unavailable map[string]string
 
 	byName map[string]*Entry
 	// index is built on the first searchTools: most runs never search, and
@@ -161,6 +165,10 @@ type Config struct {
 	Args          []string
 	// Run is what the read-only RUN global says about the run (its mode).
 	Run RunInfo
+	// Diff is RUN.diff(): the run's file changes so far as a git diff, so
+	// a script can check its own patch (a dry run's bash sees a copy that
+	// already has them). nil: "". An error is thrown to the script.
+	Diff func() (string, error)
 	// CallIDPrefix prefixes nested call ids as "<prefix>/<n>".
 	CallIDPrefix string
 	// Source names the script in stack frames and maps their positions.
@@ -801,6 +809,11 @@ func (b *Binding) sync(op, payload string) (any, error) {
 		return b.cat.json, nil
 	case "run":
 		return b.cfg.Run, nil
+	case "diff":
+		if b.cfg.Diff == nil {
+			return "", nil
+		}
+		return b.cfg.Diff()
 	case "args":
 		if b.cfg.Args == nil {
 			return []string{}, nil

@@ -218,8 +218,8 @@ type McpResult = string | Array<string | { type: "image" | "audio"; data: string
 declare const ALL_TOOLS: ReadonlyArray<{ name: string; description: string; namespace: string }>;
 /** Arguments given after "--" on the command line. */
 declare const ARGS: ReadonlyArray<string>;
-/** How this run treats files: "dry-run" writes nothing (bash runs in a scratch copy holding the pending changes), "atomic" rolls every change back on failure. */
-declare const RUN: { readonly mode: "write" | "dry-run" | "atomic"; readonly dryRun: boolean; readonly atomic: boolean };
+/** How this run treats files: "dry-run" writes nothing (bash runs in a scratch copy that already holds the pending changes), "atomic" rolls every change back on failure. diff() is the run's file changes so far as the git diff the result shows (a dry run's whole diff), "" before any; a plain "write" run keeps no originals, so there it throws ERR_NOT_ALLOWED. */
+declare const RUN: { readonly mode: "write" | "dry-run" | "atomic"; readonly dryRun: boolean; readonly atomic: boolean; diff(): string };
 /** The tools most relevant to query, best first (BM25 over names, parameter names and descriptions; function words ignored; matches under 40% of the best left out): at most limit (default 5), each with a one-sentence brief as description (describeTool gives the rest); the array's total counts every match kept. */
 declare function searchTools(query: string, options?: { limit?: number; namespace?: string }): Array<{ name: string; description: string; namespace?: string }> & { total: number };
 /** A tool's description, once, and its declaration: the call's TypeScript signature with each argument's and result field's doc. undefined for an unknown name. */
@@ -376,6 +376,11 @@ func (w tsWriter) scalar(t string, s *jsonschema.Schema, indent string) string {
 			return "Record<string, unknown>"
 		}
 		oneLine := w.compact && !w.args
+		if oneLine && allNumbers(s) {
+			// A table of counts or limits (search's meta.limits): its
+			// names are for describeTool, the description saves the room.
+			return "Record<string, number>"
+		}
 		inner := indent + "  "
 		var b strings.Builder
 		b.WriteString("{")
@@ -411,6 +416,17 @@ func (w tsWriter) scalar(t string, s *jsonschema.Schema, indent string) string {
 		return b.String()
 	}
 	return "unknown"
+}
+
+// allNumbers reports whether every property of an object schema with
+// properties is a number.
+func allNumbers(s *jsonschema.Schema) bool {
+	for _, p := range s.Properties {
+		if p == nil || (p.Type != "number" && p.Type != "integer") {
+			return false
+		}
+	}
+	return true
 }
 
 // firstSentence is s up to the end of its first sentence or line ("e.g."

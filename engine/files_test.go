@@ -18,7 +18,7 @@ import (
 
 // filesEngine is an engine with read, write and edit over a fresh
 // workspace holding the given files.
-func filesEngine(t *testing.T, mode engine.FileMode, fixture map[string]string) (*engine.Engine, string) {
+func filesEngine(t *testing.T, mode engine.FileMode, fixture map[string]string, opts ...engine.Option) (*engine.Engine, string) {
 	t.Helper()
 	t.Setenv("TMPDIR", t.TempDir())
 	root := t.TempDir()
@@ -29,7 +29,7 @@ func filesEngine(t *testing.T, mode engine.FileMode, fixture map[string]string) 
 			t.Fatal(err)
 		}
 	}
-	eng, err := engine.New(engine.WithRoot(root), engine.WithTools(tools.NewRegistry(files.Tools()...)), engine.WithFileMode(mode))
+	eng, err := engine.New(append([]engine.Option{engine.WithRoot(root), engine.WithTools(tools.NewRegistry(files.Tools()...)), engine.WithFileMode(mode)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,6 +276,38 @@ func TestRunFileModeIsPerRun(t *testing.T) {
 	r = run(t, eng, code)
 	if !r.OK || string(r.Value) != `"write"` || r.DryRun || fileText(t, root, "a.txt") != "A\n" {
 		t.Fatalf("write run: %s\n%s", r.Value, r.Text)
+	}
+}
+
+// TestRunDiffGlobal: RUN.diff() is the run's diff so far where the run
+// keeps the originals (dry run, atomic), equal to the result's diff in a
+// dry run; a plain run, which keeps only blob IDs, throws saying how to
+// get one instead of diffing against nothing.
+func TestRunDiffGlobal(t *testing.T) {
+	for _, mode := range []engine.FileMode{engine.DryRun, engine.Atomic} {
+		for _, en := range []engine.JSEngine{engine.QuickJS, engine.Goja} {
+			eng, _ := filesEngine(t, mode, map[string]string{"a.txt": "a\n"}, engine.WithJSEngine(en))
+			r := run(t, eng, `const before = RUN.diff(); await tools.read({path: "a.txt"}); await tools.write({path: "a.txt", content: "A\n"}); return [before, RUN.diff(), Object.isFrozen(RUN)]`)
+			var v []any
+			if err := json.Unmarshal(r.Value, &v); err != nil || !r.OK || v[0] != "" || v[2] != true {
+				t.Fatalf("%v %s: %s\n%s", mode, en, r.Value, r.Text)
+			}
+			got, _ := v[1].(string)
+			if !strings.HasPrefix(got, "diff --git a/a.txt b/a.txt\n") || !strings.Contains(got, "-a\n+A\n") || mode == engine.DryRun && got != r.Diff {
+				t.Errorf("%v %s: RUN.diff() = %q (result diff %q)", mode, en, got, r.Diff)
+			}
+		}
+	}
+	for _, en := range []engine.JSEngine{engine.QuickJS, engine.Goja} {
+		eng, root := filesEngine(t, engine.WriteFiles, map[string]string{"a.txt": "a\n"}, engine.WithJSEngine(en))
+		r := run(t, eng, `await tools.read({path: "a.txt"}); await tools.write({path: "a.txt", content: "A\n"}); try { return RUN.diff() } catch (e) { return [e.code, e.message] }`)
+		var v []string
+		if err := json.Unmarshal(r.Value, &v); err != nil || len(v) != 2 || v[0] != "ERR_NOT_ALLOWED" || !strings.Contains(v[1], "--dry-run or --atomic") {
+			t.Errorf("plain %s: RUN.diff() gave %s, want ERR_NOT_ALLOWED naming --dry-run or --atomic", en, r.Value)
+		}
+		if got := fileText(t, root, "a.txt"); got != "A\n" {
+			t.Errorf("plain %s: a.txt = %q, the write must stand", en, got)
+		}
 	}
 }
 

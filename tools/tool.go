@@ -47,22 +47,49 @@ type Result struct {
 	// parse, and BoundText applies MaxResultText where it goes to a model
 	// (a direct call).
 	Whole bool
-	// Span is the part of a file the result shows, for tools that show
-	// parts of files (read): the engine warns a run that used a read a
-	// limit cut short and never read on.
-	Span *FileSpan
+	// Shows is what the result shows of things a limit can cut (lines of
+	// a file, a search's rows in a file, pages of matching files), and
+	// Cuts what a limit, not the request, left out of it: the engine warns
+	// a run whose script used a cut result and no other call of the run
+	// showed the rest (a script that maps a cut list gets a wrong answer
+	// that looks right, and a footer in the text is easy to miss in code).
+	Shows []Shown
+	Cuts  []Cut
 }
 
-// FileSpan is the lines of one file a result shows.
-type FileSpan struct {
-	// Path is the file's absolute path, Display how the tool named it.
-	Path, Display string
-	// First and Last are the first and last lines shown (1-based), Total
-	// the lines in the file.
-	First, Last, Total int
-	// Continue is set when a limit, not the request, stopped the result at
-	// Last: the path with the selector that reads on ("command.go:1762").
-	Continue string
+// Shown is a stretch of something a result showed: positions First to
+// Last (lines of a file, indexes of matching files; Last math.MaxInt: to
+// the end) of the thing Key names.
+type Shown struct {
+	Key         string
+	First, Last int
+}
+
+// FileLines is the Key of the lines of the file at abs: a read shows
+// them, and a cut of them (a read's, a search's long line) is fetched by
+// any call that shows the line.
+func FileLines(abs string) string { return "lines\x00" + abs }
+
+// Cut is one part a limit left out of a result: position At of the thing
+// Key names is where the rest starts, so another call whose result Shows
+// it fetched the rest (a result never Shows where its own cuts' rest
+// starts: the engine merges every call's Shows). The rest is words for the run's warning, which
+// reads "<tool> call <id>: <Lead> <Item>, <Item> (<Limit>), and the
+// script <Missed>; <Rest>" for a call's cuts of one Kind.
+type Cut struct {
+	Key string
+	At  int
+	// Kind groups a call's cuts into one warning ("rows", "page").
+	Kind string
+	// Item says what was cut: "20 of 57 matches in README.md".
+	Item string
+	// Unit counts the items past the ones named ("file": "and 4 more files").
+	Unit string
+	// Lead, Limit and Missed are said once for the Kind: "showed", "20 rows
+	// a file in a multi-file search", "did not fetch the rest".
+	Lead, Limit, Missed string
+	// Rest says how to get the rest; equal Rests of a Kind are said once.
+	Rest string
 }
 
 // Image is one image content item.
@@ -91,6 +118,9 @@ const (
 	// TagOffByDefault marks tools that exist but are inactive until a
 	// settings entry or --tools adds them.
 	TagOffByDefault Tag = "off-by-default"
+	// TagScriptOnly marks tools only a script calls, never a host as a
+	// direct tool: ask_user_question, whose host has its own way to ask.
+	TagScriptOnly Tag = "script-only"
 	// TagHostOnly marks tools the host serves itself (codemode, tool_search,
 	// the entries that stand for MCP servers): they are selected and reported
 	// like any other tool, but never appear in a script's catalog.

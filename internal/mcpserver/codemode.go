@@ -15,11 +15,17 @@ import (
 
 // handleCodemode runs one script in the session's engine. The rendered
 // result is the text content; the engine's structured result (without its
-// text, which is that content) is structuredContent. A failed script is a
+// text, which is that content, and within the text's budget:
+// structuredResult) is structuredContent. A failed script is a
 // result with isError. Cancelling the request aborts the script and its
 // tool calls.
 func (ss *session) handleCodemode(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	ss.watch(req.Session)
+	leave, err := ss.admit(int64(len(req.Params.Arguments)))
+	if err != nil {
+		return nil, err // a JSON-RPC error: retry later
+	}
+	defer leave()
 	raw, bad := decodeArgs(meta.Codemode, req.Params.Arguments)
 	if bad != nil {
 		return bad, nil
@@ -44,6 +50,9 @@ func (ss *session) handleCodemode(ctx context.Context, req *mcp.CallToolRequest)
 	defer release()
 	n := ss.runs.Add(1)
 	opts := []engine.RunOption{engine.WithCallIDPrefix(strconv.FormatInt(n, 10)), engine.WithAsker("host", elicitAsker(req.Session))}
+	if canElicit(req.Session) == nil { // the client's user answers ask_user_question
+		opts = append(opts, engine.WithQuestions(hostQuestions{req.Session}))
+	}
 	if token := req.Params.GetProgressToken(); token != nil {
 		p := startProgress(ctx, req.Session, token, ss.srv.cfg.ProgressInterval)
 		defer p.stop()
@@ -66,42 +75,10 @@ func codemodeResult(res *engine.Result) *mcp.CallToolResult {
 			out.Content = append(out.Content, &mcp.ImageContent{MIMEType: it.Image.MIMEType, Data: it.Image.Data})
 		}
 	}
-	if data, err := json.Marshal(compactResult(res)); err == nil {
-		var m map[string]json.RawMessage
-		if json.Unmarshal(data, &m) == nil {
-			delete(m, "text")
-			out.StructuredContent = m
-		}
+	if m := structuredResult(res); m != nil {
+		out.StructuredContent = m
 	}
 	return out
-}
-
-// Bounds of the structured copy of a result whose text was capped.
-const (
-	maxStructuredValue = 4096 // bytes of the returned value's JSON
-	maxStructuredCalls = 100  // call records: the first and last halves
-)
-
-// compactResult is what goes into structuredContent. The text is capped,
-// so a host that shows the model the structured copy must not get the
-// uncapped output through it: for a truncated result the output items and
-// logs are left out (the text keeps their head and tail, the full output
-// file has all of them), a large value too, and the call list keeps its
-// first and last calls.
-func compactResult(res *engine.Result) *engine.Result {
-	if !res.Truncated {
-		return res
-	}
-	c := *res
-	c.Output, c.Logs = []engine.Item{}, []string{}
-	if len(c.Value) > maxStructuredValue {
-		c.Value = nil
-	}
-	if n := len(c.Calls); n > maxStructuredCalls {
-		h := maxStructuredCalls / 2
-		c.Calls = append(append([]engine.Call{}, c.Calls[:h]...), c.Calls[n-h:]...)
-	}
-	return &c
 }
 
 // runResult mirrors the JSON of engine.Result (minus text) for the output
@@ -125,8 +102,8 @@ type runResult struct {
 			MIMEType string `json:"mimeType"`
 			Data     string `json:"data" jsonschema:"base64"`
 		} `json:"image,omitempty"`
-	} `json:"output"`
-	Logs  []string `json:"logs"`
+	} `json:"output" jsonschema:"the script's output items, when they fit (see omitted); the text content shows them"`
+	Logs  []string `json:"logs" jsonschema:"console lines, when they fit (see omitted); the text content shows them"`
 	Calls []struct {
 		ID           string `json:"id"`
 		Name         string `json:"name"`
@@ -138,11 +115,12 @@ type runResult struct {
 		Approval     string `json:"approval,omitempty" jsonschema:"for write, edit, bash and external tools not annotated read-only: allowed, asked-allowed or denied"`
 		ApprovalBy   string `json:"approvalBy,omitempty" jsonschema:"who decided: policy, or host when the client was asked"`
 		ApprovalRule string `json:"approvalRule,omitempty" jsonschema:"the approval setting that decided and where it was set"`
-	} `json:"calls"`
+	} `json:"calls" jsonschema:"call records that fit (failed calls first, then the first and last); callStats counts every call and the records kept"`
 	Truncated      bool     `json:"truncated"`
 	FullOutputPath string   `json:"fullOutputPath,omitempty"`
 	WallTimeMs     int64    `json:"wallTimeMs"`
 	Warnings       []string `json:"warnings,omitempty"`
+	Omitted        []string `json:"omitted,omitempty" jsonschema:"what did not fit this structured copy, which stays within the text's size (at least 2 KB): value, calls, logs, output or diff; the text content shows them (run --json keeps all)"`
 }
 
 // resultSchema is codemode's output schema. It is open (extra properties

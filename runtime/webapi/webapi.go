@@ -41,8 +41,8 @@ func DTS() string { return dts }
 func Summary() string {
 	var b strings.Builder
 	b.WriteString("Web globals (no I/O, as on the web): URL, URLSearchParams, TextEncoder, TextDecoder (utf-8, utf-16le/be), atob, btoa, " +
-		"structuredClone, queueMicrotask, crypto.randomUUID(), crypto.getRandomValues(), crypto.subtle.digest('SHA-256', bytes) → Promise<ArrayBuffer> (SHA-1/256/384/512 only), " +
-		"performance.now(), DOMException; path is Node's path.posix (join, dirname, basename, extname, relative, normalize, parse, resolve from the workspace root).\n")
+		"structuredClone, queueMicrotask, crypto.randomUUID(), crypto.getRandomValues(), crypto.subtle.digest (SHA-1/256/384/512), " +
+		"performance.now(), DOMException; path is Node's path.posix (resolve from the workspace root).\n")
 	b.WriteString("Not here:")
 	for i, a := range Absent {
 		if i > 0 {
@@ -68,10 +68,10 @@ var Globals = []string{
 // each with what to use instead. Descriptions and declarations list them
 // so a model does not reach for them.
 var Absent = []struct{ Name, Instead string }{
-	{"setTimeout, setInterval", "no timers: await the tool calls themselves; bash `sleep N` to wait"},
-	{"fetch, XMLHttpRequest, WebSocket", "no network from the script: a web tool if one is enabled, else bash (curl)"},
+	{"setTimeout, setInterval", "no timers: await the calls; bash `sleep N` to wait"},
+	{"fetch, XMLHttpRequest, WebSocket", "no network: a web tool if enabled, else bash (curl)"},
 	{"require, import", "no modules: everything is a global"},
-	{"process, Buffer", "ARGS for arguments; bytes are Uint8Array (TextEncoder, atob/btoa); raw bytes of a file: bash"},
+	{"process, Buffer", "ARGS for arguments; bytes are Uint8Array; a file's raw bytes: bash"},
 	{"Intl", "no locale data: format numbers and dates by hand"},
 }
 

@@ -64,7 +64,7 @@ type outlineArgs struct {
 	Depth int             `json:"depth,omitempty" jsonschema:"only symbols this deep: 1 top-level declarations, 2 their members too; 0 (default) every depth"`
 }
 
-const outlineDescription = `List the symbols of source files (functions, methods, classes, types, fields, tests...) with their line ranges. ` +
+const outlineDescription = `List the symbols of source files (functions, classes, types, fields, tests...) with line ranges. ` +
 	`Per file: its [path#TAG] header, language and precision, then each symbol's kind (function, method, class, struct, type, interface, enum, module, const, var, field, test), name, container, signature (its first line), startLine/endLine (the line numbers read and edit use) and exported. ` +
 	`Go is parsed with go/parser; JavaScript/TypeScript (JSX/TSX), Python, Rust, Java, C/C++ and Ruby with tree-sitter in builds with cgo, else precision is "heuristic". ` +
 	`paths: files, directories or globs; kinds and depth (1: top level) filter. Scripts receive {files: [{path, tag, header, language, precision, symbols}], symbolCount}.`

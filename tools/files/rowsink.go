@@ -101,12 +101,15 @@ func (r *rowSink) result(t *target, tag string, total int, shown []span, bounded
 		meta.Truncation = &Truncation{Truncated: true, TruncatedBy: r.by, TotalLines: total, OutputLines: r.count, FirstLine: first, LastLine: r.last, ContinueWith: cont}
 		meta.Limits = &Limits{MaxLines: MaxReadLines, MaxBytes: MaxReadBytes}
 		return tools.Result{Text: b.String(), Details: ReadDetails{Meta: meta},
-			Span: &tools.FileSpan{Path: t.abs, Display: t.display, First: first, Last: r.last, Total: total, Continue: t.display + cont}}
+			Shows: []tools.Shown{{Key: tools.FileLines(t.abs), First: first, Last: r.last}},
+			Cuts: []tools.Cut{{Key: tools.FileLines(t.abs), At: r.last + 1, Kind: "read",
+				Item:  fmt.Sprintf("%s stopped at line %d of %d", t.display, r.last, total),
+				Limit: "the read limit of 3,000 lines or 50 KiB", Missed: "did not read on", Rest: "continue with " + t.display + cont}}}
 	case bounded && r.last < total:
 		cont := ":" + strconv.Itoa(r.last+1)
 		fmt.Fprintf(&b, "\n\n[%d more lines in file. Continue with path selector %s.]", total-r.last, cont)
 		meta.Truncation = &Truncation{TotalLines: total, OutputLines: r.count, FirstLine: first, LastLine: r.last, ContinueWith: cont}
 	}
 	return tools.Result{Text: b.String(), Details: ReadDetails{Meta: meta},
-		Span: &tools.FileSpan{Path: t.abs, Display: t.display, First: first, Last: r.last, Total: total}}
+		Shows: []tools.Shown{{Key: tools.FileLines(t.abs), First: first, Last: r.last}}}
 }

@@ -57,6 +57,11 @@ type FindResult struct {
 	TimedOut         bool     `json:"timedOut,omitempty" jsonschema:"the scan stopped at the timeout; results are partial"`
 	MissingPaths     []string `json:"missingPaths,omitempty" jsonschema:"entries of paths that matched nothing on disk"`
 	Limit            int      `json:"limit" jsonschema:"the result limit in force (0: none)"`
+	Coverage         Coverage `json:"coverage" jsonschema:"what the scan listed and left out (an empty result's text says it too)"`
+	// shows and cuts are what the result shows and what its limits cut
+	// (findCuts).
+	shows []tools.Shown
+	cuts  []tools.Cut
 }
 
 // findHit is one path find matched.
@@ -98,7 +103,7 @@ func runFind(ctx context.Context, env *tools.Env, a findArgs) (*FindResult, erro
 		timeout = time.Duration(a.Timeout * float64(time.Second))
 	}
 	v := newFSView(env)
-	sc, err := resolveScope(env, v, a.Paths, false)
+	sc, err := resolveScope(ctx, env, v, a.Paths, false)
 	if err != nil {
 		return nil, err
 	}
@@ -106,15 +111,16 @@ func runFind(ctx context.Context, env *tools.Env, a findArgs) (*FindResult, erro
 		return nil, tools.Errorf(tools.ErrNotFound, "Path not found: %s%s", strings.Join(sc.missing, ", "), anyDepthHint(sc.missing))
 	}
 
+	var cov Coverage
 	hits, timedOut, err := scanPaths(ctx, env, v, sc, scanOptions{
-		gitignore: boolOr(a.Gitignore, true), hidden: boolOr(a.Hidden, true), timeout: timeout,
+		gitignore: boolOr(a.Gitignore, true), hidden: boolOr(a.Hidden, true), timeout: timeout, coverage: &cov,
 	})
 	if err != nil {
 		return nil, err
 	}
 	base, scopePath := displayBase(env, sc.targets)
 	found := sortedPaths(env, hits)
-	res := &FindResult{ScopePath: scopePath, TotalFound: len(found), TimedOut: timedOut, MissingPaths: sc.missing, Limit: limit, Skip: skip}
+	res := &FindResult{ScopePath: scopePath, TotalFound: len(found), TimedOut: timedOut, MissingPaths: sc.missing, Limit: limit, Skip: skip, Coverage: cov}
 	page := found[min(skip, len(found)):]
 	if limit > 0 && len(page) > limit {
 		page = page[:limit]
@@ -147,6 +153,7 @@ func runFind(ctx context.Context, env *tools.Env, a findArgs) (*FindResult, erro
 	}
 	res.Truncated = res.NextSkip > 0 || res.TimedOut
 	res.Text = findText(env, res, base, page[:fit], timeout)
+	res.shows, res.cuts = findCuts(env, a, res, timeout)
 	return res, nil
 }
 
@@ -197,12 +204,12 @@ func findText(env *tools.Env, res *FindResult, base string, shown []foundPath, t
 	if len(res.MissingPaths) > 0 {
 		notices = append(notices, "Skipped missing paths: "+strings.Join(res.MissingPaths, ", "))
 	}
-	text := "No files found matching pattern"
+	text := "No files found matching pattern: " + SearchCoverage{Coverage: res.Coverage}.text("listed", "path", res.ScopePath)
 	switch {
 	case len(shown) > 0:
 		rel := make([]string, len(shown))
 		for i, p := range shown {
-			rel[i] = relTo(base, p.abs, strings.TrimSuffix(p.display, "/"))
+			rel[i] = tools.Visible(relTo(base, p.abs, strings.TrimSuffix(p.display, "/")))
 			if strings.HasSuffix(p.display, "/") {
 				rel[i] += "/"
 			}
@@ -223,6 +230,8 @@ type scanOptions struct {
 	timeout           time.Duration
 	filesOnly         bool // never report directories
 	mtimes            bool // fill findHit.mtime (a stat per hit)
+	// coverage, when set, gets what the scan listed and left out.
+	coverage *Coverage
 }
 
 // scanPaths walks the targets of sc and returns what matches: explicit
@@ -291,6 +300,12 @@ func scanPaths(ctx context.Context, env *tools.Env, v *fsview, sc *scope, o scan
 		w.Start(tctx)
 		w.Wait()
 		stop()
+		if o.coverage != nil {
+			o.coverage.addSkips(env, w.Skips())
+		}
+	}
+	if o.coverage != nil {
+		o.coverage.Scanned = int(scanned.Load()) + len(sc.targets) - len(roots)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, false, tools.Errorf(tools.CodeOf(err), "%v", err)

@@ -47,13 +47,13 @@ type scope struct {
 // resolveScope turns raw paths entries into targets. withSelectors lets
 // entries carry line selectors (search); an invalid selector or glob is an
 // ERR_INVALID_ARGS error. Entries naming nothing are listed in missing.
-func resolveScope(env *tools.Env, v *fsview, raw []string, withSelectors bool) (*scope, error) {
+func resolveScope(ctx context.Context, env *tools.Env, v *fsview, raw []string, withSelectors bool) (*scope, error) {
 	exists := func(p string) bool { return v.stat(env.Abs(p)) != pathMissing }
 	resolves := func(p string) bool {
 		if exists(p) {
 			return true
 		}
-		if withSelectors && isResource(env, p) {
+		if withSelectors && isResource(ctx, env, p) {
 			return true
 		}
 		if withSelectors {
@@ -76,7 +76,7 @@ func resolveScope(env *tools.Env, v *fsview, raw []string, withSelectors bool) (
 			sc.keepGit = true
 		}
 		if withSelectors {
-			texts, skipped, ok, err := resourceTexts(env, e)
+			texts, skipped, ok, err := resourceTexts(ctx, env, e)
 			if err != nil {
 				return nil, err
 			}
@@ -136,8 +136,8 @@ func (sc *scope) mergeFile(t target) bool {
 
 // isResource reports whether entry names a resource part search looks
 // into (an archive, a member, a database, a document).
-func isResource(env *tools.Env, entry string) bool {
-	r, err := resource.Resolve(env, "search", entry)
+func isResource(ctx context.Context, env *tools.Env, entry string) bool {
+	r, err := resource.Resolve(ctx, env, "search", entry)
 	if err != nil {
 		return false
 	}
@@ -147,11 +147,11 @@ func isResource(env *tools.Env, entry string) bool {
 
 // resourceTexts returns the texts of a resource entry (an archive's text
 // members, …); ok is false for an entry that names no resource.
-func resourceTexts(env *tools.Env, entry string) (texts []resource.Text, skipped []string, ok bool, err error) {
-	if hasGlobChars(entry) && !isResource(env, entry) {
+func resourceTexts(ctx context.Context, env *tools.Env, entry string) (texts []resource.Text, skipped []string, ok bool, err error) {
+	if hasGlobChars(entry) && !isResource(ctx, env, entry) {
 		return nil, nil, false, nil
 	}
-	r, err := resource.Resolve(env, "search", entry)
+	r, err := resource.Resolve(ctx, env, "search", entry)
 	if err != nil || !r.IsResource() || r.Absent() {
 		if r != nil {
 			r.Close()
@@ -159,7 +159,7 @@ func resourceTexts(env *tools.Env, entry string) (texts []resource.Text, skipped
 		return nil, nil, false, nil
 	}
 	defer r.Close()
-	texts, skipped, err = resource.Texts(context.Background(), env, r)
+	texts, skipped, err = resource.Texts(ctx, env, r)
 	if err != nil {
 		return nil, nil, true, err
 	}

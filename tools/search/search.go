@@ -106,6 +106,9 @@ type searcher struct {
 	readers  []fsread.Reader
 
 	searched, matching atomic.Int64
+	// binary and tooLarge count the files scan skipped (a match in a
+	// binary file, a file over searchMaxFileBytes).
+	binary, tooLarge atomic.Int64
 }
 
 func newSearcher(m *textmatch.Matcher, v *fsview, workers, limit int) *searcher {
@@ -123,6 +126,8 @@ func (s *searcher) scan(w int, abs string, ranges []selector.Range) (matchedFile
 	raw, err := s.v.read(&s.readers[w], abs, searchMaxFileBytes)
 	if err != nil {
 		if errors.Is(err, fsread.ErrTooLarge) {
+			s.searched.Add(-1)
+			s.tooLarge.Add(1)
 			return matchedFile{abs: abs, tooLarge: true}, fileTooLarge
 		}
 		return matchedFile{abs: abs}, fileUnreadable
@@ -142,6 +147,7 @@ func (s *searcher) scan(w int, abs string, ranges []selector.Range) (matchedFile
 		return f, fileSearched
 	}
 	if bytes.IndexByte(data, 0) >= 0 {
+		s.binary.Add(1)
 		return matchedFile{abs: abs}, fileBinary
 	}
 	s.matching.Add(1)
@@ -267,6 +273,8 @@ type collection struct {
 	seen   map[string]bool
 	// complete: every target was searched to its end.
 	complete bool
+	// coverage is what the search looked at and left out.
+	coverage SearchCoverage
 }
 
 // notSearched is the result of a chunk the workers left to the consumer:
@@ -322,7 +330,12 @@ func collect(ctx context.Context, env *tools.Env, s *searcher, sc *scope, gitign
 		}
 	}
 	c.startWalk(ctx, from, gitignore, hidden)
-	defer c.stopWalk()
+	defer func() {
+		c.stopWalk()
+		if c.w != nil {
+			c.col.coverage.addSkips(env, c.w.Skips())
+		}
+	}()
 	// The files the previous page searched past come first, searched
 	// again: the script may have changed them since.
 	if cur != nil && !c.resume(cur.beyond) {
@@ -330,6 +343,9 @@ func collect(ctx context.Context, env *tools.Env, s *searcher, sc *scope, gitign
 		return c.col, nil
 	}
 	for i := from.target; i < len(sc.targets); i++ {
+		if err := ctx.Err(); err != nil {
+			return nil, tools.Errorf(tools.CodeOf(err), "search: %v", err)
+		}
 		c.col.at = position{target: i}
 		if i == from.target {
 			c.col.at.after = from.after
@@ -600,7 +616,7 @@ func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult
 		raw = []string{"."}
 	}
 	v := newFSView(env)
-	sc, err := resolveScope(env, v, raw, true)
+	sc, err := resolveScope(ctx, env, v, raw, true)
 	if err != nil {
 		return nil, err
 	}
@@ -659,11 +675,13 @@ func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult
 		}
 		col.skipped = append(col.skipped, notes...)
 	}
+	col.coverage.Scanned, col.coverage.Binary, col.coverage.TooLarge = int(s.searched.Load()), int(s.binary.Load()), int(s.tooLarge.Load())
 	p.offset, p.resumed = p.pageSkip, cur != nil
 	if cur != nil {
 		p.offset = 0 // the collection starts at the cursor
 	}
 	res, consumed := renderPage(env, render(m), v, sc, col, p)
+	res.shows, res.cuts = searchCuts(env, a, res, p)
 	if res.NextSkip > 0 && !single {
 		cursors.put(key, res.NextSkip, col.next(p.offset+consumed, len(sc.targets) > 1))
 	}

@@ -34,16 +34,29 @@ type SearchResult struct {
 	Skip            int          `json:"skip" jsonschema:"matching files skipped before this page"`
 	NextSkip        int          `json:"nextSkip,omitempty" jsonschema:"the skip of the next page, when there are more matching files"`
 	// FileLimitReached is the page size when more matching files exist.
-	FileLimitReached       int      `json:"fileLimitReached,omitempty" jsonschema:"the file limit per page, set when more matching files exist"`
-	CollectionLimitReached bool     `json:"collectionLimitReached,omitempty" jsonschema:"this page stopped at 2000 matches; page on with nextSkip"`
-	OutputLimitReached     bool     `json:"outputLimitReached,omitempty" jsonschema:"the 50 KB output cap cut the text"`
-	LinesTruncated         bool     `json:"linesTruncated,omitempty" jsonschema:"some rows were cut at 512 characters"`
-	Truncated              bool     `json:"truncated" jsonschema:"a limit cut what is shown: rows (shownMatchCount < matchCount; a file's matches fewer than its count), files (nextSkip, collectionLimitReached) or line text (linesTruncated); the counts themselves are never cut"`
-	MissingPaths           []string `json:"missingPaths,omitempty" jsonschema:"entries of paths that matched nothing on disk"`
-	SkippedFiles           []string `json:"skippedFiles,omitempty" jsonschema:"files that were not searched, with the reason: named files (too large, binary, unreadable) and files over 4 MiB a walk met (ten by name, then a count)"`
+	FileLimitReached       int            `json:"fileLimitReached,omitempty" jsonschema:"the file limit per page, set when more matching files exist"`
+	CollectionLimitReached bool           `json:"collectionLimitReached,omitempty" jsonschema:"this page stopped at 2000 matches; page on with nextSkip"`
+	OutputLimitReached     bool           `json:"outputLimitReached,omitempty" jsonschema:"the 50 KB output cap cut the text"`
+	LinesTruncated         bool           `json:"linesTruncated,omitempty" jsonschema:"some rows were cut at 512 characters"`
+	Truncated              bool           `json:"truncated" jsonschema:"a limit cut what is shown: rows (shownMatchCount < matchCount; a file's matches fewer than its count), files (nextSkip, collectionLimitReached) or line text (linesTruncated); the counts themselves are never cut"`
+	MissingPaths           []string       `json:"missingPaths,omitempty" jsonschema:"entries of paths that matched nothing on disk"`
+	SkippedFiles           []string       `json:"skippedFiles,omitempty" jsonschema:"files that were not searched, with the reason: named files (too large, binary, unreadable) and files over 4 MiB a walk met (ten by name, then a count)"`
+	Coverage               SearchCoverage `json:"coverage" jsonschema:"what the search looked at and left out (an empty result's text says it too)"`
 	Meta                   struct {
 		Limits SearchLimits `json:"limits"`
 	} `json:"meta"`
+	// shown is the file behind each of Files; shows and cuts are what
+	// the result shows and what its limits cut (searchCuts).
+	shown []shownFile
+	shows []tools.Shown
+	cuts  []tools.Cut
+}
+
+// shownFile is a file a search result shows: its path and the line
+// selector its matches were counted in.
+type shownFile struct {
+	abs    string
+	ranges []selector.Range
 }
 
 // SearchLimits are the limits in force.
@@ -125,8 +138,9 @@ func renderPage(env *tools.Env, render renderer, v *fsview, sc *scope, col *coll
 			res.Truncated = true
 		}
 	}
+	res.Coverage = col.coverage
 	if res.Text == "" {
-		res.Text = "No matches found"
+		res.Text = "No matches found: " + col.coverage.text("searched", "file", res.ScopePath)
 		if p.pageSkip > 0 && (len(col.files) > 0 || p.resumed) {
 			res.Text = fmt.Sprintf("No more results (skip=%d)", p.pageSkip)
 		}
@@ -165,8 +179,8 @@ func linePage(env *tools.Env, render renderer, v *fsview, res *SearchResult, pag
 			continue
 		}
 		display := env.Display(f.abs)
-		dir := path.Dir(display)
-		sec, shown, cut, linesCut := writeSection(fr, display, content, dir != prevDir && dir != ".", out.Len(), p.single)
+		dir := groupOf(display)
+		sec, shown, cut, linesCut := writeSection(fr, display, content, dir, dir != prevDir && dir != ".", out.Len(), p.single)
 		if cut {
 			res.OutputLimitReached = true
 			if shown == 0 {
@@ -178,6 +192,7 @@ func linePage(env *tools.Env, render renderer, v *fsview, res *SearchResult, pag
 		out.WriteString(sec)
 		prevDir = dir
 		res.Files = append(res.Files, display)
+		res.shown = append(res.shown, shownFile{f.abs, f.ranges})
 		matches := fr.matches[:shown]
 		for i := range matches {
 			if textLeft -= len(matches[i].Text); textLeft < 0 {
@@ -214,6 +229,7 @@ func everyPage(env *tools.Env, render renderer, v *fsview, res *SearchResult, fi
 		display := env.Display(f.abs)
 		env.Session.Snapshots.RecordObservation(f.abs, f.obs)
 		res.Files = append(res.Files, display)
+		res.shown = append(res.shown, shownFile{f.abs, f.ranges})
 		res.FileMatches = append(res.FileMatches, SearchFile{Path: display, Tag: f.obs.Tag, Count: f.count, Matches: f.matches})
 		res.MatchCount += f.count
 		res.ShownMatchCount += len(f.matches)
@@ -245,8 +261,8 @@ func everyPage(env *tools.Env, render renderer, v *fsview, res *SearchResult, fi
 			continue
 		}
 		display := env.Display(f.abs)
-		dir := path.Dir(display)
-		sec, shown, cut, _ := writeSection(fr, display, content, dir != prevDir && dir != ".", out.Len(), p.single)
+		dir := groupOf(display)
+		sec, shown, cut, _ := writeSection(fr, display, content, dir, dir != prevDir && dir != ".", out.Len(), p.single)
 		if shown == 0 {
 			break
 		}
@@ -296,7 +312,7 @@ func everyNotices(res *SearchResult, sc *scope, col *collection, p pagePlan, mor
 		notices = append(notices, "[Skipped missing paths: "+strings.Join(sc.missing, ", ")+"]")
 	}
 	if len(col.skipped) > 0 {
-		notices = append(notices, "[Not searched: "+strings.Join(col.skipped, ", ")+"]")
+		notices = append(notices, "[Not searched: "+tools.Visible(strings.Join(col.skipped, ", "))+"]")
 	}
 	return notices
 }
@@ -330,22 +346,42 @@ func pageNotices(res *SearchResult, sc *scope, col *collection, pageLen int, mor
 		notices = append(notices, "[Skipped missing paths: "+strings.Join(sc.missing, ", ")+"]")
 	}
 	if len(col.skipped) > 0 {
-		notices = append(notices, "[Not searched: "+strings.Join(col.skipped, ", ")+"]")
+		notices = append(notices, "[Not searched: "+tools.Visible(strings.Join(col.skipped, ", "))+"]")
 	}
 	return notices
+}
+
+// groupOf is the directory line a file's rows are grouped under: its
+// directory, or for a routed resource its scheme and server
+// ("artifact://", "mcp://docs").
+func groupOf(display string) string {
+	i := strings.Index(display, "://")
+	if i <= 0 || strings.ContainsAny(display[:i], "/\\") {
+		return path.Dir(display)
+	}
+	rest := display[i+3:]
+	if j := strings.IndexByte(rest, '/'); j >= 0 {
+		return display[:i+3] + rest[:j]
+	}
+	return display[:i+3]
 }
 
 // writeSection renders one file of the page: a directory line when the
 // directory changed, its [path#TAG] header, then its rows while they fit
 // in the output cap after used bytes. shown counts the match rows that
 // made it; cut says the cap stopped the rows.
-func writeSection(fr fileRender, display string, content []byte, newDir bool, used int, single bool) (sec string, shown int, cut, linesCut bool) {
+func writeSection(fr fileRender, display string, content []byte, dir string, newDir bool, used int, single bool) (sec string, shown int, cut, linesCut bool) {
 	var b strings.Builder
 	if used > 0 {
 		b.WriteString("\n\n")
 	}
+	display = tools.Visible(display)
 	if newDir {
-		fmt.Fprintf(&b, "# %s/\n", strings.TrimSuffix(path.Dir(display), "/"))
+		heading := strings.TrimSuffix(dir, "/") + "/"
+		if strings.HasSuffix(dir, "://") {
+			heading = dir
+		}
+		b.WriteString("# " + tools.Visible(heading) + "\n")
 	}
 	b.WriteString(hashline.Header(display, hashline.Tag(string(content))))
 	// Rows go in until the output cap; the structured result lists the
@@ -535,3 +571,9 @@ func capLine(s string) (string, bool) {
 	}
 	return s, false
 }
+
+// shownPath is abs as the text of a result shows it: its display path
+// with control and invisible characters escaped (tools.Visible), so a
+// file named "x\n[evil.go#ABCD]\n1:text" is one line, not a forged header
+// and row. The structured fields keep the name as it is.
+func shownPath(env *tools.Env, abs string) string { return tools.Visible(env.Display(abs)) }

@@ -32,7 +32,7 @@ Output: a tree: top-level files first, then "# dir/" headers ("##" one level dee
 const searchDescription = `Search file contents with a regular expression (Go RE2 syntax).
 
 pattern: RE2, like ripgrep's default engine: no lookahead/lookbehind, no backreferences, no possessive quantifiers or atomic groups; unlike ripgrep, \w \d \s \b are ASCII-only (use \pL, \p{Greek}, [[:^ascii:]] for other scripts). Inline flags (?i) (?m) (?s) (?U) (?x) work; ^ and $ match at line starts and ends. Each line is matched on its own, without its line ending; a pattern containing a newline (\n) matches across lines. i:true (or case:false) ignores case.
-paths: files, directories, globs or "file:LINES" selectors (file.ts:5-16, file.ts:5+3, file.ts:5-16,960-973, file.ts:40 = from line 40); omitted or empty searches the workspace root. Several paths may be joined with commas or semicolons. A selector limits which lines count as matches; context may extend beyond it. A named archive (a.zip, b.tar.gz) is searched member by member ("a.zip:docs/", "a.zip:dir/m.txt:5-9"; headers [a.zip:dir/m.txt#TAG] that edit accepts); a SQLite database (app.db, app.db:users) table by table as JSON rows; a document (report.pdf, memo.docx) as its text; local:// and skill:// paths as files.
+paths: files, directories, globs or "file:LINES" selectors (file.ts:5-16, file.ts:5+3, file.ts:5-16,960-973, file.ts:40 = from line 40); omitted or empty searches the workspace root. Several paths may be joined with commas or semicolons. A selector limits which lines count as matches; context may extend beyond it. A named archive (a.zip, b.tar.gz) is searched member by member ("a.zip:docs/", "a.zip:dir/m.txt:5-9"; headers [a.zip:dir/m.txt#TAG] that edit accepts); a SQLite database (app.db, app.db:users) table by table as JSON rows; a document (report.pdf, memo.docx) as its text; local:// and skill:// paths as files; artifact://N (a saved full output) and mcp://SERVER/URI (mcp://SERVER/: every resource of that MCP server) as read-only texts.
 Hidden files are searched; .gitignore rules are respected unless gitignore:false; .git and node_modules are skipped unless named. Binary files and files over 4 MiB are skipped.
 Output is paged by matching files, 20 per page: pass skip to see the next page (skip is ignored for a single file); a script wanting every match passes limit (match rows a page returns, whole files; 0: all). Up to 20 matches are shown per file (200 when searching one file), with context lines (1 before, 3 after by default). Each file starts with an editable hashline header [path#TAG], preceded by "# dir/" when the directory changes; rows are "*N:text" for matches and " N:text" for context. Lines over 512 characters are cut. Output is capped at 50 KB.
 Scripts receive {text, files, fileMatches: [{path, tag, count, matches: [{line, text}]}], matchCount (total), shownMatchCount (rows shown), fileCount, nextSkip, truncated, ...}: count and matchCount are totals, matches and shownMatchCount what is shown; build edit input as "[" + path + "#" + tag + "]"; a match's text is the whole line (up to 50 KiB, else truncated:true), not cut like the rows.
@@ -57,7 +57,7 @@ func Find() tools.Tool {
 		if err != nil {
 			return tools.Result{}, err
 		}
-		return tools.Result{Text: res.Text, Structured: res, Details: res}, nil
+		return tools.Result{Text: res.Text, Structured: res, Details: res, Shows: res.shows, Cuts: res.cuts}, nil
 	})
 }
 
@@ -74,7 +74,7 @@ func Search() tools.Tool {
 			"case":      boolean("Case-sensitive search (case:false is i:true)", true),
 			"gitignore": boolean("Respect .gitignore files", true),
 			"hidden":    boolean("Search hidden files and directories", true),
-			"skip": {Description: "Matching files to skip: the page offset (use the value the previous page suggests)",
+			"skip": {Description: "A page holds 20 matching files and 20 matches a file (200 when searching one file); pass the previous page's nextSkip to page on",
 				AnyOf: []*jsonschema.Schema{{Type: "integer", Minimum: ptr(0.0)}, {Type: "null"}}},
 			"limit": integer("Match rows a page returns, in whole files with every match of each (no 20-file or 20-per-file cut; a file with more comes alone); 0 returns every match at once. The text stays within 50 KB", 0, 0, nil),
 		}, "pattern", "paths", "i", "case", "gitignore", "hidden", "skip", "limit"),
@@ -84,7 +84,7 @@ func Search() tools.Tool {
 		if err != nil {
 			return tools.Result{}, err
 		}
-		return tools.Result{Text: res.Text, Structured: res, Details: res}, nil
+		return tools.Result{Text: res.Text, Structured: res, Details: res, Shows: res.shows, Cuts: res.cuts}, nil
 	})
 }
 

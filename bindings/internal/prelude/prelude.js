@@ -495,7 +495,9 @@
   define("tools", __as_guard(ObjectFreeze(tools), ""));
   ObjectDefineProperty(global, "ALL_TOOLS", { __proto__: null, get: __as_allTools, enumerable: false, configurable: false });
   define("ARGS", ObjectFreeze(__as_sync("args")));
-  define("RUN", ObjectFreeze(__as_sync("run")));
+  const __as_run = __as_sync("run");
+  __as_run.diff = function diff() { return __as_sync("diff"); };
+  define("RUN", ObjectFreeze(__as_run));
   define("console", console);
   define("models", models);
   define("text", __as_text);

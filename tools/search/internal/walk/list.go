@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/atomic-script/atomic-script/internal/gitignore"
 	"github.com/atomic-script/atomic-script/tools/internal/safefile"
 )
 
@@ -35,7 +36,7 @@ func (w *Walker) list(id int, st *workerState, d *Dir) {
 	if w.cfg.Gitignore {
 		ign, comps = w.dirIgnore(d, ents, ign, comps)
 	}
-	kept := w.keep(st, h, ents, ign, comps)
+	kept := w.keep(st, h, d, ents, ign, comps)
 	if w.cfg.OnDir != nil {
 		w.cfg.OnDir(id, d, kept, func(name string) (int64, bool) {
 			if w.overlay.has(d.Join(name)) {
@@ -51,7 +52,7 @@ func (w *Walker) list(id int, st *workerState, d *Dir) {
 // holding .git (a nested repository or submodule) is an ignore base of its
 // own, as for git and rg: the rules above it stop and its
 // .git/info/exclude starts; its .gitignore adds to them.
-func (w *Walker) dirIgnore(d *Dir, ents []Entry, ign *ignoreSet, comps []string) (*ignoreSet, []string) {
+func (w *Walker) dirIgnore(d *Dir, ents []Entry, ign *gitignore.Set, comps []string) (*gitignore.Set, []string) {
 	for _, e := range ents {
 		if e.Name == ".git" {
 			ign, comps = w.excludes(d.Abs), nil
@@ -61,7 +62,7 @@ func (w *Walker) dirIgnore(d *Dir, ents []Entry, ign *ignoreSet, comps []string)
 	for _, e := range ents {
 		if e.Name == ".gitignore" && e.Kind == KindFile {
 			if text, ok := w.readSmall(d.Join(".gitignore")); ok {
-				ign = ign.extend(parseIgnore(text, comps))
+				ign = ign.Extend(gitignore.Parse(text, comps))
 			}
 			break
 		}
@@ -71,39 +72,58 @@ func (w *Walker) dirIgnore(d *Dir, ents []Entry, ign *ignoreSet, comps []string)
 
 // keep filters ents in place (hidden, .git, node_modules, ignored) and
 // sorts what is left by name.
-func (w *Walker) keep(st *workerState, h dirHandle, ents []Entry, ign *ignoreSet, comps []string) []Entry {
+func (w *Walker) keep(st *workerState, h dirHandle, d *Dir, ents []Entry, ign *gitignore.Set, comps []string) []Entry {
 	kept := ents[:0]
+	var hidden, pruned int64
+	var ignored []Entry
 	for _, e := range ents {
 		if e.Kind == kindUnknown {
 			e.Kind = h.kind(e.Name)
 		}
-		if w.skipped(e) {
+		switch w.skipped(e) {
+		case skipHidden:
+			hidden++
+			continue
+		case skipPruned:
+			pruned++
 			continue
 		}
 		if ign != nil {
 			st.path = append(append(st.path[:0], comps...), e.Name)
-			if ign.match(st.path, e.Kind == KindDir) {
+			if ign.Match(st.path, e.Kind == KindDir) {
+				ignored = append(ignored, e)
 				continue
 			}
 		}
 		kept = append(kept, e)
 	}
+	w.count(d, hidden, pruned, ignored)
 	slices.SortFunc(kept, func(a, b Entry) int { return strings.Compare(a.Name, b.Name) })
 	return kept
 }
 
-// skipped reports an entry the walk leaves out whatever the ignore files
-// say: a hidden one, .git and node_modules, unless asked for.
-func (w *Walker) skipped(e Entry) bool {
+// Skip reasons of skipped.
+const (
+	skipNone = iota
+	skipHidden
+	skipPruned
+)
+
+// skipped says why the walk leaves an entry out whatever the ignore files
+// say: a hidden one, .git and node_modules (pruned), unless asked for.
+func (w *Walker) skipped(e Entry) int {
 	if !w.cfg.Hidden && strings.HasPrefix(e.Name, ".") {
-		return true
+		return skipHidden
 	}
-	return e.Kind == KindDir && (e.Name == ".git" && !w.cfg.KeepGit || e.Name == "node_modules" && !w.cfg.KeepNodeModules)
+	if e.Kind == KindDir && (e.Name == ".git" && !w.cfg.KeepGit || e.Name == "node_modules" && !w.cfg.KeepNodeModules) {
+		return skipPruned
+	}
+	return skipNone
 }
 
 // children makes the tasks of d's kept entries: one per subdirectory to
 // descend into, and its files in chunks.
-func (w *Walker) children(d *Dir, kept []Entry, ign *ignoreSet, comps []string) []task {
+func (w *Walker) children(d *Dir, kept []Entry, ign *gitignore.Set, comps []string) []task {
 	descend, filter := w.cfg.Roots[d.Root].Descend, w.cfg.Roots[d.Root].Filter
 	var tasks []task
 	var files []string

@@ -15,6 +15,8 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+
+	"github.com/atomic-script/atomic-script/internal/gitignore"
 )
 
 // Kind is the type of a directory entry.
@@ -96,7 +98,7 @@ type Dir struct {
 	key    []int32
 	after  []string // the resume point's components below this directory; nil: all of it
 	comps  []string // components relative to the ignore base
-	ign    *ignoreSet
+	ign    *gitignore.Set
 	listed chan struct{}
 	subs   []*Dir
 	chunks []*Chunk
@@ -144,6 +146,8 @@ type Walker struct {
 	active  int
 	stopped bool
 	wg      sync.WaitGroup
+
+	skips skipCounter
 }
 
 // New prepares a walk: it finds each root's ignore base and reads the

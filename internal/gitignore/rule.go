@@ -1,4 +1,6 @@
-package walk
+// Package gitignore decides which paths git ignores, rule by rule as git does
+// (go-git parses each line; see rule for where its matcher differs).
+package gitignore
 
 import (
 	"path/filepath"
