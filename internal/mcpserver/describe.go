@@ -26,7 +26,7 @@ const codemodeIntro = `Run one JavaScript program in a sandbox where every tool 
 - Files: read returns hashline rows under a [path#TAG] header; edit takes that header and ops on the rows' line numbers, e.g. "[a.ts#1A2B]\nreplace 3..4:\n+new line".
 - Discover: ALL_TOOLS ({name, description, namespace}[]), searchTools(query, {limit?}) (best 5, {name, description: one line}[]), describeTool(name) ({description, declaration}: full types), describeNamespace(name). "NAME" in tools tests for one.
 - store(key, value) and load(key) keep JSON values across this session's calls (saved when the script succeeds).
-- Optional first line // @options: {"max_output_tokens": 2000, "timeout_ms": 30000} lowers the caps, never raises them: %s. Past the output cap the head and tail are kept and the whole goes to artifact://N, which read and search page through. {"dry_run": true} writes nothing and returns the diff the script would apply (RUN.diff() is it so far; bash runs in a copy holding the pending changes): preview a large change with it first.
+- Optional first line // @options: {"max_output_tokens": 2000, "timeout_ms": 30000} lowers the caps, never raises them: %s. Past the output cap the head and tail are kept and the whole goes to artifact://N, which read and search page through. {"dry_run": true} writes nothing and returns the diff the script would apply (RUN.diff() is it so far; bash runs in a copy that already has the pending changes): preview big changes with it.
 - %s
 - Tool calls have real effects; a failed script does not undo them.`
 

@@ -43,18 +43,24 @@ func TestDeadlineHoldsForExpensiveBuiltins(t *testing.T) {
 		`try { for(;;) "x".repeat(1e6) } catch (e) {} for(;;){}`,
 	} {
 		t.Run(src, func(t *testing.T) {
-			vm := newVM(t)
-			loop := runtime.NewLoop(vm)
-			const budget = 300 * time.Millisecond
-			start := time.Now()
-			err := loop.Run(context.Background(), start.Add(budget), func() error { return vm.Eval(src) }, func() bool { return false })
-			over := time.Since(start) - budget
-			if !errors.Is(err, runtime.ErrTimeout) {
-				t.Fatalf("err = %v, want ErrTimeout", err)
+			// A stall of the loaded machine can hold one run past the
+			// bound; a deadline that does not hold misses it every time.
+			var over time.Duration
+			for range 2 {
+				vm := newVM(t)
+				loop := runtime.NewLoop(vm)
+				const budget = 300 * time.Millisecond
+				start := time.Now()
+				err := loop.Run(context.Background(), start.Add(budget), func() error { return vm.Eval(src) }, func() bool { return false })
+				over = time.Since(start) - budget
+				if !errors.Is(err, runtime.ErrTimeout) {
+					t.Fatalf("err = %v, want ErrTimeout", err)
+				}
+				if over <= 250*time.Millisecond || racecheck.Enabled {
+					return
+				}
 			}
-			if over > 250*time.Millisecond && !racecheck.Enabled {
-				t.Fatalf("stopped %v after the deadline, want ≤ 250ms", over)
-			}
+			t.Fatalf("stopped %v after the deadline twice, want ≤ 250ms", over)
 		})
 	}
 }
