@@ -169,7 +169,7 @@ func outlineSource(ctx context.Context, p *syntax.Parser, path, lang string, src
 		return syms, "syntax", errs
 	}
 	if l, err := syntax.Lookup(lang); err == nil {
-		if t, err := p.Parse(ctx, l, src, syntax.Options{Fields: true}); err == nil {
+		if t, err := p.Parse(ctx, l, src, syntax.Options{Fields: true, Opaque: opaque[lang]}); err == nil {
 			return outlineTree(t, path), "syntax", t.Nodes[0].HasError()
 		}
 	}
