@@ -222,6 +222,38 @@ type Parser struct {
 // Parse parses src as lang. It stops when ctx ends or after 20 s, with an
 // error.
 func (p *Parser) Parse(ctx context.Context, lang *Language, src []byte, opts Options) (*Tree, error) {
+	tree, err := parse(ctx, lang, src)
+	if err != nil {
+		return nil, err
+	}
+	defer C.ts_tree_delete(tree)
+	if want := len(src)/2 + 64; cap(p.buf) < want {
+		p.buf = make([]Node, want)
+	}
+	opaque := lang.opaque(opts.Opaque)
+	var opaquePtr *C.uint64_t
+	if opaque != nil {
+		opaquePtr = (*C.uint64_t)(unsafe.Pointer(unsafe.SliceData(opaque)))
+	}
+	for {
+		buf := p.buf[:cap(p.buf)]
+		n := int64(C.as_flatten(tree, (*C.as_node)(unsafe.Pointer(unsafe.SliceData(buf))), C.int64_t(len(buf)), C.bool(opts.Fields),
+			opaquePtr, C.uint32_t(len(opaque))))
+		if n < 0 {
+			return nil, fmt.Errorf("out of memory flattening a %s tree", lang.Name)
+		}
+		if int(n) <= len(buf) {
+			t := &Tree{Lang: lang, Src: src, Nodes: buf[:n]}
+			t.trimSpans()
+			return t, nil
+		}
+		p.buf = make([]Node, n+n/4)
+	}
+}
+
+// parse runs tree-sitter over src with one of lang's idle parsers; the
+// caller deletes the tree.
+func parse(ctx context.Context, lang *Language, src []byte) (*C.TSTree, error) {
 	if lang == nil || lang.g == nil {
 		return nil, ErrNoGrammar
 	}
@@ -248,27 +280,8 @@ func (p *Parser) Parse(ctx context.Context, lang *Language, src []byte, opts Opt
 		}
 		return nil, fmt.Errorf("parsing %s stopped after %d s", lang.Name, parseTimeout/1_000_000)
 	}
-	defer C.ts_tree_delete(tree)
-	if want := len(src)/2 + 64; cap(p.buf) < want {
-		p.buf = make([]Node, want)
-	}
-	opaque := lang.opaque(opts.Opaque)
-	var opaquePtr *C.uint64_t
-	if opaque != nil {
-		opaquePtr = (*C.uint64_t)(unsafe.Pointer(unsafe.SliceData(opaque)))
-	}
-	for {
-		buf := p.buf[:cap(p.buf)]
-		n := int64(C.as_flatten(tree, (*C.as_node)(unsafe.Pointer(unsafe.SliceData(buf))), C.int64_t(len(buf)), C.bool(opts.Fields),
-			opaquePtr, C.uint32_t(len(opaque))))
-		if n < 0 {
-			return nil, fmt.Errorf("out of memory flattening a %s tree", lang.Name)
-		}
-		if int(n) <= len(buf) {
-			t := &Tree{Lang: lang, Src: src, Nodes: buf[:n]}
-			t.trimSpans()
-			return t, nil
-		}
-		p.buf = make([]Node, n+n/4)
-	}
+	return tree, nil
 }
+
+// deleteTree frees a tree parse made (for tests, which cannot use C).
+func deleteTree(t *C.TSTree) { C.ts_tree_delete(t) }

@@ -7,8 +7,11 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/atomic-script/atomic-script/internal/testutil/proctest"
 )
 
 var samples = map[string]string{
@@ -209,32 +212,58 @@ func TestPosition(t *testing.T) {
 	}
 }
 
-// BenchmarkParse10kLines: parse and flatten a 10,000-line TypeScript file,
-// plain, with fields, and without function bodies.
+// BenchmarkParse10kLines: parse a 10,000-line TypeScript and Python file
+// (outline's benchmark files): tree-sitter alone, then flattened plain,
+// with fields, and without function bodies and parameters (Opaque).
 func BenchmarkParse10kLines(b *testing.B) {
-	chunk := "export class C%d {\n  private n = %d;\n  run(a: number): number {\n    if (a > this.n) {\n      return a;\n    }\n    return this.n + a;\n  }\n}\n\nexport function f%d(x: string): string {\n  return x.trim();\n}\n\n"
-	var src strings.Builder
-	for i := 0; strings.Count(src.String(), "\n") < 10000; i++ {
-		fmt.Fprintf(&src, chunk, i, i, i)
+	chunks := map[string]string{
+		"typescript": "export class C%d {\n  private n = %d;\n  run(a: number): number {\n    if (a > this.n) {\n      return a;\n    }\n    return this.n + a;\n  }\n}\n\nexport function f%d(x: string): string {\n  return x.trim();\n}\n\n",
+		"python":     "class C%d:\n    n = %d\n\n    def run(self, a):\n        if a > self.n:\n            return a\n        return self.n + a\n\n\ndef f%d(x):\n    return x.strip()\n\n\n",
 	}
-	lang, _ := Lookup("typescript")
-	for name, opts := range map[string]Options{"plain": {}, "fields": {Fields: true},
-		"opaque": {Fields: true, Opaque: map[string][]string{"function_declaration": {"body", "parameters"}, "method_definition": {"body", "parameters"}}}} {
-		b.Run(name, func(b *testing.B) {
-			var p Parser
-			data := []byte(src.String())
+	fn := []string{"body", "parameters"}
+	opaque := map[string][]string{"function_declaration": fn, "method_definition": fn, "function_definition": fn}
+	for _, name := range []string{"typescript", "python"} {
+		var src strings.Builder
+		for i := 0; strings.Count(src.String(), "\n") < 10000; i++ {
+			fmt.Fprintf(&src, chunks[name], i, i, i)
+		}
+		data := []byte(src.String())
+		lang, _ := Lookup(name)
+		b.Run(name+"/tree-sitter", func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
-			var nodes int
+			defer reportCPU(b, proctest.CPUTime())
 			for range b.N {
-				t, err := p.Parse(context.Background(), lang, data, opts)
+				tree, err := parse(context.Background(), lang, data)
 				if err != nil {
 					b.Fatal(err)
 				}
-				nodes = len(t.Nodes)
+				deleteTree(tree)
 			}
-			b.ReportMetric(float64(nodes), "nodes")
 		})
+		for _, mode := range []string{"plain", "fields", "opaque"} {
+			opts := map[string]Options{"fields": {Fields: true}, "opaque": {Fields: true, Opaque: opaque}}[mode]
+			b.Run(name+"/"+mode, func(b *testing.B) {
+				var p Parser
+				b.SetBytes(int64(len(data)))
+				var nodes int
+				defer reportCPU(b, proctest.CPUTime())
+				for range b.N {
+					t, err := p.Parse(context.Background(), lang, data, opts)
+					if err != nil {
+						b.Fatal(err)
+					}
+					nodes = len(t.Nodes)
+				}
+				b.ReportMetric(float64(nodes), "nodes")
+			})
+		}
 	}
+}
+
+// reportCPU reports the process's CPU time per op since start (less moved
+// by other load on a shared machine than ns/op).
+func reportCPU(b *testing.B, start time.Duration) {
+	b.ReportMetric(float64(proctest.CPUTime()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 }
 
 func BenchmarkParseGoTreeSitter(b *testing.B) {
