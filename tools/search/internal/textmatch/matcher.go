@@ -8,6 +8,7 @@ package textmatch
 import (
 	"bytes"
 	"errors"
+	"math"
 	"regexp"
 	"regexp/syntax"
 	"strings"
@@ -21,7 +22,16 @@ type Matcher struct {
 	needles   []needle
 	exact     bool // a line matches iff it contains a needle
 	multiline bool // the pattern has a literal newline: matches span lines
+	// class: without needles, bytes one of which every match holds
+	// (classes.go); nil when none is known or they are too common.
+	class *byteClass
 }
+
+// maxClassCost: a class of bytes commoner than this (in byteFreq's
+// model, one byte in three) is in nearly every line. The model is rough
+// (digits are common in tables, rare in prose): between, a scanner
+// judges for itself (classTrial).
+const maxClassCost = 0.35
 
 // Compile compiles pattern. ignoreCase prepends (?i). ^ and $ match at line
 // boundaries. A pattern containing a newline (literally or as \n) searches
@@ -55,6 +65,11 @@ func Compile(pattern string, ignoreCase bool) (*Matcher, error) {
 		m.needles = append(m.needles, newNeedle(l.s, l.fold))
 	}
 	m.exact = !m.multiline && len(m.needles) > 0 && exactLiteral(parsed)
+	if len(m.needles) == 0 && m.prog != nil {
+		if c := requiredClass(parsed); c != nil && c.cost() <= maxClassCost {
+			m.class = c
+		}
+	}
 	return m, nil
 }
 
@@ -107,7 +122,15 @@ type Scanner struct {
 	buf []byte
 	pos int  // start of the next line to examine
 	hit bool // multiline: the buffer contains a needle
+	// class is m.class while it pays: skipped and verified count the
+	// bytes of lines it let the scan skip and of lines the DFA read.
+	class             *byteClass
+	skipped, verified int
 }
+
+// classTrial is how many bytes a scanner reads before it judges whether
+// looking for the class pays (it must skip a third of the text).
+const classTrial = 256 << 10
 
 // NewScanner returns a scanner for m.
 func (m *Matcher) NewScanner() *Scanner {
@@ -117,6 +140,7 @@ func (m *Matcher) NewScanner() *Scanner {
 	}
 	if m.prog != nil && !m.exact {
 		s.d = newDFA(m.prog)
+		s.class = m.class
 	}
 	return s
 }
@@ -142,6 +166,9 @@ func (s *Scanner) Next() (start, end int, ok bool) {
 		return s.nextMulti()
 	}
 	buf := s.buf
+	if s.class != nil && s.d != nil {
+		return s.nextByClass()
+	}
 	if s.f == nil && s.d != nil && s.pos < len(buf) {
 		// No literal to look for: the DFA reads every byte once.
 		ls, le, ok := s.d.scan(buf, s.pos)
@@ -174,6 +201,42 @@ func (s *Scanner) Next() (start, end int, ok bool) {
 		s.pos = le + 1
 		if s.m.exact || s.matchLine(buf[ls:le]) {
 			return ls, le, true
+		}
+	}
+	return 0, 0, false
+}
+
+// nextByClass is Next for a pattern with a required class: the DFA reads
+// only the lines holding one of its bytes.
+func (s *Scanner) nextByClass() (start, end int, ok bool) {
+	buf := s.buf
+	for s.pos < len(buf) {
+		i := s.class.index(buf, s.pos)
+		if i < 0 {
+			s.skipped += len(buf) - s.pos
+			s.pos = len(buf)
+			return 0, 0, false
+		}
+		ls := s.pos + lastLineStart(buf[s.pos:i])
+		le := len(buf)
+		if j := bytes.IndexByte(buf[i:], '\n'); j >= 0 {
+			le = i + j
+		}
+		s.skipped += ls - s.pos
+		s.verified += le + 1 - ls
+		s.pos = le + 1
+		if s.skipped+s.verified > classTrial {
+			if s.skipped < s.verified/2 {
+				s.class = nil // nearly every line has one: the DFA alone is faster
+			}
+			s.skipped, s.verified = math.MinInt/2, 0 // judged once
+		}
+		if s.matchLine(buf[ls:le]) {
+			return ls, le, true
+		}
+		if s.d == nil {
+			s.class = nil // the DFA gave up: the regexp goes on as before
+			return s.Next()
 		}
 	}
 	return 0, 0, false

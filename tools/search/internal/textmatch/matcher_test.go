@@ -307,3 +307,36 @@ func TestSWARAgreesWithMemchr(t *testing.T) {
 		}
 	}
 }
+
+// TestClassPrefilter: patterns with no literal but a required class of
+// bytes (a digit, =, a letter of another script, what invalid UTF-8 reads
+// as) find exactly the lines the regexp finds, over text long enough for
+// the scanner to judge whether the class pays and drop it when it does
+// not.
+func TestClassPrefilter(t *testing.T) {
+	line := "func f(x int) { return x }\nv2x := a1b + 3\n\tX = y\nnaïve café 日本 \xff\xfe\n\n  Ab =\r\nk\u212A \u017F\n"
+	text := strings.Repeat(line, 4000)
+	cases := []struct {
+		p    string
+		i    bool
+		used bool // the class is known and cheap enough (and there is no literal)
+	}{
+		{`[a-z]+[0-9]+[a-z]+`, false, true}, {`[A-Z]\w*\s*=`, false, false}, {`[é-ü]`, false, true},
+		{`\x{FFFD}`, false, true}, {`[^\x00-\x7f]{2}`, false, true}, {`(ab|c[0-9])+`, false, false},
+		{`(?i)[k][^a]`, false, true}, {`(?i)s\b`, true, true}, {`[a-z]+`, false, false}, {`\w\W`, false, false},
+	}
+	for _, c := range cases {
+		m, err := Compile(c.p, c.i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (m.class != nil) != c.used {
+			t.Errorf("%q: class prefilter %v, want %v", c.p, m.class != nil, c.used)
+		}
+		for _, txt := range []string{line, text} {
+			if got, want := scanLines(m, txt), naiveLines(t, c.p, c.i, txt); !slices.Equal(got, want) {
+				t.Errorf("%q on %d bytes: %d lines, want %d", c.p, len(txt), len(got), len(want))
+			}
+		}
+	}
+}
