@@ -58,9 +58,9 @@ type dfa struct {
 	// class maps a byte to its class: bytes no instruction (and no word
 	// boundary) tells apart share one, so a state's row is a few dozen
 	// bytes, not 1 KB, and the rows the scan visits stay in cache.
-	class [256]uint8
-	shift uint
-	words bool // the pattern has \b or \B: a state remembers whether the byte before was a word character
+	class  [256]uint8
+	shift  uint
+	words  bool // the pattern has \b or \B: a state remembers whether the byte before was a word character
 	ids    map[string]int32
 	runes  map[uint64]int32 // (state, rune) -> next for non-ASCII runes
 	start  int32            // the state at a line start
