@@ -2,12 +2,13 @@ package search
 
 import (
 	"fmt"
-	"github.com/atomic-script/atomic-script/tools"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/atomic-script/atomic-script/tools"
 )
 
 // TestSearchPagesSurviveEdits: a script that edits each page's files so
