@@ -17,7 +17,8 @@ import (
 // which made patterns without a literal to prefilter on 3-10x slower than
 // rg. Matching is that of regexp.Match on each line on its own (its
 // terminator and a trailing \r excluded): ^ and $ hold at the line's ends,
-// \b and \B use ASCII word characters, invalid UTF-8 reads as U+FFFD.
+// \b and \B use Unicode's word characters (ASCII's under (?-u)), invalid
+// UTF-8 reads as U+FFFD.
 
 // Transition table entries below zero send the scan to the slow path.
 const (
@@ -58,13 +59,17 @@ type dfa struct {
 	// class maps a byte to its class: bytes no instruction (and no word
 	// boundary) tells apart share one, so a state's row is a few dozen
 	// bytes, not 1 KB, and the rows the scan visits stay in cache.
-	class  [256]uint8
-	shift  uint
-	words  bool // the pattern has \b or \B: a state remembers whether the byte before was a word character
-	ids    map[string]int32
-	runes  map[uint64]int32 // (state, rune) -> next for non-ASCII runes
-	start  int32            // the state at a line start
-	failed bool             // too many flushes: use the regexp
+	class [256]uint8
+	shift uint
+	words bool // the pattern has \b or \B: a state remembers whether the byte before was a word character
+	uword bool // \b and \B judge with Unicode's word characters, not ASCII's
+	// persist: never give up, however often the cache is flushed (for
+	// lines the regexp would judge wrongly: a Unicode \b on non-ASCII).
+	persist bool
+	ids     map[string]int32
+	runes   map[uint64]int32 // (state, rune) -> next for non-ASCII runes
+	start   int32            // the state at a line start
+	failed  bool             // too many flushes: use the regexp
 	// anchored: a match can only start at a line start (the pattern
 	// begins with ^ or \A).
 	anchored bool
@@ -79,8 +84,8 @@ type dfa struct {
 	keyBuf []byte
 }
 
-func newDFA(prog *syntax.Prog) *dfa {
-	d := &dfa{prog: prog, seen: make([]uint32, len(prog.Inst)), dense: make([]uint32, len(prog.Inst))}
+func newDFA(prog *syntax.Prog, unicodeWords bool) *dfa {
+	d := &dfa{prog: prog, seen: make([]uint32, len(prog.Inst)), dense: make([]uint32, len(prog.Inst)), uword: unicodeWords}
 	d.classes()
 	start := []uint32{uint32(prog.Start)}
 	d.anchored = d.stuck(dstate{insts: start}) && d.stuck(dstate{insts: start, ctx: ctxWord})
@@ -208,7 +213,7 @@ func (d *dfa) stuck(st dstate) bool {
 
 // flags returns the empty-width assertions that hold between the byte
 // before (ctx) and c (-1: the end of the line).
-func flags(ctx uint8, c rune) syntax.EmptyOp {
+func (d *dfa) flags(ctx uint8, c rune) syntax.EmptyOp {
 	var f syntax.EmptyOp
 	if ctx&ctxLineStart != 0 {
 		f |= syntax.EmptyBeginLine | syntax.EmptyBeginText
@@ -216,7 +221,7 @@ func flags(ctx uint8, c rune) syntax.EmptyOp {
 	if c < 0 {
 		f |= syntax.EmptyEndLine | syntax.EmptyEndText
 	}
-	if (ctx&ctxWord != 0) != (c >= 0 && c < utf8.RuneSelf && syntax.IsWordChar(c)) {
+	if (ctx&ctxWord != 0) != isWordRune(c, d.uword) {
 		f |= syntax.EmptyWordBoundary
 	} else {
 		f |= syntax.EmptyNoWordBoundary
@@ -227,7 +232,7 @@ func flags(ctx uint8, c rune) syntax.EmptyOp {
 // closure fills d.dense with the instructions reachable from st's without
 // consuming c (-1: the end of the line).
 func (d *dfa) closure(st dstate, c rune) {
-	f := flags(st.ctx, c)
+	f := d.flags(st.ctx, c)
 	d.ndense = 0
 	stack := append(d.stack[:0], st.insts...)
 	for len(stack) > 0 {
@@ -289,12 +294,12 @@ func (d *dfa) step(s int32, c rune) int32 {
 	next = append(next, uint32(d.prog.Start))
 	sortDedup(&next)
 	var ctx uint8
-	if d.words && c < utf8.RuneSelf && syntax.IsWordChar(c) {
+	if d.words && isWordRune(c, d.uword) {
 		ctx = ctxWord
 	}
 	if len(d.states) >= maxDFAStates {
 		d.flushes++
-		if d.flushes > maxFlushes {
+		if d.flushes > maxFlushes && !d.persist {
 			d.failed = true
 		}
 		d.flush()
@@ -370,6 +375,9 @@ func (d *dfa) fillWide(s, t int32) {
 // non-ASCII rune: each instruction its threads reach matches all of them
 // or none.
 func (d *dfa) uniform(s int32) bool {
+	if d.words && d.uword {
+		return false // a word boundary tells letters of other scripts from the rest
+	}
 	d.closure(d.states[s>>d.shift], utf8.RuneError)
 	for _, pc := range d.dense[:d.ndense] {
 		in := &d.prog.Inst[pc]

@@ -63,7 +63,7 @@ func compileDFA(pattern string) (*dfa, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newDFA(prog), nil
+	return newDFA(prog, false), nil
 }
 
 func TestDFAMatchesRegexp(t *testing.T) {

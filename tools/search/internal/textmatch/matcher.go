@@ -12,6 +12,9 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"unicode/utf8"
 )
 
 // Matcher is a compiled pattern. It is immutable and safe for concurrent
@@ -25,6 +28,9 @@ type Matcher struct {
 	// class: without needles, bytes one of which every match holds
 	// (classes.go); nil when none is known or they are too common.
 	class *byteClass
+	// unicode: \w, \d, \s and \b are Unicode's, as in ripgrep (unicode.go);
+	// unicodeB: the pattern has such a \b or \B.
+	unicode, unicodeB bool
 }
 
 // maxClassCost: a class of bytes commoner than this (in byteFreq's
@@ -38,7 +44,44 @@ const maxClassCost = 0.35
 // across lines; otherwise every line is matched on its own, without its
 // line terminator (a trailing \r included).
 func Compile(pattern string, ignoreCase bool) (*Matcher, error) {
+	key := compiledKey{pattern, ignoreCase}
+	if m, ok := compiled.Load(key); ok {
+		return m.(*Matcher), nil
+	}
+	m, err := compile(pattern, ignoreCase)
+	if err == nil && len(pattern) <= maxCachedPattern {
+		if compiledCount.Add(1) > maxCompiled {
+			compiled.Clear() // rarely: a process searching for thousands of patterns
+			compiledCount.Store(1)
+		}
+		compiled.Store(key, m)
+	}
+	return m, err
+}
+
+// Compiled matchers are kept: a script that pages compiles its pattern on
+// every page, and Unicode classes under (?i) take milliseconds to compile.
+var (
+	compiled      sync.Map // compiledKey -> *Matcher
+	compiledCount atomic.Int64
+)
+
+type compiledKey struct {
+	pattern    string
+	ignoreCase bool
+}
+
+const (
+	maxCompiled      = 256
+	maxCachedPattern = 4 << 10
+)
+
+func compile(pattern string, ignoreCase bool) (*Matcher, error) {
 	expr := translateFlags(pattern)
+	uni := !unicodeOff(pattern)
+	if uni {
+		expr = unicodeClasses(expr)
+	}
 	if ignoreCase {
 		expr = "(?i)" + expr
 	}
@@ -50,7 +93,7 @@ func Compile(pattern string, ignoreCase bool) (*Matcher, error) {
 	if err != nil {
 		return nil, describe(err)
 	}
-	m := &Matcher{re: re, multiline: hasNewline(parsed)}
+	m := &Matcher{re: re, multiline: hasNewline(parsed), unicode: uni}
 	if !m.multiline {
 		// As regexp.Compile: (?m), then simplified and compiled.
 		mparsed, err := syntax.Parse("(?m)"+expr, syntax.Perl)
@@ -61,6 +104,7 @@ func Compile(pattern string, ignoreCase bool) (*Matcher, error) {
 			return nil, describe(err)
 		}
 	}
+	m.unicodeB = m.unicode && m.prog != nil && hasWordBoundary(m.prog)
 	for _, l := range required(parsed) {
 		m.needles = append(m.needles, newNeedle(l.s, l.fold))
 	}
@@ -126,6 +170,7 @@ type Scanner struct {
 	// bytes of lines it let the scan skip and of lines the DFA read.
 	class             *byteClass
 	skipped, verified int
+	ud                *dfa // see matchLine
 }
 
 // classTrial is how many bytes a scanner reads before it judges whether
@@ -139,7 +184,7 @@ func (m *Matcher) NewScanner() *Scanner {
 		s.f = newFinder(m.needles)
 	}
 	if m.prog != nil && !m.exact {
-		s.d = newDFA(m.prog)
+		s.d = newDFA(m.prog, m.unicode)
 		s.class = m.class
 	}
 	return s
@@ -242,7 +287,9 @@ func (s *Scanner) nextByClass() (start, end int, ok bool) {
 	return 0, 0, false
 }
 
-// matchLine is MatchLine through the scanner's DFA while it works.
+// matchLine is MatchLine through the scanner's DFA while it works. Once
+// it gave up, a pattern with a Unicode \b still needs a DFA for lines that
+// are not ASCII (RE2's \b is ASCII's): one that never gives up.
 func (s *Scanner) matchLine(line []byte) bool {
 	if s.d != nil {
 		ok := s.d.matchLine(line)
@@ -251,7 +298,32 @@ func (s *Scanner) matchLine(line []byte) bool {
 		}
 		s.d = nil
 	}
+	if s.m.unicodeB && !isASCII(line) {
+		if s.ud == nil {
+			s.ud = newDFA(s.m.prog, true)
+			s.ud.persist = true
+		}
+		return s.ud.matchLine(line)
+	}
 	return s.m.MatchLine(line)
+}
+
+func hasWordBoundary(prog *syntax.Prog) bool {
+	for _, in := range prog.Inst {
+		if in.Op == syntax.InstEmptyWidth && syntax.EmptyOp(in.Arg)&(syntax.EmptyWordBoundary|syntax.EmptyNoWordBoundary) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *Scanner) nextMulti() (start, end int, ok bool) {
