@@ -256,6 +256,9 @@ func (s *Scanner) Next() (start, end int, ok bool) {
 func (s *Scanner) nextByClass() (start, end int, ok bool) {
 	buf := s.buf
 	for s.pos < len(buf) {
+		if s.class == nil {
+			return s.Next() // judged not to pay: the DFA alone goes on
+		}
 		i := s.class.index(buf, s.pos)
 		if i < 0 {
 			s.skipped += len(buf) - s.pos

@@ -325,6 +325,7 @@ func TestSWARAgreesWithMemchr(t *testing.T) {
 func TestClassPrefilter(t *testing.T) {
 	line := "func f(x int) { return x }\nv2x := a1b + 3\n\tX = y\nnaïve café 日本 \xff\xfe\n\n  Ab =\r\nk\u212A \u017F\n"
 	text := strings.Repeat(line, 4000)
+	digits := strings.Repeat("x1 = 2\nab3c\n", 30000) // the class does not pay
 	cases := []struct {
 		p    string
 		i    bool
@@ -333,6 +334,7 @@ func TestClassPrefilter(t *testing.T) {
 		{`[a-z]+[0-9]+[a-z]+`, false, true}, {`[A-Z]\w*\s*=`, false, false}, {`[é-ü]`, false, true},
 		{`\x{FFFD}`, false, true}, {`[^\x00-\x7f]{2}`, false, true}, {`(ab|c[0-9])+`, false, false},
 		{`(?i)[k][^a]`, false, true}, {`(?i-u)s\b`, true, true}, {`[a-z]+`, false, false}, {`\w\W`, false, false},
+		{`[a-z]+[0-9]+[a-z]`, false, true}, // a digit in every line: dropped after the trial
 	}
 	for _, c := range cases {
 		m, err := Compile(c.p, c.i)
@@ -342,7 +344,7 @@ func TestClassPrefilter(t *testing.T) {
 		if (m.class != nil) != c.used {
 			t.Errorf("%q: class prefilter %v, want %v", c.p, m.class != nil, c.used)
 		}
-		for _, txt := range []string{line, text} {
+		for _, txt := range []string{line, text, digits} {
 			if got, want := scanLines(m, txt), naiveLines(t, c.p, c.i, txt); !slices.Equal(got, want) {
 				t.Errorf("%q on %d bytes: %d lines, want %d", c.p, len(txt), len(got), len(want))
 			}
