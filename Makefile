@@ -6,9 +6,9 @@ GOCYCLO     ?= github.com/fzipp/gocyclo/cmd/gocyclo@v0.6.0
 FUZZSHORT   ?= 3s
 FUZZTIME    ?= 1m
 
-.PHONY: check fmt style vet cross cross-full wine-smoke dist actionlint staticcheck test timing fuzz-short fuzz diff-long fleet astgrep-long tidy build bench
+.PHONY: check fmt style vet cross cross-full wine-smoke dist actionlint staticcheck test timing fuzz-short fuzz diff-long fleet astgrep-long structural-short bench-structural tidy build bench
 
-check: fmt style vet cross actionlint staticcheck test timing fuzz-short tidy
+check: fmt style vet cross actionlint staticcheck test timing structural-short fuzz-short tidy
 
 build:
 	$(GO) build -o bin/atomic-script ./cmd/atomic-script
@@ -84,6 +84,15 @@ fleet:
 # tree (CI compares a sample of 40 per tree).
 astgrep-long:
 	ATOMIC_ASTGREP_SAMPLE=all $(GO) test -count=1 -timeout 60m -run Differential ./tools/internal/structural
+
+# Structural search against ast-grep, whole processes: the same matches on
+# $(go env GOROOT)/src/net/http, one run a side, with the time ratios
+# (about 20 s); bench-structural is the whole Go tree with hyperfine.
+structural-short:
+	./bench/structural.sh --short
+
+bench-structural:
+	./bench/structural.sh
 
 tidy:
 	@cp go.mod /tmp/go.mod.check && cp go.sum /tmp/go.sum.check

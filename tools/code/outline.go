@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -169,7 +170,7 @@ func outlineSource(ctx context.Context, p *syntax.Parser, path, lang string, src
 		return syms, "syntax", errs
 	}
 	if l, err := syntax.Lookup(lang); err == nil {
-		if t, err := p.Parse(ctx, l, src, syntax.Options{Fields: true}); err == nil {
+		if t, err := p.Parse(ctx, l, src, syntax.Options{Fields: true, Opaque: opaque[lang]}); err == nil {
 			return outlineTree(t, path), "syntax", t.Nodes[0].HasError()
 		}
 	}
@@ -230,11 +231,21 @@ func renderOutline(res *OutlineResult) string {
 			if len(path) == s.Depth-1 {
 				path = append(path, strings.TrimPrefix(s.Container+"."+s.Name, "."))
 			}
-			fmt.Fprintf(&b, "%s%d-%d %s %s", strings.Repeat("  ", s.Depth), s.StartLine, s.EndLine, s.Kind, name)
-			if s.Signature != "" {
-				b.WriteString("  " + s.Signature)
+			for range s.Depth {
+				b.WriteString("  ")
 			}
-			b.WriteString("\n")
+			b.WriteString(strconv.Itoa(s.StartLine))
+			b.WriteByte('-')
+			b.WriteString(strconv.Itoa(s.EndLine))
+			b.WriteByte(' ')
+			b.WriteString(s.Kind)
+			b.WriteByte(' ')
+			b.WriteString(name)
+			if s.Signature != "" {
+				b.WriteString("  ")
+				b.WriteString(s.Signature)
+			}
+			b.WriteByte('\n')
 		}
 	}
 	if len(res.Files) == 0 {

@@ -79,6 +79,75 @@ func TestFlatTreeMatchesGoTreeSitter(t *testing.T) {
 	}
 }
 
+// TestOpaque: a parse with Opaque has the whole tree's nodes less those
+// inside the nodes in the opaque fields (here bodies and parameters) of
+// those kinds, with the same kinds, ranges, flags, fields (when asked) and
+// parents.
+func TestOpaque(t *testing.T) {
+	for _, name := range Names {
+		for _, fields := range []bool{true, false} {
+			t.Run(fmt.Sprintf("%s/fields=%v", name, fields), func(t *testing.T) {
+				lang, _ := Lookup(name)
+				if len(lang.fields) > 64 {
+					t.Fatalf("%d fields: Opaque handles field ids up to 63", len(lang.fields)-1)
+				}
+				src := []byte(samples[name])
+				var pw, pp Parser
+				whole, err := pw.Parse(context.Background(), lang, src, Options{Fields: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				// Every kind with a body or parameters in the sample, and
+				// the nodes inside those.
+				opaque := map[string][]string{}
+				inside := make([]bool, len(whole.Nodes))
+				for i, n := range whole.Nodes {
+					if f := whole.FieldName(i); f == "body" || f == "parameters" {
+						k := whole.Kind(int(n.Parent))
+						opaque[k] = append(opaque[k], f)
+						for j := i + 1; j < int(n.After); j++ {
+							inside[j] = true
+						}
+					}
+				}
+				if len(opaque) == 0 {
+					t.Fatal("no body or parameters in the sample")
+				}
+				var want []string
+				index := make([]int, len(whole.Nodes))
+				for i, n := range whole.Nodes {
+					if inside[i] {
+						continue
+					}
+					index[i] = len(want)
+					parent, field := -1, ""
+					if n.Parent >= 0 {
+						parent = index[n.Parent]
+					}
+					if fields {
+						field = whole.FieldName(i)
+					}
+					want = append(want, fmt.Sprintf("%s[%d,%d) field=%s flags=%d parent=%d", whole.Kind(i), n.Start, n.End, field, n.Flags, parent))
+				}
+				tree, err := pp.Parse(context.Background(), lang, src, Options{Fields: fields, Opaque: opaque})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []string
+				for i, n := range tree.Nodes {
+					got = append(got, fmt.Sprintf("%s[%d,%d) field=%s flags=%d parent=%d", tree.Kind(i), n.Start, n.End, tree.FieldName(i), n.Flags, n.Parent))
+					if c := tree.FirstChild(i); c >= 0 && int(tree.Nodes[c].Parent) != i {
+						t.Errorf("node %d's first child %d has parent %d", i, c, tree.Nodes[c].Parent)
+					}
+				}
+				if strings.Join(got, "\n") != strings.Join(want, "\n") {
+					t.Errorf("Opaque %v:\ngot:\n%s\nwant:\n%s", opaque, strings.Join(got, "\n"), strings.Join(want, "\n"))
+				}
+			})
+		}
+	}
+}
+
 // TestDeepNesting: a tree deeper than the flattener's first stack.
 func TestDeepNesting(t *testing.T) {
 	lang, _ := Lookup("javascript")
@@ -141,7 +210,7 @@ func TestPosition(t *testing.T) {
 }
 
 // BenchmarkParse10kLines: parse and flatten a 10,000-line TypeScript file,
-// with and without fields.
+// plain, with fields, and without function bodies.
 func BenchmarkParse10kLines(b *testing.B) {
 	chunk := "export class C%d {\n  private n = %d;\n  run(a: number): number {\n    if (a > this.n) {\n      return a;\n    }\n    return this.n + a;\n  }\n}\n\nexport function f%d(x: string): string {\n  return x.trim();\n}\n\n"
 	var src strings.Builder
@@ -149,16 +218,21 @@ func BenchmarkParse10kLines(b *testing.B) {
 		fmt.Fprintf(&src, chunk, i, i, i)
 	}
 	lang, _ := Lookup("typescript")
-	for _, fields := range []bool{false, true} {
-		b.Run(fmt.Sprintf("fields=%v", fields), func(b *testing.B) {
+	for name, opts := range map[string]Options{"plain": {}, "fields": {Fields: true},
+		"opaque": {Fields: true, Opaque: map[string][]string{"function_declaration": {"body", "parameters"}, "method_definition": {"body", "parameters"}}}} {
+		b.Run(name, func(b *testing.B) {
 			var p Parser
 			data := []byte(src.String())
 			b.SetBytes(int64(len(data)))
+			var nodes int
 			for range b.N {
-				if _, err := p.Parse(context.Background(), lang, data, Options{Fields: fields}); err != nil {
+				t, err := p.Parse(context.Background(), lang, data, opts)
+				if err != nil {
 					b.Fatal(err)
 				}
+				nodes = len(t.Nodes)
 			}
+			b.ReportMetric(float64(nodes), "nodes")
 		})
 	}
 }
