@@ -618,11 +618,9 @@ func compileSearch(a searchArgs) (*textmatch.Matcher, error) {
 	return m, nil
 }
 
-func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult, error) {
-	workers := walkWorkers()
-	var m *textmatch.Matcher
-	var st *structuralSearch
-	var err error
+// searchInputs checks a search's arguments and compiles its pattern: a
+// text matcher, or a structural search.
+func searchInputs(ctx context.Context, a searchArgs, workers int) (m *textmatch.Matcher, st *structuralSearch, skip int, err error) {
 	switch {
 	case a.Structural:
 		st, err = newStructural(ctx, a, workers)
@@ -632,17 +630,25 @@ func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult
 		m, err = compileSearch(a)
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, 0, err
 	}
-	skip := 0
 	if a.Skip != nil {
 		skip = *a.Skip
 	}
 	if skip < 0 {
-		return nil, tools.Errorf(tools.ErrInvalidArgs, "skip must be a non-negative number")
+		return nil, nil, 0, tools.Errorf(tools.ErrInvalidArgs, "skip must be a non-negative number")
 	}
 	if a.Limit != nil && *a.Limit < 0 {
-		return nil, tools.Errorf(tools.ErrInvalidArgs, "limit must be a non-negative number (0 returns every match)")
+		return nil, nil, 0, tools.Errorf(tools.ErrInvalidArgs, "limit must be a non-negative number (0 returns every match)")
+	}
+	return m, st, skip, nil
+}
+
+func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult, error) {
+	workers := walkWorkers()
+	m, st, skip, err := searchInputs(ctx, a, workers)
+	if err != nil {
+		return nil, err
 	}
 	raw := []string(a.Paths)
 	if allBlank(raw) {
