@@ -266,6 +266,10 @@ type globPattern struct {
 	// such a pattern matches a path exactly when P matches its last
 	// segment, which is far cheaper than matching the whole path.
 	base string
+	// suffix: base is "*" and then a plain ASCII suffix ("*.go"), which a
+	// name matches exactly when it ends in it (doublestar reads a name by
+	// runes: a non-ASCII suffix could match invalid UTF-8 it does not hold).
+	suffix string
 }
 
 func newGlobPattern(pattern string) (*globPattern, error) {
@@ -279,12 +283,18 @@ func newGlobPattern(pattern string) (*globPattern, error) {
 		g.segs = strings.Split(pattern, "/")
 		if len(g.segs) == 2 && g.segs[0] == "**" && g.segs[1] != "" && !strings.Contains(g.segs[1], "**") {
 			g.base = g.segs[1]
+			if rest, ok := strings.CutPrefix(g.base, "*"); ok && rest != "" && !hasGlobChars(rest) && !strings.Contains(rest, `\`) && isASCII(rest) {
+				g.suffix = rest
+			}
 		}
 	}
 	return g, nil
 }
 
 func (g *globPattern) match(rel string) bool {
+	if g.suffix != "" && rel != "" {
+		return strings.HasSuffix(rel[strings.LastIndexByte(rel, '/')+1:], g.suffix)
+	}
 	if g.base != "" && rel != "" {
 		return doublestar.MatchUnvalidated(g.base, rel[strings.LastIndexByte(rel, '/')+1:])
 	}
@@ -294,6 +304,9 @@ func (g *globPattern) match(rel string) bool {
 // matchIn is match for the entry name of directory d, without building its
 // path when the last segment decides.
 func (g *globPattern) matchIn(d *walk.Dir, name string) bool {
+	if g.suffix != "" {
+		return strings.HasSuffix(name, g.suffix)
+	}
 	if g.base != "" && name != "" {
 		return doublestar.MatchUnvalidated(g.base, name)
 	}
@@ -320,6 +333,15 @@ func (g *globPattern) descend(rel string) bool {
 		}
 	}
 	return len(g.segs) > len(comps)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // braceHasSlash reports whether a {…} alternative contains a slash, which
