@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,6 +13,8 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/atomic-script/atomic-script/internal/testutil/peer"
 )
 
 // TestCodemodeStructuredContentMatchesOutputSchema: whatever a script
@@ -255,5 +258,60 @@ func TestDirectStructuredWithinTextBudget(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDirectEditPatchApplies: a direct edit's structuredContent.patch, as
+// a host reads it, is what git apply takes for nested files (issue 36
+// item 8): reversed, it applies to the edited tree.
+func TestDirectEditPatchApplies(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		peer.Missing(t, "git is missing: %v", err)
+	}
+	cs, ss, _ := connectEveryTool(t)
+	ctx := context.Background()
+	root := ss.srv.cfg.Root
+	for _, p := range []string{"a/b/f.txt", "src/deep/g.txt"} {
+		if err := os.MkdirAll(filepath.Join(root, filepath.Dir(p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, p), []byte("one\ntwo\nthree\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var input strings.Builder
+	for _, p := range []string{"a/b/f.txt", "src/deep/g.txt"} {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "read", Arguments: map[string]any{"path": p}})
+		if err != nil || res.IsError {
+			t.Fatalf("read %s: %v %+v", p, err, res)
+		}
+		header, _, _ := strings.Cut(res.Content[0].(*mcp.TextContent).Text, "\n")
+		input.WriteString(header + "\nreplace 2..2:\n+TWO\n")
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "edit", Arguments: map[string]any{"input": input.String()}})
+	if err != nil || res.IsError {
+		t.Fatalf("edit: %v %+v", err, res)
+	}
+	var got struct{ Patch string }
+	data, _ := json.Marshal(res.StructuredContent)
+	if err := json.Unmarshal(data, &got); err != nil || !strings.HasPrefix(got.Patch, "--- a/a/b/f.txt\n+++ b/a/b/f.txt\n") {
+		t.Fatalf("patch: %v %s", err, data)
+	}
+	patch := filepath.Join(t.TempDir(), "edit.patch")
+	if err := os.WriteFile(patch, []byte(got.Patch), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"apply", "--check", "-R", patch}, {"apply", "-R", patch}} {
+		cmd := exec.Command(git, args...)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	for _, p := range []string{"a/b/f.txt", "src/deep/g.txt"} {
+		if data, _ := os.ReadFile(filepath.Join(root, p)); string(data) != "one\ntwo\nthree\n" {
+			t.Errorf("%s after git apply -R: %q", p, data)
+		}
 	}
 }
