@@ -30,7 +30,8 @@ const omittedDoc = "the fields this structured copy leaves out (sent empty) or h
 // lists (a search's files without their matching lines), then its first
 // items; empty at last. "omitted" names every field so left out or held
 // in part, by its path ("output", "fileMatches[].matches", "files"). A
-// result that still does not fit is shortened as bound does.
+// result that still does not fit (its fields' names alone pass the budget)
+// is shortened as bound does, all but omitted.
 func fitStructured(v any, text string) any {
 	budget := max(len(text), minStructuredBudget)
 	raw, err := json.Marshal(v)
@@ -47,19 +48,36 @@ func fitStructured(v any, text string) any {
 	if !ok {
 		return v
 	}
-	var f fitter
-	out := f.object(m, budget-structuredReserve, "")
-	if len(f.omitted) > 0 {
-		out["omitted"] = f.omitted
+	// The fill leaves room for omitted: a guess, then what it took.
+	var out map[string]any
+	for reserve := structuredReserve; ; {
+		var f fitter
+		out = f.object(m, budget-reserve, "")
+		if len(f.omitted) > 0 {
+			out["omitted"] = f.omitted
+		}
+		if len(marshal(out)) <= budget {
+			return out
+		}
+		need := len(marshal(f.omitted)) + len(`,"omitted":`)
+		if need <= reserve {
+			break
+		}
+		reserve = need
 	}
-	if len(marshal(out)) <= budget {
-		return out
-	}
+	// Only the fields' names pass the budget now: cut what is left, never
+	// the list of what was left out.
 	fitted := map[string]json.RawMessage{}
 	for k, v := range out {
 		fitted[k] = marshal(v)
 	}
-	return shrinkTo(fitted, budget)
+	omitted, ok := fitted["omitted"]
+	delete(fitted, "omitted")
+	fitted = shrinkTo(fitted, budget-len(omitted)-len(`,"omitted":`))
+	if ok {
+		fitted["omitted"] = omitted
+	}
+	return fitted
 }
 
 // fitter fills a structuredContent within a budget and records what it
