@@ -99,6 +99,10 @@ type Catalog struct {
 	// Inactive names tools that exist but are off in this catalog's tool
 	// selection, so tools.<name> can say so. Set it before sharing.
 	Inactive []string
+	// Unavailable maps tools that are on but cannot work in this run
+	// (ask_user_question with no one to answer) to why: tools.<name>
+	// throws ERR_UNAVAILABLE with it. Set it before sharing.
+	Unavailable map[string]string
 
 	byName map[string]*Entry
 	// index is built on the first searchTools: most runs never search, and
@@ -267,6 +271,12 @@ type Binding struct {
 	jobs    chan func()
 	workers int
 
+	// settled is set when the script's body settles (or exit() or a syntax
+	// error ends it): its outcome is known and it makes no more calls, but
+	// the job queue still drains (a .then chain it did not await runs to
+	// its end, its output and store() writes kept). finished is set by
+	// Finish, when the run is over.
+	settled     bool
 	finished    bool
 	outcome     Outcome
 	outputBytes int
@@ -323,6 +333,9 @@ func Install(ctx context.Context, vm runtime.VM, loop *runtime.Loop, cfg Config)
 	if err := eval(prelude.Source); err != nil {
 		return nil, fmt.Errorf("bindings: prelude: %w", err)
 	}
+	if err := vm.Seal("__as_settle"); err != nil {
+		return nil, fmt.Errorf("bindings: prelude: %w", err)
+	}
 	return b, nil
 }
 
@@ -341,8 +354,9 @@ func (b *Binding) Start(src string) func() error {
 	}
 }
 
-// Done reports whether the script has settled (or called exit).
-func (b *Binding) Done() bool { return b.finished }
+// Done reports whether the script has settled (or called exit). The loop
+// has drained the job queue by the time it asks.
+func (b *Binding) Done() bool { return b.settled }
 
 // Outcome returns how the script settled.
 func (b *Binding) Outcome() Outcome { return b.outcome }
@@ -381,7 +395,7 @@ func (b *Binding) Stats() CallStats { return b.calls.stats(len(b.calls.kept())) 
 // call kills its process group on the way out). Calls made after Finish are
 // refused.
 func (b *Binding) Finish(grace time.Duration) {
-	b.finished = true
+	b.settled, b.finished = true, true
 	b.cancel()
 	for _, q := range b.queued {
 		q.call.Status = StatusCancelled
@@ -441,11 +455,14 @@ type callReturn struct {
 	at  time.Time
 }
 
+// finish records how the script ended. The first outcome stands, except
+// that exit() called by a job after the body settled decides the run, as a
+// process's exit does.
 func (b *Binding) finish(o Outcome) {
-	if b.finished {
+	if b.settled && o.Exit == nil {
 		return
 	}
-	b.finished = true
+	b.settled = true
 	b.outcome = o
 }
 
@@ -483,7 +500,7 @@ func (b *Binding) start(name string, raw json.RawMessage, p runtime.Promise) (id
 	// the full text lives only as long as the call.
 	c := &call{Call: tools.Call{ID: b.callID(id), Name: name, Args: RecordArgs(raw), Status: StatusRunning}, started: time.Now(), promise: p}
 	b.calls.add(c)
-	if b.finished {
+	if b.settled {
 		c.Status = StatusCancelled
 		c.Error = "refused: the script had already finished"
 		c.Code = string(tools.ErrCancelled)
@@ -719,7 +736,7 @@ func (b *Binding) complete(id int, c *call, value json.RawMessage, err error) er
 		b.calls.ended(c)
 		b.cfg.Sink.CallEnded(c.Call)
 	}
-	for b.inFlight < b.cfg.MaxInFlight && len(b.queued) > 0 && !b.finished {
+	for b.inFlight < b.cfg.MaxInFlight && len(b.queued) > 0 && !b.settled {
 		q := b.queued[0]
 		b.queued = b.queued[1:]
 		b.launch(q.id, q.call, q.args, q.post)
@@ -729,7 +746,7 @@ func (b *Binding) complete(id int, c *call, value json.RawMessage, err error) er
 
 // flush settles the batch of finished calls with one call into JS.
 func (b *Binding) flush() error {
-	if len(b.batch) == 0 || b.finished {
+	if len(b.batch) == 0 || b.settled {
 		b.batch = b.batch[:0]
 		return nil
 	}

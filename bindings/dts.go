@@ -376,6 +376,11 @@ func (w tsWriter) scalar(t string, s *jsonschema.Schema, indent string) string {
 			return "Record<string, unknown>"
 		}
 		oneLine := w.compact && !w.args
+		if oneLine && allNumbers(s) {
+			// A table of counts or limits (search's meta.limits): its
+			// names are for describeTool, the description saves the room.
+			return "Record<string, number>"
+		}
 		inner := indent + "  "
 		var b strings.Builder
 		b.WriteString("{")
@@ -411,6 +416,17 @@ func (w tsWriter) scalar(t string, s *jsonschema.Schema, indent string) string {
 		return b.String()
 	}
 	return "unknown"
+}
+
+// allNumbers reports whether every property of an object schema with
+// properties is a number.
+func allNumbers(s *jsonschema.Schema) bool {
+	for _, p := range s.Properties {
+		if p == nil || (p.Type != "number" && p.Type != "integer") {
+			return false
+		}
+	}
+	return true
 }
 
 // firstSentence is s up to the end of its first sentence or line ("e.g."

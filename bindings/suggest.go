@@ -13,6 +13,9 @@ import (
 // names and where the full list is.
 func (b *Binding) unknownTool(namespace, name string) error {
 	if namespace == "" {
+		if why, ok := b.cat.Unavailable[name]; ok {
+			return tools.Errorf(tools.ErrUnavailable, "%s: %s", jsPath("tools", name), why)
+		}
 		for _, n := range b.cat.Inactive {
 			if n == name {
 				return tools.Errorf(tools.ErrUnknownTool, "%s is off in this run: %s is not in its tool selection (`atomic-script tools` says how to enable it); ALL_TOOLS lists the tools it has",

@@ -4,11 +4,11 @@
 // (the caps can be lowered, never raised; dry_run writes nothing and returns the diff the run would apply).
 
 declare namespace tools {
-  /** Read a local text file as hashline rows: a `[path#TAG]` header, then `N:text` rows with the file's line numbers. Copy the header into `edit` to change the file. Selectors after the path: `file.ts:5-16`, `file.ts:5+3`, `file.ts:5-16,960-973` (bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header, up to 16 MiB: larger files are refused); or `offset`/`limit` for exactly those lines. Other output stops at 3,000 lines or 50 KiB with a footer naming the selector that continues: read on with it (a run that does not is warned). A directory reads as a depth-2 tree, newest first, with sizes and ages; a notebook (.ipynb) as its cells (`nb.ipynb:cell:N` for one). Binary files are refused. An http(s) URL reads the page as Markdown (main content; `https://host/page:5-8` selects rendered lines, `:raw` the body unchanged): the first 300 lines or 50 KiB, private, loopback and metadata addresses refused. Beyond files: archives (.zip .jar .tar .tgz .tar.gz .gz) list their members and `a.zip:dir/m.txt[:5-9]` reads one (a member literally named `raw` or `1` is that member); SQLite: `app.db` lists tables, `app.db:users` shows schema and 5 sample rows, `app.db:users?where=age>30&order=age desc&limit=20&offset=0` pages rows, `app.db:users:3` is one row, `app.db?q=SELECT …` runs one read-only SELECT (rows as JSON lines); documents (PDF, DOCX, PPTX, XLSX, EPUB, RTF) read as text (`doc.pdf:3001` continues); `conflict://*` lists git conflict regions, `conflict://1` shows one, `conflict://1/ours|theirs|base` one side; `local://path` (inside the workspace) and `skill://name/SKILL.md` (the skills root). Every result's details carry meta.source and meta.sourcePath (the file on disk), plus meta.truncation when cut. */
+  /** Read a local text file as hashline rows: a `[path#TAG]` header, then `N:text` rows with the file's line numbers. Copy the header into `edit` to change the file. Selectors after the path: `file.ts:5-16`, `file.ts:5+3`, `file.ts:5-16,960-973` (bounded ranges add 1 line before and 3 after), `file.ts:40` (from line 40 on), `file.ts:raw` (the content unchanged, no header, up to 16 MiB: larger files are refused); or `offset`/`limit` for exactly those lines. Other output stops at 3,000 lines or 50 KiB with a footer naming the selector that continues: read on with it (a run that does not is warned). A directory reads as a depth-2 tree, newest first, with sizes and ages; a notebook (.ipynb) as its cells (`nb.ipynb:cell:N` for one). Binary files are refused. An http(s) URL reads the page as Markdown (main content; `https://host/page:5-8` selects rendered lines, `:raw` the body unchanged): the first 300 lines or 50 KiB, private, loopback and metadata addresses refused. Beyond files: archives (.zip .jar .tar .tgz .tar.gz .gz) list their members and `a.zip:dir/m.txt[:5-9]` reads one (a member literally named `raw` or `1` is that member); SQLite: `app.db` lists tables, `app.db:users` shows schema and 5 sample rows, `app.db:users?where=age>30&order=age desc&limit=20&offset=0` pages rows, `app.db:users:3` is one row, `app.db?q=SELECT …` runs one read-only SELECT (rows as JSON lines); documents (PDF, DOCX, PPTX, XLSX, EPUB, RTF) read as text (`doc.pdf:3001` continues); `conflict://*` lists git conflict regions, `conflict://1` shows one, `conflict://1/ours|theirs|base` one side; `local://path` (inside the workspace) and `skill://name/SKILL.md` (the skills root). `artifact://N` is the whole output a cut result saved (the result names it; `artifact://` lists them, only this session's); `mcp://SERVER/URI` a resource of a configured MCP server (`mcp://SERVER/` lists them and their templates; an image reads as a data URL for image(), other binary content is described). Both are read-only and take line selectors. Every result's details carry meta.source and meta.sourcePath (the file on disk), plus meta.truncation when cut. */
   function read(args: {
-    /** file or directory to read, relative to the workspace root or absolute; may end in a selector: :5-16, :5+3, :5-16,960-973, :40 (to the end), :raw (unformatted), :cell:N (notebook cell); or a resource: a.zip:dir/m.txt, app.db:users?limit=20, app.db?q=SELECT …, doc.pdf, conflict://*, local://src/a.ts, skill://x/SKILL.md */
+    /** file or directory, relative to the workspace root or absolute; may end in a selector: :5-16, :5+3, :5-16,960-973, :40 (to the end), :raw (unformatted), :cell:N (notebook cell); or a resource: a.zip:dir/m.txt, app.db:users?limit=20, app.db?q=SELECT …, doc.pdf, conflict://*, local://src/a.ts, skill://x/SKILL.md, artifact://3 (a cut result's full output), mcp://SERVER/URI (an MCP server's resource) */
     path: string;
-    /** first line to read (1-based); with limit, the same as the selector path:offset-(offset+limit-1) but without its context lines */
+    /** first line to read (1-based). With limit, the same as the selector path:offset-(offset+limit-1) but without its context lines. */
     offset?: number;
     /** number of lines to read from offset (default: to the end, within the 3,000-line / 50 KiB cap) */
     limit?: number;
@@ -87,9 +87,9 @@ declare namespace tools {
     command: string;
     /** Working directory, relative to the workspace root. Default: the workspace root. */
     cwd?: string;
-    /** Environment variables added to (or overriding) the inherited environment. */
+    /** Environment variables to add or override. */
     env?: Record<string, string>;
-    /** Timeout in seconds: default 300; must be finite, greater than 0 and at most 3600. Fractions round down, with a 1-second floor. The whole process group is killed when it expires. */
+    /** Timeout in seconds (default 300, at most 3600). It must be finite and greater than 0. Fractions round down, with a 1-second floor. The whole process group is killed when it expires. */
     timeout?: number;
     /** Run in a pseudo-terminal (for programs that need a TTY). Falls back to pipes when no pty is available. */
     pty?: boolean;
@@ -110,6 +110,8 @@ declare namespace tools {
     truncated: boolean;
     /** A 0600 file holding the whole output (capped at 64 MB). */
     fullOutputPath?: string;
+    /** artifact://N naming fullOutputPath: read and search page through it, selectors and all. */
+    artifact?: string;
     backgroundTaskId?: string;
     /** For a background start: running. */
     status?: string;
@@ -140,6 +142,8 @@ declare namespace tools {
     truncated: boolean;
     /** The task's whole output so far. */
     fullOutputPath?: string;
+    /** artifact://N naming fullOutputPath: read and search page through it, selectors and all. */
+    artifact?: string;
     wallTimeMs: number;
     notes?: string[];
   }>;
@@ -161,6 +165,8 @@ declare namespace tools {
     cleanup: string;
     cleanupError?: string;
     fullOutputPath?: string;
+    /** artifact://N naming fullOutputPath: read and search page through it, selectors and all. */
+    artifact?: string;
   }>;
   /**
    * Find files and directories by glob. Use search to match file contents instead.
@@ -229,7 +235,7 @@ declare namespace tools {
   /**
    * Search file contents with a regular expression (Go RE2 syntax).
    * 
-   * pattern: RE2, like ripgrep's default engine: no lookahead/lookbehind, no backreferences, no possessive quantifiers or atomic groups; unlike ripgrep, \w \d \s \b are ASCII-only (use \pL, \p{Greek}, [[:^ascii:]] for other scripts). Inline flags (?i) (?m) (?s) (?U) (?x) work; ^ and $ match at line starts and ends. Each line is matched on its own, without its line ending; a pattern containing a newline (\n) matches across lines. i:true (or case:false) ignores case.
+   * pattern: RE2, like ripgrep's default engine: no lookahead/lookbehind, no backreferences, no possessive quantifiers or atomic groups; as in ripgrep, \w \d \s \b are Unicode-aware ((?-u) for ASCII). Inline flags (?i) (?m) (?s) (?U) (?x) work; ^ and $ match at line starts and ends. Each line is matched on its own, without its line ending; a pattern containing a newline (\n) matches across lines. i:true (or case:false) ignores case.
    * paths: files, directories, globs or "file:LINES" selectors (file.ts:5-16, file.ts:5+3, file.ts:5-16,960-973, file.ts:40 = from line 40); omitted or empty searches the workspace root. Several paths may be joined with commas or semicolons. A selector limits which lines count as matches; context may extend beyond it. A named archive (a.zip, b.tar.gz) is searched member by member ("a.zip:docs/", "a.zip:dir/m.txt:5-9"; headers [a.zip:dir/m.txt#TAG] that edit accepts); a SQLite database (app.db, app.db:users) table by table as JSON rows; a document (report.pdf, memo.docx) as its text; local:// and skill:// paths as files.
    * Hidden files are searched; .gitignore rules are respected unless gitignore:false; .git and node_modules are skipped unless named. Binary files and files over 4 MiB are skipped.
    * Output is paged by matching files, 20 per page: pass skip to see the next page (skip is ignored for a single file); a script wanting every match passes limit (match rows a page returns, whole files; 0: all). Up to 20 matches are shown per file (200 when searching one file), with context lines (1 before, 3 after by default). Each file starts with an editable hashline header [path#TAG], preceded by "# dir/" when the directory changes; rows are "*N:text" for matches and " N:text" for context. Lines over 512 characters are cut. Output is capped at 50 KB.
@@ -462,6 +468,23 @@ declare namespace tools {
     missingPaths?: string[];
     /** files that were not searched, with the reason: named files (too large, binary, unreadable) and files over 4 MiB a walk met (ten by name, then a count) */
     skippedFiles?: string[];
+    /** what the search looked at and left out (an empty result's text says it too) */
+    coverage: {
+      /** search: the files read and searched; find: the files and directories listed */
+      scanned: number;
+      /** files and directories .gitignore rules left out, not entered (gitignore: false includes them) */
+      ignored?: number;
+      /** the first three of them, in path order */
+      ignoredPaths?: string[];
+      /** hidden files and directories left out (hidden: true includes them) */
+      hidden?: number;
+      /** .git and node_modules directories not entered (name one in paths to include it) */
+      pruned?: number;
+      /** files with a match skipped as binary (they hold a NUL byte) */
+      binary?: number;
+      /** files over 4 MiB not searched (skippedFiles names them) */
+      tooLarge?: number;
+    };
     meta: {
       limits: {
         /** files per page; set only when more matching files exist */
@@ -485,7 +508,7 @@ declare namespace tools {
       };
     };
   }>;
-  /** List the symbols of source files (functions, methods, classes, types, fields, tests...) with their line ranges. Per file: its [path#TAG] header, language and precision, then each symbol's kind (function, method, class, struct, type, interface, enum, module, const, var, field, test), name, container, signature (its first line), startLine/endLine (the line numbers read and edit use) and exported. Go is parsed with go/parser; JavaScript/TypeScript (JSX/TSX), Python, Rust, Java, C/C++ and Ruby with tree-sitter in builds with cgo, else precision is "heuristic". paths: files, directories or globs; kinds and depth (1: top level) filter. Scripts receive {files: [{path, tag, header, language, precision, symbols}], symbolCount}. */
+  /** List the symbols of source files (functions, classes, types, fields, tests...) with line ranges. Per file: its [path#TAG] header, language and precision, then each symbol's kind (function, method, class, struct, type, interface, enum, module, const, var, field, test), name, container, signature (its first line), startLine/endLine (the line numbers read and edit use) and exported. Go is parsed with go/parser; JavaScript/TypeScript (JSX/TSX), Python, Rust, Java, C/C++ and Ruby with tree-sitter in builds with cgo, else precision is "heuristic". paths: files, directories or globs; kinds and depth (1: top level) filter. Scripts receive {files: [{path, tag, header, language, precision, symbols}], symbolCount}. */
   function outline(args: {
     /** Files, directories or globs to outline, e.g. "src" or ["a.go", "lib/**\/*.py"] */
     paths: string | string[];
@@ -717,6 +740,65 @@ declare namespace tools {
     }[];
     summary: string;
   }>;
+  /** Ask the user multiple-choice questions and wait for the answers: up to 4 questions a call, 2 to 4 options each ({label, description}), multiSelect to allow several. For a confirmation, state the concrete action and scope in the question and offer explicit proceed and decline options. Resolves to {answers: [{header, question, selected: [labels], other?}], status: "answered" | "declined" | "cancelled", answeredBy}: only answered carries answers; declined or cancelled is never approval. Listed only when someone can answer (an MCP client with elicitation, a terminal, or run --answers FILE); otherwise it throws ERR_UNAVAILABLE: continue with stated assumptions. */
+  function ask_user_question(args: {
+    /** one to four questions, each with two to four options */
+    questions: {
+      /** a short label for the question (a chip or tab title), e.g. "Merge approval"; an answers file keys answers by it */
+      header: string;
+      /** the question, stating the concrete action and scope when it asks to proceed */
+      question: string;
+      /** two to four choices */
+      options: {
+        /** the choice as the answer names it */
+        label: string;
+        /** what picking it means */
+        description?: string;
+      }[];
+      /** let the person pick several options */
+      multiSelect?: boolean;
+    }[];
+  }): Promise<{
+    /** one per question when answered; empty when declined or cancelled */
+    answers: {
+      header: string;
+      question: string;
+      selected: string[];
+      other?: string;
+    }[];
+    /** answered, declined or cancelled; only answered carries answers, and nothing else is consent */
+    status: string;
+    /** who answered: host (the MCP client's user), terminal, or answers file */
+    answeredBy: string;
+  }>;
+  /** The thirteen-tool agent's ask_user_question: one question and at least 2 options (strings or {label, description}; at most 20); resolves like ask_user_question. */
+  function ask_question(args: {
+    /** a short label (default Question) */
+    header?: string;
+    /** let the person pick several options */
+    multiSelect?: boolean;
+    /** two or more choices (at most 20): strings, or {label, description} */
+    options: (string | {
+      /** the choice as the answer names it */
+      label: string;
+      /** what picking it means */
+      description?: string;
+    })[];
+    /** the question */
+    question: string;
+  }): Promise<{
+    /** one per question when answered; empty when declined or cancelled */
+    answers: {
+      header: string;
+      question: string;
+      selected: string[];
+      other?: string;
+    }[];
+    /** answered, declined or cancelled; only answered carries answers, and nothing else is consent */
+    status: string;
+    /** who answered: host (the MCP client's user), terminal, or answers file */
+    answeredBy: string;
+  }>;
 }
 
 /**
@@ -874,5 +956,5 @@ declare const path: {
   readonly posix: typeof path;
 };
 
-// Web globals (no I/O, as on the web): URL, URLSearchParams, TextEncoder, TextDecoder (utf-8, utf-16le/be), atob, btoa, structuredClone, queueMicrotask, crypto.randomUUID(), crypto.getRandomValues(), crypto.subtle.digest('SHA-256', bytes) → Promise<ArrayBuffer> (SHA-1/256/384/512 only), performance.now(), DOMException; path is Node's path.posix (join, dirname, basename, extname, relative, normalize, parse, resolve from the workspace root).
-// Not here: setTimeout, setInterval (no timers: await the tool calls themselves; bash `sleep N` to wait); fetch, XMLHttpRequest, WebSocket (no network from the script: a web tool if one is enabled, else bash (curl)); require, import (no modules: everything is a global); process, Buffer (ARGS for arguments; bytes are Uint8Array (TextEncoder, atob/btoa); raw bytes of a file: bash); Intl (no locale data: format numbers and dates by hand).
+// Web globals (no I/O, as on the web): URL, URLSearchParams, TextEncoder, TextDecoder (utf-8, utf-16le/be), atob, btoa, structuredClone, queueMicrotask, crypto.randomUUID(), crypto.getRandomValues(), crypto.subtle.digest (SHA-1/256/384/512), performance.now(), DOMException; path is Node's path.posix (resolve from the workspace root).
+// Not here: setTimeout, setInterval (no timers: await the calls; bash `sleep N` to wait); fetch, XMLHttpRequest, WebSocket (no network: a web tool if enabled, else bash (curl)); require, import (no modules: everything is a global); process, Buffer (ARGS for arguments; bytes are Uint8Array; a file's raw bytes: bash); Intl (no locale data: format numbers and dates by hand).

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -310,35 +311,55 @@ func TestApprovalAssumeYesAndDryRun(t *testing.T) {
 		t.Errorf("a dry run asked about %s", req.Summary())
 		return engine.ApprovalAnswer{}
 	}}
-	// A dry run's bash runs in the scratch copy holding the pending
-	// changes, so it runs unasked, sees a.txt and its changes join the
-	// run's; one that names the real workspace, or runs in the background,
-	// is still denied.
+	if os.Getenv("ATOMIC_NO_SANDBOX") != "1" {
+		t.Run("without the sandbox", func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], "-test.run=^TestApprovalAssumeYesAndDryRun$", "-test.v")
+			cmd.Env = append(os.Environ(), "ATOMIC_NO_SANDBOX=1")
+			if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "--- PASS: TestApprovalAssumeYesAndDryRun") {
+				t.Fatalf("%v\n%s", err, out)
+			}
+		})
+	}
+	if !sandboxed(t) {
+		// Nothing holds a command in the scratch copy: a dry run's bash is
+		// gated as a real one, and a dry run never asks.
+		r = run(t, dry, `
+			try { await tools.bash({command: "touch c.txt"}); return "ran" } catch (e) { return e.code + ": " + e.message }`, never.option())
+		if msg := string(r.Value); !strings.Contains(msg, "ERR_DENIED") || !strings.Contains(msg, "a dry run never asks") {
+			t.Errorf("dry-run bash without the sandbox: %s", msg)
+		}
+		if _, err := os.Stat(filepath.Join(root, "c.txt")); err == nil {
+			t.Error("dry run made c.txt")
+		}
+		return
+	}
+	// A dry run's bash runs sandboxed in the scratch copy holding the
+	// pending changes, so it runs unasked, sees a.txt and its changes join
+	// the run's — also one that names the workspace's path, which is the
+	// copy there; one that runs in the background is still denied.
 	r = run(t, dry, `
 		await tools.write({path: "a.txt", content: "x"});
 		const b = await tools.bash({command: "cat a.txt > b.txt"});
-		let named, bg;
-		try { await tools.bash({command: `+jsString("touch "+root+"/c.txt")+`}) } catch (e) { named = e.code + ": " + e.message }
+		const named = await tools.bash({command: `+jsString("touch "+root+"/c.txt")+`});
+		let bg;
 		try { await tools.bash({command: "touch d.txt", runInBackground: true}) } catch (e) { bg = e.code + ": " + e.message }
-		return {exit: b.exitCode, named, bg}`, never.option())
+		return {exit: b.exitCode, named: named.exitCode, bg}`, never.option())
 	var got struct {
-		Exit      int
-		Named, Bg string
+		Exit, Named int
+		Bg          string
 	}
-	if err := json.Unmarshal(r.Value, &got); err != nil || !r.OK || got.Exit != 0 {
+	if err := json.Unmarshal(r.Value, &got); err != nil || !r.OK || got.Exit != 0 || got.Named != 0 {
 		t.Fatalf("dry-run bash: %s %s %v", r.Value, r.Text, err)
 	}
-	for what, msg := range map[string]string{"the real workspace named": got.Named, "background": got.Bg} {
-		if !strings.Contains(msg, "ERR_DENIED") || !strings.Contains(msg, "a dry run never asks") {
-			t.Errorf("dry-run bash, %s: %s", what, msg)
-		}
+	if !strings.Contains(got.Bg, "ERR_DENIED") || !strings.Contains(got.Bg, "a dry run never asks") {
+		t.Errorf("dry-run bash in the background: %s", got.Bg)
 	}
-	for i, c := range r.Calls[:2] {
+	for i, c := range r.Calls[:3] {
 		if c.Approval != engine.Allowed || !strings.Contains(c.ApprovalRule, "--dry-run writes nothing") {
 			t.Errorf("dry-run record %d %+v", i, c)
 		}
 	}
-	if len(r.Changes) != 2 || r.Changes[0].Path != "a.txt" || r.Changes[1].Path != "b.txt" || !strings.Contains(r.Diff, "+++ b/b.txt") {
+	if len(r.Changes) != 3 || r.Changes[0].Path != "a.txt" || r.Changes[1].Path != "b.txt" || r.Changes[2].Path != "c.txt" || !strings.Contains(r.Diff, "+++ b/b.txt") {
 		t.Errorf("changes %+v\n%s", r.Changes, r.Diff)
 	}
 	for _, f := range []string{"a.txt", "b.txt", "c.txt", "d.txt"} {
@@ -346,6 +367,23 @@ func TestApprovalAssumeYesAndDryRun(t *testing.T) {
 			t.Errorf("dry run made %s", f)
 		}
 	}
+}
+
+// sandboxed reports whether a dry run's bash runs in the sandbox here, as
+// its result says.
+func sandboxed(t *testing.T) bool {
+	t.Helper()
+	eng := newEngine(t, nil, engine.WithFileMode(engine.DryRun))
+	r := run(t, eng, `await tools.bash({command: "true"}); return 1`)
+	w := strings.Join(r.Warnings, "\n")
+	switch {
+	case strings.Contains(w, "the workspace was not touched"):
+		return true
+	case strings.Contains(w, "the workspace may have been touched"):
+		return false
+	}
+	t.Fatalf("the dry run's warnings say neither: %q", r.Warnings)
+	return false
 }
 
 // The deadline keeps running while an ask waits: the run times out, and

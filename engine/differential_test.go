@@ -31,6 +31,7 @@ func TestEnginesAgree(t *testing.T) {
 		`return [1e21, 1e-7, 0.1 + 0.2, 2 ** 31]`,
 		`tools.sleep({ms: 5000}); return "left running"`,
 		`await new Promise(() => {})`,
+		`function f() { return f() } try { f() } catch (e) { return [e instanceof RangeError, e.name, e.message] }`,
 	}
 	engines := map[string]engine.JSEngine{"quickjs": engine.QuickJS, "goja": engine.Goja}
 	results := map[string][]*engine.Result{}

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -28,6 +29,7 @@ import (
 	"github.com/atomic-script/atomic-script/models"
 	"github.com/atomic-script/atomic-script/runtime"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/ask"
 	"github.com/atomic-script/atomic-script/tools/builtin"
 	"github.com/atomic-script/atomic-script/tools/journal"
 	"github.com/atomic-script/atomic-script/tools/spill"
@@ -57,6 +59,9 @@ type Engine struct {
 
 	catalogOnce sync.Once
 	cached      *bindings.Catalog
+	// noAsk is the catalog of a run with no one to answer questions.
+	noAskOnce sync.Once
+	noAsk     *bindings.Catalog
 
 	// policy is cfg.approvals compiled for the root.
 	policy *policy
@@ -217,7 +222,7 @@ func (e *Engine) Run(ctx context.Context, code string, opts ...RunOption) (*Resu
 		rec = newRecorder(nil)
 	}
 	run := &scriptRun{engine: e, ro: ro, rec: rec, src: prog.Code, orig: src, source: source(ro.name, prog),
-		deadline: deadline, budget: timeout, strict: e.cfg.strict || sopts.Strict, files: journal.New(mode), models: e.cfg.models.NewRun()}
+		clock: newRunClock(deadline), budget: timeout, strict: e.cfg.strict || sopts.Strict, files: journal.New(mode), models: e.cfg.models.NewRun()}
 	run.warnings = warnings(diags, run.source.Name)
 	run.gate = &gate{pol: e.policy, ask: ro.ask, askBy: ro.askBy, dryRun: mode == journal.DryRun,
 		scriptDryRun: sopts.DryRun && hostMode != journal.DryRun, stop: run.stop}
@@ -278,7 +283,11 @@ func (e *Engine) finishResult(r *Result, start time.Time, maxTokens int) {
 	}
 	r.Truncated = true
 	r.FullOutputPath = e.saveFullOutput(header, segs)
-	r.Text = capText(header, segs, maxTokens, r.FullOutputPath)
+	full := r.FullOutputPath
+	if !e.cfg.endsWithRun { // a later run of the session can read it
+		full = e.spill.Label(full)
+	}
+	r.Text = capText(header, segs, maxTokens, full)
 }
 
 // saveFullOutput writes header and segments to a 0600 file in the
@@ -311,8 +320,10 @@ type scriptRun struct {
 	orig     string // the script as written
 	source   bindings.Source
 	warnings []string // the check's findings
-	deadline time.Time
-	budget   time.Duration
+	// clock is the run's deadline; it stands still while a person
+	// answers a question.
+	clock  *runClock
+	budget time.Duration
 	// strict fails the run on an unhandled promise rejection.
 	strict bool
 	// files is the run's journal: every file mutation of its tools goes
@@ -359,13 +370,20 @@ func (s *scriptRun) execute(ctx context.Context) *Result {
 	s.abort = cancel
 	s.loopDone = make(chan struct{})
 	done := make(chan *Result, 1)
-	go func() { done <- s.own(ctx) }()
-	var hard <-chan time.Time
-	if !s.deadline.IsZero() {
-		t := time.NewTimer(time.Until(s.deadline) + hardDeadlineGrace)
-		defer t.Stop()
-		hard = t.C
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				fault := &engineFault{value: r}
+				done <- &Result{Error: &ScriptError{Kind: KindSandbox, Name: "EngineError", Message: fault.Error()}}
+			}
+		}()
+		done <- s.own(ctx)
+	}()
+	var hard <-chan struct{}
+	if !s.clock.Deadline().IsZero() {
+		hard = s.clock.hard
 	}
+	defer s.clock.stop()
 	select {
 	case r := <-done:
 		return r
@@ -409,8 +427,14 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	}
 	// The VM is closed after the result is handed over: freeing a heap of
 	// millions of objects (a promise storm) takes a tenth of a second and
-	// more, which the caller's deadline must not pay.
-	defer func() { go vm.Close() }()
+	// more, which the caller's deadline must not pay. A VM that panicked
+	// may panic again as it closes; the process goes on.
+	defer func() {
+		go func() {
+			defer func() { _ = recover() }()
+			vm.Close()
+		}()
+	}()
 	loop := runtime.NewLoop(vm)
 
 	runID := e.runs.Add(1)
@@ -422,6 +446,10 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 		Files:    s.files,
 		Spill:    e.spill,
 		Enabled:  func(name string) bool { _, ok := e.cfg.registry.Get(name); return ok },
+		Routers:  e.cfg.routers,
+	}
+	if q := s.ro.questions; q != nil {
+		env.Questions = pausing{q, s.clock}
 	}
 	if env.Owner == "" {
 		env.Owner = fmt.Sprintf("%s/run-%d", e.session.ID, runID)
@@ -441,7 +469,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 		return ""
 	}
 	b, err := bindings.Install(runCtx, vm, loop, bindings.Config{
-		Catalog: e.catalog(),
+		Catalog: e.catalogFor(s.ro),
 		LoadNamespace: func(ctx context.Context, name string) ([]bindings.Entry, error) {
 			return e.loadNamespace(ctx, name, calls)
 		},
@@ -458,7 +486,7 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 		return &Result{Error: &ScriptError{Kind: KindSandbox, Name: "EngineError", Message: err.Error()}}
 	}
 	s.binding.Store(b)
-	loopErr := loop.Run(ctx, s.deadline, b.Start(s.src), b.Done)
+	loopErr := s.runLoop(ctx, loop, b)
 	close(s.loopDone)
 	b.Finish(finishGrace)
 
@@ -474,7 +502,10 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	r.CallStats = convertStats(b.Stats())
 	r.Usage = s.modelUsage()
 	s.classify(r, out, loopErr, vm)
-	s.unhandledRejections(r, vm)
+	var fault *engineFault
+	if !errors.As(loopErr, &fault) { // a VM that panicked is read no more
+		s.unhandledRejections(r, vm)
+	}
 	if r.OK {
 		switch {
 		case out.Text != nil:
@@ -524,6 +555,31 @@ func (s *scriptRun) own(ctx context.Context) *Result {
 	}
 	r.Warnings = append(r.Warnings, s.cuts.warnings()...)
 	return r
+}
+
+// engineFault is a panic of the JavaScript engine (goja's parser and
+// compiler have panicked on valid source) or of the bindings, recovered on
+// the VM's owner goroutine: the run ends with a sandbox error, not a
+// crashed process.
+type engineFault struct{ value any }
+
+func (f *engineFault) Error() string {
+	return fmt.Sprintf("the JavaScript engine failed on this script (%v); the run was stopped. Try the other engine (--engine quickjs or goja) and report the script", f.value)
+}
+
+// runLoop runs the script's event loop, recovering a panic into an
+// *engineFault.
+func (s *scriptRun) runLoop(ctx context.Context, loop *runtime.Loop, b *bindings.Binding) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &engineFault{value: r}
+		}
+	}()
+	// The clock, not the loop, keeps the deadline: it stops while a
+	// person is asked a question. Stop interrupts running JavaScript.
+	s.clock.start(func() { loop.Stop(runtime.ErrTimeout) })
+	loop.Deadline = s.clock.running
+	return loop.Run(ctx, time.Time{}, b.Start(s.src), b.Done)
 }
 
 // lateWarning names the calls that were running when the script settled
@@ -583,7 +639,12 @@ func (s *scriptRun) classify(r *Result, out bindings.Outcome, loopErr error, vm 
 	var exit *bindings.ExitRequested
 	switch {
 	case errors.As(loopErr, &exit) || (loopErr == nil && out.Exit != nil):
-		code := *out.Exit
+		var code int
+		if out.Exit != nil {
+			code = *out.Exit
+		} else if exit != nil {
+			code = exit.Code // exit() from a job after the body settled
+		}
 		r.OK = code == 0
 		if code != 0 {
 			r.Error = &ScriptError{Kind: KindScript, Name: "Exit", Message: fmt.Sprintf("the script called exit(%d)", code)}
@@ -718,15 +779,46 @@ func callSeq(ctx context.Context) int {
 // namespace's tools are listed in a run only when its script first needs
 // them (an MCP server starts then, not for every run).
 func (e *Engine) catalog() *bindings.Catalog {
-	e.catalogOnce.Do(func() {
-		e.cached = bindings.NewCatalog(scriptEntries(e.cfg.registry), e.namespaces())
-		for _, name := range builtin.ScriptCallable() {
-			if _, on := e.cfg.registry.Get(name); !on {
-				e.cached.Inactive = append(e.cached.Inactive, name)
+	e.catalogOnce.Do(func() { e.cached = e.newCatalog(nil) })
+	return e.cached
+}
+
+// catalogFor is the catalog of a run: without ask_user_question (and its
+// alias) when no one can answer, whose names then throw ERR_UNAVAILABLE.
+func (e *Engine) catalogFor(ro runConfig) *bindings.Catalog {
+	if ro.questions != nil {
+		return e.catalog()
+	}
+	e.noAskOnce.Do(func() {
+		un := map[string]string{}
+		for _, n := range []string{ask.Name, ask.Alias} {
+			if _, on := e.cfg.registry.Get(n); on {
+				un[n] = ask.Unavailable
 			}
 		}
+		if len(un) == 0 {
+			e.noAsk = e.catalog()
+			return
+		}
+		e.noAsk = e.newCatalog(un)
 	})
-	return e.cached
+	return e.noAsk
+}
+
+// newCatalog builds a catalog, leaving out the tools in unavailable.
+func (e *Engine) newCatalog(unavailable map[string]string) *bindings.Catalog {
+	entries := scriptEntries(e.cfg.registry)
+	if len(unavailable) > 0 {
+		entries = slices.DeleteFunc(entries, func(en bindings.Entry) bool { _, out := unavailable[en.Name]; return out })
+	}
+	c := bindings.NewCatalog(entries, e.namespaces())
+	c.Unavailable = unavailable
+	for _, name := range builtin.ScriptCallable() {
+		if _, on := e.cfg.registry.Get(name); !on {
+			c.Inactive = append(c.Inactive, name)
+		}
+	}
+	return c
 }
 
 // scriptEntries is the catalog entries of the tools of reg that a script

@@ -68,13 +68,17 @@ func (e *Engine) finishFiles(r *Result, j *journal.Journal) {
 		j.Close()
 		r.DryRun = true
 		r.Diff = j.Diff(root.Display)
-		if cost := j.ScratchCost(); bashCalls > 0 && cost.Files > 0 {
+		if cost := j.ScratchCost(); bashCalls > 0 && (cost.Files > 0 || cost.Took > 0) {
 			how := "copied"
 			if cost.Cloned == cost.Files {
 				how = "cloned (reflinks)"
 			}
-			r.Warnings = append(r.Warnings, fmt.Sprintf("%s ran in a scratch copy of the workspace holding the run's pending changes (%d files, %.1f MB, %s in %d ms); what they changed there is in the diff, and the workspace was not touched. Commands that reach outside it (absolute paths, the network) had real effects.",
-				plural(bashCalls, "bash command"), cost.Files, float64(cost.Bytes)/1e6, how, cost.Took.Milliseconds()))
+			held := "each ran in a private mount namespace where the copy is mounted over the workspace's path and the real repository is read-only; what they changed there is in the diff, and the workspace was not touched. Commands that reach outside the workspace (other paths, the network) had real effects."
+			if !cost.Isolated {
+				held = "what they changed there is in the diff. This system cannot hold a command in the copy (no private mount namespace): a command that reached the workspace by its own path changed it for real, so the workspace may have been touched."
+			}
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%s ran in a scratch copy of the workspace holding the run's pending changes (%d files, %.1f MB, %s in %d ms); %s",
+				plural(bashCalls, "bash command"), cost.Files, float64(cost.Bytes)/1e6, how, cost.Took.Milliseconds(), held))
 		}
 	default:
 		j.Close()
@@ -223,11 +227,13 @@ func changesLine(cs []FileChange) string {
 			parts = append(parts, fmt.Sprintf("and %d more", len(cs)-maxListedPaths))
 			break
 		}
+		// Paths escaped (tools.Visible): a file named with a newline or an
+		// escape sequence cannot rewrite the run's account of what changed.
 		if c.From != "" {
-			parts = append(parts, c.Action+" "+c.From+" → "+c.Path)
+			parts = append(parts, c.Action+" "+tools.Visible(c.From)+" → "+tools.Visible(c.Path))
 			continue
 		}
-		parts = append(parts, c.Action+" "+c.Path)
+		parts = append(parts, c.Action+" "+tools.Visible(c.Path))
 	}
 	return strings.Join(parts, ", ")
 }

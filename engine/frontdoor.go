@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/memlimit"
+
 	"github.com/atomic-script/atomic-script/bindings"
 	"github.com/atomic-script/atomic-script/runtime"
 	"github.com/atomic-script/atomic-script/runtime/goja"
@@ -84,6 +86,14 @@ func Builtins() *tools.Registry { return builtin.Registry() }
 // gets a _ prefix, a reserved word a _ suffix).
 func Identifier(name string) string { return bindings.Identifier(name) }
 
+// SetMemoryBackstop sets, once at a process's start, the Go runtime's soft
+// memory limit and the tools' process-wide decompression budget from the
+// room the system leaves the process (an address-space limit, a cgroup,
+// the machine's RAM; GOMEMLIMIT wins): the last line behind the tools'
+// own caps, so no input makes the process die of memory. It returns the
+// limit set, 0 when none was.
+func SetMemoryBackstop() int64 { return memlimit.Set() }
+
 // StartSpillReaper removes the persisted-output directories of sessions
 // that ended long ago, in the background until ctx ends; the first pass
 // starts after delay. Safe to call once per process.
@@ -133,11 +143,16 @@ func CompactDeclarations(reg *tools.Registry, budgetChars int, names ...string) 
 }
 
 // SaveOutput saves data in a new 0600 file of the session's owner-only
-// spill directory (named by pattern, e.g. "result-*.json") and returns its
-// path: for a host that must cut a result and name where the whole of it
-// is. Files live as long as the session's spill directory.
+// spill directory (named by pattern, e.g. "result-*.json") and returns how
+// to name it, "PATH (artifact://N)": for a host that must cut a result and
+// say where the whole of it is. Files live as long as the session's spill
+// directory; artifact://N reads them in this session.
 func (e *Engine) SaveOutput(pattern string, data []byte) (string, error) {
-	return e.spill.WriteFile(pattern, data)
+	path, err := e.spill.WriteFile(pattern, data)
+	if err != nil {
+		return "", err
+	}
+	return e.spill.Label(path), nil
 }
 
 // Call runs one tool directly, not from a script (an MCP host's direct
@@ -162,6 +177,7 @@ func (e *Engine) Call(ctx context.Context, name string, args []byte) (tools.Resu
 		Spill:    e.spill,
 		Enabled:  func(n string) bool { _, ok := e.cfg.registry.Get(n); return ok },
 		Direct:   true,
+		Routers:  e.cfg.routers,
 	}
 	if env.Owner == "" {
 		env.Owner = e.session.ID

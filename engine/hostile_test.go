@@ -88,7 +88,7 @@ func TestHostileScripts(t *testing.T) {
 			try { tools.todo_get = null } catch (e) {}
 			try { console.log = null } catch (e) {}
 			return typeof (await tools.todo_get()).todos`, contains: "object"},
-		{name: "forging the result through the wrapper", code: `__as_main(async () => "forged"); throw new Error("real failure")`, kind: engine.KindScript, contains: "__as_main is internal to atomic-script"},
+		{name: "forging the result through the wrapper", code: `__as_main(async () => "forged"); throw new Error("real failure")`, kind: engine.KindScript, contains: "ReferenceError"},
 		{name: "forging the result, error caught", code: `try { __as_main(async () => "forged") } catch (e) {} throw new Error("real failure")`, kind: engine.KindScript, contains: "real failure"},
 		{name: "overriding JSON does not break settling", code: `JSON.parse = () => { throw new Error("hijacked") }; JSON.stringify = () => "{}"; return (await tools.echo({value: 5})).value`, contains: "5"},
 	}

@@ -44,9 +44,9 @@ func checkNamespaces(ns []Namespace) error {
 // and start no process, so they pass the approval gate as read-only tools
 // do; the provider's URL is the host's configuration, never the script's.
 func (s *scriptRun) callModel(ctx context.Context, name string, raw json.RawMessage) (json.RawMessage, error) {
-	if !s.deadline.IsZero() {
+	if d := s.clock.Deadline(); !d.IsZero() {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, s.deadline)
+		ctx, cancel = context.WithDeadline(ctx, d)
 		defer cancel()
 	}
 	var v any

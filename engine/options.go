@@ -28,6 +28,7 @@ type config struct {
 	newVM           runtime.New
 	events          func(Event)
 	namespaces      []Namespace
+	routers         map[string]tools.Router
 	fileMode        journal.Mode
 	approvals       ApprovalPolicy
 	failOnChange    bool
@@ -188,6 +189,26 @@ func WithNamespaces(ns ...Namespace) Option {
 	return func(c *config) error { c.namespaces = append(c.namespaces, ns...); return nil }
 }
 
+// WithRouter serves the resources of a URI scheme (mcp://: the external
+// MCP servers' resources) to read and search.
+func WithRouter(scheme string, r tools.Router) Option {
+	return func(c *config) error {
+		if c.routers == nil {
+			c.routers = map[string]tools.Router{}
+		}
+		c.routers[scheme] = r
+		return nil
+	}
+}
+
+// WithQuestions sets who answers the run's ask_user_question calls (the
+// MCP host's user, the person at the terminal, an answers file). Without
+// it the tool is left out of the run's catalog and calling it throws
+// ERR_UNAVAILABLE.
+func WithQuestions(q tools.Questioner) RunOption {
+	return func(c *runConfig) { c.questions = q }
+}
+
 // runConfig is what RunOptions set.
 type runConfig struct {
 	fileMode     journal.Mode
@@ -198,6 +219,7 @@ type runConfig struct {
 	events       func(Event)
 	ask          AskFunc
 	askBy        string
+	questions    tools.Questioner
 }
 
 // RunOption configures one Run.

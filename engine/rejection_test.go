@@ -100,3 +100,35 @@ for (let k = 0; k < 1e6; k++) await Promise.all(many.map(() => tools.noop({})))`
 		})
 	}
 }
+
+// TestExitWarnsNoRejection: exit(n) ends the run with its code and nothing
+// else, however the VM's interruption of what was still running lands (it
+// raced into an "unhandled rejection: interrupted" warning on QuickJS).
+// Both engines, repeated because the interruption's timing varies.
+func TestExitWarnsNoRejection(t *testing.T) {
+	scripts := map[string]int{
+		`exit(4)`: 4,
+		`exit(0)`: 0,
+		`const p = Promise.all(Array.from({length: 50}, () => tools.noop({}))); exit(3)`: 3,
+		`await tools.noop({}); Promise.resolve().then(() => tools.noop({})); exit(5)`:    5,
+		`for (let i = 0; i < 20; i++) { await tools.noop({}) } exit(0)`:                  0,
+	}
+	for _, js := range []engine.JSEngine{engine.QuickJS, engine.Goja} {
+		t.Run(string(js), func(t *testing.T) {
+			eng := newEngine(t, nil, engine.WithJSEngine(js))
+			for script, code := range scripts {
+				for range 20 {
+					r := run(t, eng, script)
+					if r.ExitCode != code || r.OK != (code == 0) {
+						t.Fatalf("%s: exit %d ok %v, want %d: %+v", script, r.ExitCode, r.OK, code, r.Error)
+					}
+					for _, w := range r.Warnings {
+						if strings.Contains(w, "Unhandled") || strings.Contains(w, "interrupted") {
+							t.Fatalf("%s: spurious warning %q", script, w)
+						}
+					}
+				}
+			}
+		})
+	}
+}

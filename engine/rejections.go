@@ -22,13 +22,11 @@ func (s *scriptRun) unhandledRejections(r *Result, vm runtime.VM) {
 	if !ok {
 		return
 	}
-	list := rt.UnhandledRejections()
-	if r.Error != nil && (r.Error.Kind == KindAborted || r.Error.Kind == KindTimeout) {
-		// Stopping the VM rejects the promises it was running with the
-		// engine's own interruption: that is how the run ended, said by
-		// its error, not something the script left unhandled.
-		list = slices.DeleteFunc(list, func(ex runtime.Exception) bool { return isInterruption(ex) })
-	}
+	// Only the engine interrupts the VM (an abort, the deadline, exit()),
+	// and doing so rejects the promises it was running with its own
+	// interruption: that is how the run ended, said by its error or exit
+	// code, not something the script left unhandled.
+	list := slices.DeleteFunc(rt.UnhandledRejections(), isInterruption)
 	if len(list) == 0 {
 		return
 	}

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/atomic-script/atomic-script/tools"
 )
 
 // charsPerToken is the token estimate the result cap uses: four characters
@@ -90,7 +92,9 @@ func renderSegments(r *Result) []segment {
 	}
 	if r.Error != nil {
 		b.WriteString("Script error:\n")
-		b.WriteString(r.Error.Error())
+		// Escaped as the calls below: a tool's error names the path or
+		// command it was given, which may hold control characters.
+		b.WriteString(tools.VisibleLines(r.Error.Error()))
 		if r.Error.Code != "" {
 			fmt.Fprintf(&b, " [%s]", r.Error.Code)
 		}
@@ -98,7 +102,7 @@ func renderSegments(r *Result) []segment {
 		if r.Error.CallID != "" {
 			for _, c := range r.Calls {
 				if c.ID == r.Error.CallID {
-					fmt.Fprintf(&b, "    from tool call %s: %s %s\n", c.ID, c.Name, clipArgs(c.Args))
+					fmt.Fprintf(&b, "    from tool call %s: %s %s\n", c.ID, tools.Visible(c.Name), clipArgs(c.Args))
 				}
 			}
 		}
@@ -230,25 +234,29 @@ func toolCounts(st CallStats) string {
 }
 
 // describeCall renders a call on one line: `3 read {"path":"a"} → ok (2 ms)`.
+// The tool's name, its arguments and its error are printed with their
+// control and invisible characters escaped (tools.Visible), so the list
+// of calls a run made shows what they were.
 func describeCall(c Call) string {
-	s := fmt.Sprintf("%s %s %s → %s (%d ms)", c.ID, c.Name, clipArgs(c.Args), c.Status, c.Duration.Milliseconds())
+	s := fmt.Sprintf("%s %s %s → %s (%d ms)", c.ID, tools.Visible(c.Name), clipArgs(c.Args), c.Status, c.Duration.Milliseconds())
 	if c.Error != "" {
 		msg := c.Error
 		if i := strings.IndexByte(msg, '\n'); i >= 0 {
 			msg = msg[:i]
 		}
-		s += ": " + truncateRunes(msg, 200)
+		s += ": " + tools.Visible(truncateRunes(msg, 200))
 	}
 	return s
 }
 
-// clipArgs renders call arguments on one line, at most 120 characters.
+// clipArgs renders call arguments on one line, at most 120 characters,
+// escaped as describeCall says.
 func clipArgs(a json.RawMessage) string {
 	args := string(a)
 	if utf8.RuneCountInString(args) > 120 {
 		args = truncateRunes(args, 117) + "..."
 	}
-	return args
+	return tools.Visible(args)
 }
 
 // valueText renders a returned value as an output item: strings as they

@@ -29,6 +29,12 @@ type Loop struct {
 	// a whole batch of promises with one call into JavaScript.
 	Flush func() error
 
+	// Deadline, if set, is asked for the deadline each time JavaScript is
+	// entered, instead of Run's fixed one (zero: none at the moment): a
+	// host whose deadline can stand still (while a person answers a
+	// question) keeps it, and calls Stop(ErrTimeout) when it passes.
+	Deadline func() time.Time
+
 	mu      sync.Mutex
 	queue   []func() error
 	pending int   // registered operations not yet posted back
@@ -112,6 +118,10 @@ func (l *Loop) Run(ctx context.Context, deadline time.Time, start func() error, 
 		}
 		if err := l.stopped(); err != nil {
 			return err
+		}
+		deadline := deadline
+		if l.Deadline != nil {
+			deadline = l.Deadline()
 		}
 		if !deadline.IsZero() {
 			left := time.Until(deadline)

@@ -45,6 +45,10 @@ type VM interface {
 	// Call calls the global function name with string arguments and returns
 	// its result converted to a string ("" for undefined).
 	Call(name string, args ...string) (string, error)
+	// Seal takes the global function name out of the script's reach — the
+	// global is deleted, so it must be configurable — while Call(name)
+	// keeps calling it: the host's own entry points are not the script's.
+	Seal(name string) error
 	// RunJobs drains the job (microtask) queue. It stops at an interrupt,
 	// leaving the remaining jobs queued.
 	RunJobs() error

@@ -278,4 +278,24 @@ type Scratch interface {
 	// InScratch reports whether commands run in a scratch copy (the Files
 	// is a dry run), without making the copy: an approval preview asks it.
 	InScratch() bool
+	// ScratchIsolation says whether a command is held in the copy (see
+	// Isolation); asked before the copy is made, it says what will hold.
+	ScratchIsolation() Isolation
 }
+
+// Isolation is how a dry run's commands are kept in the scratch copy.
+// Enforced: each runs in a private mount namespace where the copy is
+// mounted over the workspace's own path and ReadOnly (the real
+// repository's object store and git directories) are mounted read-only,
+// so no path the command builds reaches the real workspace (Linux with
+// unprivileged user namespaces). Otherwise the copy only holds what a
+// command does relative to its working directory: a command that builds
+// the workspace's path changes the real files, so such a call is not
+// contained and is gated like a real one.
+type Isolation struct {
+	Enforced bool
+	ReadOnly []Bind
+}
+
+// Bind mounts Source at Target.
+type Bind struct{ Source, Target string }

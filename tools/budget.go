@@ -41,9 +41,9 @@ func BoundText(env *Env, t Tool, res Result) Result {
 	} else {
 		path = p
 	}
-	note := fmt.Sprintf("Full output saved to: %s", path)
-	if path == "" {
-		note = "The full output could not be saved (" + why + "): narrow the call to see the rest"
+	note := "The full output could not be saved (" + why + "): narrow the call to see the rest"
+	if path != "" {
+		note = "Full output saved to: " + env.Spill.Label(path)
 	}
 	// Two thirds head, one third tail, cut at line ends, leaving room for
 	// the marker and the note.

@@ -41,6 +41,44 @@ type Env struct {
 	// it asks for (caps bound only the text). Tools whose defaults are
 	// sized for a model (find's 200 paths) use it.
 	Direct bool
+	// Routers serve the resources of URI schemes a host exposes (mcp://,
+	// the configured external MCP servers), by scheme: read, search and
+	// their selectors reach them here. Nil or missing: the scheme is not
+	// served in this run.
+	Routers map[string]Router
+	// Questions answers ask_user_question; nil when no one can answer in
+	// this run (the tool then fails with ERR_UNAVAILABLE).
+	Questions Questioner
+}
+
+// Router serves the read-only resources of one URI scheme.
+type Router interface {
+	// ReadResource returns the resource uri names (the whole
+	// "scheme://…"), or a listing when uri names a collection.
+	ReadResource(ctx context.Context, uri string) (Routed, error)
+}
+
+// Routed is what a Router returns for one URI.
+type Routed struct {
+	// Text is the resource's text (binary content described in it), or
+	// the listing.
+	Text string
+	// Listing is set when Text lists resources rather than being one;
+	// URIs are then the listed resources search looks into.
+	Listing bool
+	URIs    []string
+	// Images are image blobs of the resource.
+	Images []Image
+	// Source names where it came from (the server), for details.
+	Source string
+}
+
+// Router returns the router of scheme, or nil.
+func (e *Env) Router(scheme string) Router {
+	if e == nil {
+		return nil
+	}
+	return e.Routers[scheme]
 }
 
 // Abs resolves p against the workspace root. Absolute paths are returned

@@ -27,6 +27,7 @@ const (
 	ErrNoop        Code = "ERR_NOOP"         // an edit changed nothing, repeatedly
 	ErrBinary      Code = "ERR_BINARY"       // a text operation met a binary file
 	ErrIO          Code = "ERR_IO"           // any other file system failure
+	ErrUnavailable Code = "ERR_UNAVAILABLE"  // what the call needs is not there in this run (no one to answer a question, no MCP server)
 	ErrTool        Code = "ERR_TOOL"         // any other failure
 )
 

@@ -98,6 +98,8 @@ func Invoke(ctx context.Context, t Tool, env *Env, args json.RawMessage) (Result
 // tool fails that call, not every session of an MCP server. The stack goes
 // to stderr for the bug report.
 func runGuarded(ctx context.Context, t Tool, env *Env, args json.RawMessage) (r Result, err error) {
+	ctx, release := withHolding(ctx)
+	defer release()
 	defer func() {
 		if p := recover(); p != nil {
 			fmt.Fprintf(os.Stderr, "atomic-script: tool %s panicked: %v\n%s", t.Name(), p, debug.Stack())

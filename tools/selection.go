@@ -2,6 +2,7 @@ package tools
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -135,20 +136,25 @@ func Select(all *Registry, layers ...Layer) (*Registry, Status) {
 // String renders the report for a terminal.
 func (s Status) String() string {
 	var b strings.Builder
+	// The name column fits the longest name (ask_user_question), at least 14.
+	w := 14
+	for _, t := range slices.Concat(s.Active, s.Inactive) {
+		w = max(w, len(t.Name))
+	}
 	fmt.Fprintf(&b, "Active tools (%d):\n", len(s.Active))
 	for _, t := range s.Active {
-		fmt.Fprintf(&b, "  %-14s %s\n", t.Name, t.Description)
+		fmt.Fprintf(&b, "  %-*s %s\n", w, t.Name, t.Description)
 	}
 	if len(s.Inactive) > 0 {
 		fmt.Fprintf(&b, "\nInactive tools (%d):\n", len(s.Inactive))
 		for _, t := range s.Inactive {
-			fmt.Fprintf(&b, "  %-14s %s\n  %-14s to enable: %s\n", t.Name, t.Reason, "", t.Enable)
+			fmt.Fprintf(&b, "  %-*s %s\n  %-*s to enable: %s\n", w, t.Name, t.Reason, w, "", t.Enable)
 		}
 	}
 	if len(s.Unknown) > 0 {
 		fmt.Fprintf(&b, "\nSelected names that match no tool (%d):\n", len(s.Unknown))
 		for _, u := range s.Unknown {
-			fmt.Fprintf(&b, "  %-14s in %s", u.Name, u.Source)
+			fmt.Fprintf(&b, "  %-*s in %s", w, u.Name, u.Source)
 			if u.Suggestion != "" {
 				fmt.Fprintf(&b, " (did you mean %q?)", u.Suggestion)
 			}

@@ -118,6 +118,9 @@ const (
 	// TagOffByDefault marks tools that exist but are inactive until a
 	// settings entry or --tools adds them.
 	TagOffByDefault Tag = "off-by-default"
+	// TagScriptOnly marks tools only a script calls, never a host as a
+	// direct tool: ask_user_question, whose host has its own way to ask.
+	TagScriptOnly Tag = "script-only"
 	// TagHostOnly marks tools the host serves itself (codemode, tool_search,
 	// the entries that stand for MCP servers): they are selected and reported
 	// like any other tool, but never appear in a script's catalog.

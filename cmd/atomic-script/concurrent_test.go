@@ -21,6 +21,12 @@ func buildCLI(t *testing.T) string {
 	return bin
 }
 
+// homeIn is the environment of a built CLI run in dir: its home, settings
+// and state there, so the user's never count.
+func homeIn(dir string) []string {
+	return append(os.Environ(), "HOME="+dir, "ATOMIC_HOME="+filepath.Join(dir, ".atomic"), "ATOMIC_STATE_DIR="+filepath.Join(dir, "state"), "TMPDIR="+dir)
+}
+
 // TestConcurrentRunsLoseNoEdit is the stress test of the per-file lock: N
 // `atomic-script run` processes change the same files at the same time —
 // one-line edits of one file, whole-file writes of another, and edits of

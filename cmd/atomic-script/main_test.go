@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -54,6 +55,8 @@ func scriptParams(dir string) testscript.Params {
 				return racecheck.Enabled, nil
 			case "cgo": // tree-sitter: structural search, query, rewrite
 				return cgoEnabled, nil
+			case "sandbox":
+				return dryRunSandboxed(), nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
@@ -63,6 +66,11 @@ func scriptParams(dir string) testscript.Params {
 			env.Setenv("ATOMIC_HOME", filepath.Join(home, ".atomic"))
 			env.Setenv("ATOMIC_STATE_DIR", filepath.Join(home, "state"))
 			env.Setenv("TMPDIR", filepath.Join(env.WorkDir, ".tmp"))
+			// The [sandbox] condition is this process's answer: the
+			// scripts' runs must see the same setting.
+			if v, ok := os.LookupEnv("ATOMIC_NO_SANDBOX"); ok {
+				env.Setenv("ATOMIC_NO_SANDBOX", v)
+			}
 			return os.MkdirAll(filepath.Join(env.WorkDir, ".tmp"), 0o755)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
@@ -114,6 +122,19 @@ func scriptParams(dir string) testscript.Params {
 		},
 	}
 }
+
+// dryRunSandboxed reports whether a dry run's bash runs in the sandbox on
+// this system (a private mount namespace), as a dry run's result says.
+var dryRunSandboxed = sync.OnceValue(func() bool {
+	dir, err := os.MkdirTemp("", "sandbox-cond-*")
+	if err != nil {
+		return false
+	}
+	defer os.RemoveAll(dir)
+	var out, errOut strings.Builder
+	cli.Main([]string{"run", "--dry-run", "--cwd", dir, "-e", `await tools.bash({command: "true"}); return 1`}, cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &errOut})
+	return strings.Contains(out.String(), "the workspace was not touched")
+})
 
 // cmdWebserver starts a web server on loopback for the rest of the script:
 //

@@ -25,7 +25,7 @@ var publicPackages = []string{
 	"runtime", "runtime/quickjs", "runtime/goja", "runtime/webapi", "runtime/runtimetest",
 	"bindings",
 	"tools", "tools/builtin", "tools/journal", "tools/spill", "tools/meta",
-	"tools/files", "tools/search", "tools/code", "tools/shell", "tools/web", "tools/resource", "tools/todo",
+	"tools/files", "tools/search", "tools/code", "tools/shell", "tools/web", "tools/resource", "tools/todo", "tools/ask",
 	"hashline", "hashline/blocks",
 	"models",
 	"docs",

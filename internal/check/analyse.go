@@ -2,11 +2,10 @@ package check
 
 import (
 	"fmt"
-	"reflect"
 	"sort"
 	"strings"
-	"sync"
 
+	"github.com/atomic-script/atomic-script/internal/jsast"
 	"github.com/atomic-script/atomic-script/internal/suggest"
 
 	"github.com/dop251/goja/ast"
@@ -20,9 +19,27 @@ import (
 // It does not read async generators; for those the analysis says it
 // skipped the script (esbuild, which reads everything, decides validity).
 
-// parseJS parses code as a script.
-func parseJS(code string) (*ast.Program, error) {
+// parseJS parses code as a script. goja's parser panics on some valid
+// source ('\u{10FFFF}'); that is a parse failure here, so esbuild decides
+// whether the script is valid.
+func parseJS(code string) (prog *ast.Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			prog, err = nil, &analysisFailure{what: "parser", value: r}
+		}
+	}()
 	return parser.ParseFile(nil, "", code, 0, parser.WithDisableSourceMaps)
+}
+
+// analysisFailure is a panic of the analysis's parser or walk: the script
+// is then run unanalysed if esbuild finds it valid.
+type analysisFailure struct {
+	what  string // "parser" or "walk"
+	value any
+}
+
+func (f *analysisFailure) Error() string {
+	return fmt.Sprintf("the analysis %s failed: %v", f.what, f.value)
 }
 
 // positioner maps a byte offset of the parsed code to the script's line
@@ -58,6 +75,10 @@ func notAnalysedAt(pos positioner, code string, err error) Diagnostic {
 	if el, ok := err.(parser.ErrorList); ok && len(el) > 0 {
 		msg = el[0].Message
 	}
+	if f, ok := err.(*analysisFailure); ok {
+		return Diagnostic{Line: line, Col: col, Severity: Note, Code: CodeNotAnalysed,
+			Message: "the script is valid, but the check cannot analyse it (its " + f.what + " failed: " + fmt.Sprint(f.value) + "): forgotten awaits and tool names were not checked"}
+	}
 	return Diagnostic{Line: line, Col: col, Severity: Note, Code: CodeNotAnalysed,
 		Message: "the script is valid, but the check cannot analyse it past this point (" + msg + "): forgotten awaits and tool names were not checked"}
 }
@@ -78,7 +99,7 @@ func analyse(prog *ast.Program, pos positioner, _ *Program, o Options) []Diagnos
 	// are recorded as met, the rest is checked once all are known (a
 	// function may be called above its declaration).
 	var later []ast.Node
-	walk(prog, func(n ast.Node) {
+	jsast.Walk(prog, func(n ast.Node) {
 		switch n.(type) {
 		case *ast.FunctionDeclaration, *ast.Binding:
 			a.declare(n)
@@ -287,67 +308,6 @@ func calleePath(e ast.Expression) []string {
 		return calleePath(e.Expression)
 	}
 	return nil
-}
-
-// walk calls fn for every node of the tree under n, parents first. It
-// reads the tree by reflection, so every node type goja has (and adds)
-// is walked. Function and program declaration lists repeat nodes the body
-// holds, so they are skipped.
-func walk(n ast.Node, fn func(ast.Node)) {
-	walkValue(reflect.ValueOf(n), fn)
-}
-
-var (
-	nodeType = reflect.TypeOf((*ast.Node)(nil)).Elem()
-	astPkg   = reflect.TypeOf(ast.Program{}).PkgPath()
-)
-
-func walkValue(v reflect.Value, fn func(ast.Node)) {
-	switch v.Kind() {
-	case reflect.Interface:
-		if !v.IsNil() {
-			walkValue(v.Elem(), fn)
-		}
-	case reflect.Pointer:
-		if v.IsNil() || v.Type().Elem().PkgPath() != astPkg {
-			return
-		}
-		if v.Type().Implements(nodeType) {
-			fn(v.Interface().(ast.Node))
-		}
-		walkValue(v.Elem(), fn)
-	case reflect.Slice:
-		for i := 0; i < v.Len(); i++ {
-			walkValue(v.Index(i), fn)
-		}
-	case reflect.Struct:
-		for _, i := range walkedFields(v.Type()) {
-			walkValue(v.Field(i), fn)
-		}
-	}
-}
-
-// fieldCache holds, per AST struct type, the fields walkValue follows.
-var fieldCache sync.Map // reflect.Type → []int
-
-func walkedFields(t reflect.Type) []int {
-	if f, ok := fieldCache.Load(t); ok {
-		return f.([]int)
-	}
-	var idx []int
-	if t.PkgPath() == astPkg {
-		for i := 0; i < t.NumField(); i++ {
-			if t.Field(i).Name == "DeclarationList" {
-				continue
-			}
-			switch t.Field(i).Type.Kind() {
-			case reflect.Interface, reflect.Pointer, reflect.Slice, reflect.Struct:
-				idx = append(idx, i)
-			}
-		}
-	}
-	fieldCache.Store(t, idx)
-	return idx
 }
 
 // sortDiags orders findings by position.

@@ -22,6 +22,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/dop251/goja/ast"
 )
 
 // Lang is the language a script is written in.
@@ -122,7 +124,13 @@ func HasErrors(ds []Diagnostic) bool {
 
 // Compile turns src into the program the engine runs and checks it. When
 // a finding is an error, the program is nil. Findings are in source order.
-func Compile(src string, o Options) (*Program, []Diagnostic) {
+func Compile(src string, o Options) (p *Program, ds []Diagnostic) {
+	defer func() {
+		if r := recover(); r != nil {
+			p, ds = nil, []Diagnostic{{Line: 1, Col: 1, Severity: Error, Code: CodeInternalError,
+				Message: fmt.Sprintf("the check failed on this script (%v); please report it with the script", r)}}
+		}
+	}()
 	if d, ok := checkEncoding(src); !ok {
 		return nil, []Diagnostic{d}
 	}
@@ -139,28 +147,47 @@ func Compile(src string, o Options) (*Program, []Diagnostic) {
 }
 
 // compileJS runs src as written. When the analysis parser rejects it,
-// esbuild decides whether it is valid JavaScript; with auto set, code that
-// is not JavaScript is tried as TypeScript.
+// esbuild decides whether it is valid JavaScript; with auto set, only code
+// that is not JavaScript is tried as TypeScript: valid JavaScript the
+// analysis parser cannot read (for await, an async generator) must not go
+// through the TypeScript transform, which renames shadowed bindings and
+// so changes what a function's name is.
 func compileJS(src string, o Options, auto bool) (*Program, []Diagnostic) {
 	w := wrapJS(src)
 	prog, perr := parseJS(w.code)
 	if perr == nil {
 		p := &Program{Code: src, Lang: JS}
-		return p, sortDiags(analyse(prog, w.pos, p, o))
+		ds, aerr := safeAnalyse(prog, w.pos, p, o)
+		if aerr == nil {
+			return p, sortDiags(ds)
+		}
+		perr = aerr
 	}
-	if auto {
+	d, isJS := transformError(src, jsLoader)
+	if auto && !isJS {
 		p, ds := compileTS(src, o)
 		if p != nil {
 			p.Lang = TS
 		}
 		return p, ds
 	}
-	if d, ok := transformError(src, jsLoader); !ok {
+	if !isJS {
 		return nil, []Diagnostic{d}
 	}
 	// Valid JavaScript the analysis parser does not read (an async
 	// generator, say): run it unchecked, and say so.
 	return &Program{Code: src, Lang: JS}, []Diagnostic{notAnalysed(w, perr)}
+}
+
+// safeAnalyse is analyse, with a panic of the walk returned as an error:
+// the script then runs unanalysed, as one the parser cannot read.
+func safeAnalyse(prog *ast.Program, pos positioner, p *Program, o Options) (ds []Diagnostic, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			ds, err = nil, &analysisFailure{what: "walk", value: r}
+		}
+	}()
+	return analyse(prog, pos, p, o), nil
 }
 
 // checkEncoding reports the first byte of src that is not UTF-8.

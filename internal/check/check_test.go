@@ -63,6 +63,9 @@ func TestCompile(t *testing.T) {
 		{"jsx in ts", TS, "const e = <div>x</div>", "1:23 syntax", ""},
 		{"auto: javascript", Auto, "return 1", "", JS},
 		{"auto: typescript", Auto, "const n: number = 1\ntools.write({})", "2:1 not-awaited", TS},
+		// Not through the TypeScript transform: it would rename the inner
+		// fn (to fn2), and fn.name would say so.
+		{"auto: javascript the analysis cannot read", Auto, "async function f() {\n  for await (const [fn = function () {}] of [[]]) console.log(fn.name)\n}\ntools.write({})", "2:7 not-analysed", JS},
 		{"auto: neither", Auto, "const n: number = \n", "2:1 syntax", ""},
 		{"invalid UTF-8", JS, "const a = 1\nconst s = 'caf\xe9'", "2:15 encoding", ""},
 		{"deep brackets", JS, strings.Repeat("(", 5000) + "1" + strings.Repeat(")", 5000), "1:5001 too-deep", ""},
@@ -82,6 +85,8 @@ func TestCompile(t *testing.T) {
 				t.Errorf("no program, want %s", c.ran)
 			case p != nil && p.Lang != c.ran:
 				t.Errorf("ran as %s, want %s", p.Lang, c.ran)
+			case p != nil && p.Lang == JS && p.Code != c.src:
+				t.Errorf("runs as\n%s\nwant the script as written", p.Code)
 			}
 		})
 	}
@@ -125,7 +130,7 @@ func TestLangOf(t *testing.T) {
 }
 
 func FuzzCompile(f *testing.F) {
-	for _, s := range []string{"", "tools.write({})", "const a: number = 1", "x = (", "import a from 'b'", "`${`${", "/*", "'\xff'", "async function* g(){}", "<div/>", "return await tools.read({})", "a=>b=>c=>d"} {
+	for _, s := range []string{"", "tools.write({})", "const a: number = 1", "x = (", "import a from 'b'", "`${`${", "/*", "'\xff'", "async function* g(){}", "<div/>", "return await tools.read({})", "a=>b=>c=>d", `'\u{10FFFF}'`, `"\u{10FFFF}\u{1F600}"`} {
 		f.Add(s, false)
 		f.Add(s, true)
 	}
@@ -151,4 +156,22 @@ func FuzzCompile(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestParserPanicIsNoVerdict: goja's parser panics on some valid source
+// ('\u{10FFFF}'); the check then asks esbuild, runs valid code unanalysed
+// with a note saying so, and still rejects what is invalid.
+func TestParserPanicIsNoVerdict(t *testing.T) {
+	for _, lang := range []Lang{JS, Auto} {
+		p, ds := Compile(`console.log('\u{10FFFF}'.length)`, Options{Lang: lang, Tools: testTools})
+		if p == nil || HasErrors(ds) {
+			t.Fatalf("%s: valid code refused: %+v", lang, ds)
+		}
+		if lang == JS && (len(ds) != 1 || ds[0].Code != CodeNotAnalysed || !strings.Contains(ds[0].Message, "cannot analyse it")) {
+			t.Errorf("%s: want one not-analysed note, got %+v", lang, ds)
+		}
+	}
+	if p, ds := Compile("'\\u{10FFFF}' +", Options{Lang: JS}); p != nil || !HasErrors(ds) || ds[0].Code != CodeSyntax {
+		t.Errorf("invalid code: program %v, findings %+v", p != nil, ds)
+	}
 }

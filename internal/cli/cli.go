@@ -80,6 +80,10 @@ func Main(args []string, stdio Stdio) int {
 	var err error
 	code := 0
 	switch args[0] {
+	case "run", "serve":
+		engine.SetMemoryBackstop()
+	}
+	switch args[0] {
 	case "run":
 		code, err = cmdRun(args[1:], stdio)
 	case "check":

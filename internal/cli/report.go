@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/atomic-script/atomic-script/engine"
+	"github.com/atomic-script/atomic-script/tools"
 )
 
 // A reportSpec is a file `run --report` writes for CI: JUnit XML, which test
@@ -388,6 +389,9 @@ func junitReport(res *engine.Result, info runInfo) []byte {
 	fmt.Fprintf(&out, "%s%s\n", callsLine(total, failed, cancelled), listed)
 	for _, c := range res.Calls {
 		fmt.Fprintf(&out, "  #%s %s %s %dms %s", c.ID, c.Name, c.Status, c.Duration.Milliseconds(), callArgs(c, 200))
+		if q, ok := questionOf(c); ok {
+			fmt.Fprintf(&out, " → %s", q.summary())
+		}
 		if c.Error != "" {
 			first, _, _ := strings.Cut(c.Error, "\n")
 			fmt.Fprintf(&out, " — %s", first)
@@ -453,6 +457,15 @@ func markdownReport(res *engine.Result, info runInfo) []byte {
 		}
 		b.WriteString("\n")
 	}
+	if qs := questionCalls(res); len(qs) > 0 {
+		b.WriteString("#### Questions asked\n\n| Call | Question | Answer | Answered by |\n|---|---|---|---|\n")
+		for _, q := range qs {
+			for _, row := range q.rows() {
+				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", q.id, mdCell(row[0]), mdCell(row[1]), q.By)
+			}
+		}
+		b.WriteString("\n")
+	}
 	if list := failedCalls(res); len(list) > 0 {
 		b.WriteString("#### Failed and cancelled calls\n\n| Call | Tool | Status | Arguments | Error |\n|---|---|---|---|---|\n")
 		for _, c := range list {
@@ -503,4 +516,73 @@ func mdCode(s string) string {
 		s = " " + s + " "
 	}
 	return fence + s + fence
+}
+
+// askedQuestion is an ask_user_question call as its record has it: the
+// answers and who gave them (details.meta), the questions (args).
+type askedQuestion struct {
+	id      string
+	Status  string         `json:"status"`
+	By      string         `json:"answeredBy"`
+	Answers []tools.Answer `json:"answers"`
+	asked   []tools.Question
+}
+
+// questionOf reads a question call's record; ok is false for other calls.
+func questionOf(c engine.Call) (q askedQuestion, ok bool) {
+	var head struct {
+		Source string `json:"source"`
+	}
+	if len(c.Meta) == 0 || json.Unmarshal(c.Meta, &head) != nil || head.Source != "question" || json.Unmarshal(c.Meta, &q) != nil {
+		return q, false
+	}
+	var args struct {
+		Questions []tools.Question `json:"questions"`
+		Question  string           `json:"question"`
+	}
+	_ = json.Unmarshal(c.Args, &args)
+	q.id, q.asked = c.ID, args.Questions
+	if len(q.asked) == 0 && args.Question != "" {
+		q.asked = []tools.Question{{Header: "Question", Question: args.Question}}
+	}
+	return q, true
+}
+
+func questionCalls(res *engine.Result) []askedQuestion {
+	var out []askedQuestion
+	for _, c := range res.Calls {
+		if q, ok := questionOf(c); ok {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// rows are (question, answer) pairs; a question not answered shows the
+// status.
+func (q askedQuestion) rows() [][2]string {
+	var out [][2]string
+	for i, a := range q.asked {
+		ans := q.Status
+		if i < len(q.Answers) {
+			ans = strings.Join(q.Answers[i].Selected, ", ")
+			if o := q.Answers[i].Other; o != "" {
+				ans += " (other: " + o + ")"
+			}
+		}
+		out = append(out, [2]string{a.Header + ": " + a.Question, ans})
+	}
+	return out
+}
+
+// summary is the answers on one line: "Header: label; …", or the status.
+func (q askedQuestion) summary() string {
+	if q.Status != "answered" {
+		return q.Status + " (" + q.By + ")"
+	}
+	var parts []string
+	for _, a := range q.Answers {
+		parts = append(parts, a.Header+": "+strings.Join(a.Selected, ", "))
+	}
+	return strings.Join(parts, "; ") + " (" + q.By + ")"
 }

@@ -38,6 +38,7 @@ type runFlags struct {
 	repos        string
 	jobs         int
 	results      string
+	answers      string
 	resume       bool
 	overwrite    bool
 	name         string
@@ -60,6 +61,7 @@ func (f *runFlags) registerRun(fs *flag.FlagSet) {
 	fs.BoolVar(&f.dryRun, "dry-run", false, "write no files: the run's reads see its pending writes, and the result shows the unified diff it would apply (bash runs in a scratch copy of the workspace holding the pending changes; what it changes there joins the diff)")
 	fs.BoolVar(&f.atomic, "atomic", false, "restore every file the run changed (content and mode; created files removed) when the script fails, times out or is interrupted")
 	fs.StringVar(&f.approve, "approve", "", "ask before the script's calls of these approval classes (write,bash) that no allow pattern of the settings covers: on a terminal a prompt per call; without one (CI) they are denied unless --yes")
+	fs.StringVar(&f.answers, "answers", "", "answer the script's ask_user_question calls from FILE (JSON or YAML keyed by question header, or question text): {\"Merge approval\": \"Proceed\"}; a question it does not cover fails. Without it a terminal gets a picker, and a run with neither (CI) has no ask_user_question")
 	fs.BoolVar(&f.strict, "strict", false, "fail the run (exit 1) when the script leaves a promise rejection unhandled; without it that is a warning")
 	fs.BoolVar(&f.yes, "yes", false, "answer yes to every approval ask without prompting (deny rules still deny)")
 	fs.BoolVar(&f.failOnChange, "fail-on-change", false, fmt.Sprintf("exit %d when the run succeeds but changed files (with --dry-run: would change them), like gofmt -l: CI checks that a migration was applied everywhere", engine.ExitChanged))
@@ -235,6 +237,9 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 	hub := mcpclient.New(ws.settings.MCPServers, mcpclient.Options{Root: ws.root, Stderr: stdio.Err, Version: Version})
 	defer hub.Close()
 	opts = append(opts, engine.WithNamespaces(hub.Namespaces(ws.enabled)...))
+	if r := hub.Router(ws.enabled); r != nil { // their resources are mcp://SERVER/URI
+		opts = append(opts, engine.WithRouter(mcpclient.Scheme, r))
+	}
 	// With --events the stream is the progress: a status line would be
 	// drawn into it on a terminal.
 	var status *statusLine
@@ -259,8 +264,16 @@ func cmdRun(args []string, stdio Stdio) (exit int, err error) {
 	engine.StartSpillReaper(ctx, 50*time.Millisecond)
 	asker := newTerminalAsker(status)
 	defer asker.close()
+	runOpts := []engine.RunOption{engine.WithArgs(scriptArgs...), engine.WithAsker("terminal", asker.ask), engine.WithScriptName(name)}
+	q, _, err := questioner(f.answers, stdio.Err, status)
+	if err != nil {
+		return 0, err
+	}
+	if q != nil {
+		runOpts = append(runOpts, engine.WithQuestions(q))
+	}
 	started := time.Now()
-	res, err := eng.Run(ctx, code, engine.WithArgs(scriptArgs...), engine.WithAsker("terminal", asker.ask), engine.WithScriptName(name))
+	res, err := eng.Run(ctx, code, runOpts...)
 	if status != nil {
 		status.close()
 	}

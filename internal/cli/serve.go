@@ -87,6 +87,7 @@ func cmdServe(args []string, stdio Stdio) (int, error) {
 		Status:                  ws.status,
 		Settings:                ws.settings.Tools(),
 		Namespaces:              hub.Namespaces(ws.enabled),
+		Resources:               hub.Router(ws.enabled),
 		InlineDeclarationTokens: cm.InlineDeclarationTokens,
 		HideDirectTools:         cm.DirectTools != nil && !*cm.DirectTools,
 		StoreSession:            *session,

@@ -110,3 +110,43 @@ func TestServeRunsPerServer(t *testing.T) {
 		t.Errorf("%d scripts ran, at most %d at once; want %d, at most %d at once", runs, most, sessions*perSession, mcpserver.DefaultMaxRuns)
 	}
 }
+
+// TestServeRefusesPastWhatASessionMayHold (issue 29): calls waiting for a
+// session's turn count too. Past RunsPerSession running and
+// WaitingPerSession waiting, a codemode call gets a JSON-RPC error at once
+// that says to retry, and runs nothing; the admitted ones all run.
+func TestServeRefusesPastWhatASessionMayHold(t *testing.T) {
+	w := overlapWorkspace(t)
+	c := w.serve(t)
+	const calls = mcpserver.RunsPerSession + mcpserver.WaitingPerSession + 3
+	var wg sync.WaitGroup
+	errs := make([]error, calls)
+	for i := range calls {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			r, err := c.CallTool(ctx, &mcp.CallToolParams{Name: "codemode", Arguments: map[string]any{"code": overlapScript}})
+			if err == nil && r.IsError {
+				t.Errorf("call %d: %s", i, text(r))
+			}
+			errs[i] = err
+		}()
+	}
+	wg.Wait()
+	refused := 0
+	for _, err := range errs {
+		if err == nil {
+			continue
+		}
+		if !strings.Contains(err.Error(), "serve is busy") || !strings.Contains(err.Error(), "Retry it when one of them has finished") {
+			t.Errorf("refusal: %v", err)
+		}
+		refused++
+	}
+	_, runs := maxOverlap(t, w.dir)
+	if refused != 3 || runs != calls-3 {
+		t.Errorf("%d refused and %d ran; want 3 refused and %d ran", refused, runs, calls-3)
+	}
+}

@@ -21,6 +21,11 @@ import (
 // tool calls.
 func (ss *session) handleCodemode(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	ss.watch(req.Session)
+	leave, err := ss.admit(int64(len(req.Params.Arguments)))
+	if err != nil {
+		return nil, err // a JSON-RPC error: retry later
+	}
+	defer leave()
 	raw, bad := decodeArgs(meta.Codemode, req.Params.Arguments)
 	if bad != nil {
 		return bad, nil
@@ -45,6 +50,9 @@ func (ss *session) handleCodemode(ctx context.Context, req *mcp.CallToolRequest)
 	defer release()
 	n := ss.runs.Add(1)
 	opts := []engine.RunOption{engine.WithCallIDPrefix(strconv.FormatInt(n, 10)), engine.WithAsker("host", elicitAsker(req.Session))}
+	if canElicit(req.Session) == nil { // the client's user answers ask_user_question
+		opts = append(opts, engine.WithQuestions(hostQuestions{req.Session}))
+	}
 	if token := req.Params.GetProgressToken(); token != nil {
 		p := startProgress(ctx, req.Session, token, ss.srv.cfg.ProgressInterval)
 		defer p.stop()

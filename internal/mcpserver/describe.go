@@ -9,23 +9,24 @@ import (
 
 	"github.com/atomic-script/atomic-script/engine"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/ask"
 )
 
 // modelsLine is the intro's line for models.*, shown when a provider is
 // configured.
-const modelsLine = `- models.classify({input, labels, instructions?}) resolves to {label, usage}, label always one of labels; models.generateImages({prompt, n?, size?}) to items for image(); models.list(). 4 run at once.`
+const modelsLine = `- models.classify({input, labels, instructions?}) → {label, usage}; models.generateImages({prompt, n?, size?}) → image() items; models.list(). 4 run at once.`
 
 // codemodeIntro is the part of codemode's description that says how to
 // write a script. The verbs are the caps and the globals summary
 // (engine.ScriptGlobals).
-const codemodeIntro = `Run one JavaScript program in a sandbox where every tool is an async function, and get back one compact result: chain, batch and filter tool calls in code and return only what matters.
+const codemodeIntro = `Run one JavaScript program in a sandbox where every tool is an async function; chain, batch and filter calls in code and return only what matters.
 
-- Input {"code": "..."}: JavaScript or TypeScript (types are stripped); top-level await and return work; syntax errors and tool calls nobody awaits are reported with their line before anything runs. The output is the returned value, text(value), console.log(...) and image(dataUrl); exit(code) ends early.
-- Call await tools.NAME(args). A tool with a typed result resolves to that object, the others to text. A failure throws an Error with name, message and code (ERR_NOT_FOUND, ERR_INVALID_ARGS, ERR_STALE_ANCHOR, ...). Run independent calls with Promise.all, and await every call.
+- Input {"code": "..."}: JavaScript or TypeScript, run as an async function's body (top-level await and return work); syntax errors and unawaited tool calls are reported with their line before anything runs. The output is the returned value, text(value), console.log(...) and image(dataUrl); exit(code) ends early.
+- Call await tools.NAME(args): a typed tool resolves to its result object, others to text. A failure throws an Error with a code (ERR_NOT_FOUND, ERR_INVALID_ARGS, ERR_STALE_ANCHOR, ...). Run independent calls with Promise.all, and await every call.
 - Files: read returns hashline rows under a [path#TAG] header; edit takes that header and ops on the rows' line numbers, e.g. "[a.ts#1A2B]\nreplace 3..4:\n+new line".
-- Discover: ALL_TOOLS ({name, description, namespace}[]), searchTools(query, {limit?}) (best 5, {name, description: one line}[]), describeTool(name) ({description, declaration}: full types), describeNamespace(name). A misspelt tools.NAME throws naming the nearest; "NAME" in tools tests for one.
-- store(key, value) and load(key) keep JSON values across calls of this session (saved when the script succeeds).
-- Optional first line // @options: {"max_output_tokens": 2000, "timeout_ms": 30000} lowers the caps, never raises them: %s. Past the output cap the head and tail are kept and the rest goes to a file. {"dry_run": true} writes nothing and returns the diff the script would apply (RUN.diff() is it so far; bash runs in a copy that already has the pending changes): preview a large change with it first.
+- Discover: ALL_TOOLS ({name, description, namespace}[]), searchTools(query, {limit?}) (best 5, {name, description: one line}[]), describeTool(name) ({description, declaration}: full types), describeNamespace(name). "NAME" in tools tests for one.
+- store(key, value) and load(key) keep JSON values across this session's calls (saved when the script succeeds).
+- Optional first line // @options: {"max_output_tokens": 2000, "timeout_ms": 30000} lowers the caps, never raises them: %s. Past the output cap the head and tail are kept and the whole goes to artifact://N, which read and search page through. {"dry_run": true} writes nothing and returns the diff the script would apply (RUN.diff() is it so far; bash runs in a copy that already has the pending changes): preview big changes with it.
 - %s
 - Tool calls have real effects; a failed script does not undo them.`
 
@@ -35,8 +36,10 @@ var codemodeCore = []string{"read", "edit", "write", "search", "find", "bash"}
 
 // codemodeDescription is codemode's description: how to write a script,
 // compact TypeScript declarations of the core tools within the token
-// budget, one line for each other tool, and the MCP servers.
-func codemodeDescription(cfg Config) string {
+// budget, one line for each other tool, and the MCP servers. asks says
+// whether the client can answer ask_user_question (elicitation): the
+// tool is named only to a client that can.
+func codemodeDescription(cfg Config, asks bool) string {
 	var b strings.Builder
 	limits := fmt.Sprintf("the output is at most %d tokens", cmp.Or(cfg.MaxOutputTokens, engine.DefaultMaxOutputTokens))
 	if cfg.Timeout > 0 {
@@ -50,7 +53,7 @@ func codemodeDescription(cfg Config) string {
 		b.WriteString("\nApprovals are on: write, edit and bash calls (and external tools not marked read-only) may be shown to the user first, and throw ERR_DENIED when refused; catch it and say so, do not try another way around.")
 	}
 	b.WriteString("\n\n")
-	b.WriteString(declarations(cfg.Enabled, cfg.InlineDeclarationTokens))
+	b.WriteString(declarations(cfg.Enabled, cfg.InlineDeclarationTokens, asks))
 	if len(cfg.Namespaces) > 0 {
 		b.WriteString("\nMCP servers, tools.SERVER.TOOL (describeNamespace(name) lists their tools; a typed tool resolves to its structuredContent, others to text; isError throws):\n")
 		names := make([]string, len(cfg.Namespaces))
@@ -68,7 +71,8 @@ func codemodeDescription(cfg Config) string {
 // declarations declares the enabled core tools within budget estimated
 // tokens, then lists every other script-callable tool in one line (its
 // arguments and first sentence); deferred tools are only counted.
-func declarations(reg *tools.Registry, budget int) string {
+// ask_user_question is listed only when asks (the client can answer).
+func declarations(reg *tools.Registry, budget int, asks bool) string {
 	decls, declared := engine.CompactDeclarations(reg, budget*charsPerToken, codemodeCore...)
 	inline := map[string]bool{}
 	for _, n := range declared {
@@ -82,7 +86,11 @@ func declarations(reg *tools.Registry, budget int) string {
 	deferred := 0
 	for _, t := range reg.Tools() {
 		switch {
-		case !tools.ScriptCallable(t) || inline[t.Name()]:
+		case !tools.ScriptCallable(t) || inline[t.Name()] || t.Name() == ask.Alias:
+		case t.Name() == ask.Name:
+			if asks {
+				lines = append(lines, `- ask_user_question({questions: [{header, question, options: [{label, description?}], multiSelect?}]}): ask the user (1-4 questions, 2-4 options each) and wait for {answers: [{header, selected: [labels]}], status} (only "answered" is consent)`)
+			}
 		case tools.HasTag(t, tools.TagDeferred):
 			deferred++
 		default:

@@ -38,7 +38,7 @@ func TestCodemodeDescriptionStructure(t *testing.T) {
 	decl, _ := engine.CompactDeclarations(tools.NewRegistry(core[0]), 0, "read")
 	one := engine.EstimateTokens(strings.TrimPrefix(strings.TrimSuffix(decl, "}\n"), "declare namespace tools {\n"))
 	desc := codemodeDescription(Config{Enabled: reg, InlineDeclarationTokens: 2*one + one/2, Timeout: 90 * time.Second,
-		Namespaces: []engine.Namespace{{Name: "git-hub", Description: "GitHub API.\nMore text."}}})
+		Namespaces: []engine.Namespace{{Name: "git-hub", Description: "GitHub API.\nMore text."}}}, true)
 	for _, want := range []string{
 		"```ts\ndeclare namespace tools {\n",
 		"  function read(args: {\n",
@@ -73,14 +73,15 @@ const (
 // names every other tool in one line, and stays within the budget.
 func TestCodemodeDescriptionTokens(t *testing.T) {
 	reg, _ := tools.Select(engine.Builtins(), tools.Layer{Source: "test", Entries: []string{"+codemode"}})
-	desc := codemodeDescription(Config{Enabled: reg, InlineDeclarationTokens: DefaultInlineDeclarationTokens, Timeout: DefaultTimeout})
+	desc := codemodeDescription(Config{Enabled: reg, InlineDeclarationTokens: DefaultInlineDeclarationTokens, Timeout: DefaultTimeout}, true)
 	for _, name := range codemodeCore {
 		if !strings.Contains(desc, "  function "+name+"(args: {") {
 			t.Errorf("%s is not declared inline", name)
 		}
 	}
 	for _, tl := range reg.Tools() {
-		if tools.ScriptCallable(tl) && !slices.Contains(codemodeCore, tl.Name()) && !strings.Contains(desc, "\n- "+tl.Name()+"(") {
+		// ask_question is ask_user_question's alias: one line says both.
+		if tools.ScriptCallable(tl) && tl.Name() != "ask_question" && !slices.Contains(codemodeCore, tl.Name()) && !strings.Contains(desc, "\n- "+tl.Name()+"(") {
 			t.Errorf("%s has no line of its own", tl.Name())
 		}
 	}
@@ -107,12 +108,12 @@ func TestCodemodeDescriptionTokens(t *testing.T) {
 func TestCodemodeDescriptionApprovals(t *testing.T) {
 	reg := tools.NewRegistry(wideTool("tool0"))
 	const note = "Approvals are on:"
-	if desc := codemodeDescription(Config{Enabled: reg}); strings.Contains(desc, note) {
+	if desc := codemodeDescription(Config{Enabled: reg}, true); strings.Contains(desc, note) {
 		t.Errorf("no policy, but the description says approvals are on")
 	}
 	for _, r := range []engine.ApprovalRule{{Action: engine.ActionAsk}, {Action: engine.ActionDeny}, {Action: engine.ActionAllow, Deny: []string{"rm *"}}} {
 		p := engine.ApprovalPolicy{Layers: []engine.ApprovalLayer{{Source: "s", Rules: map[engine.ApprovalClass]engine.ApprovalRule{engine.ClassBash: r}}}}
-		if desc := codemodeDescription(Config{Enabled: reg, Approvals: p}); !strings.Contains(desc, note+" write, edit and bash calls") || !strings.Contains(desc, "ERR_DENIED") {
+		if desc := codemodeDescription(Config{Enabled: reg, Approvals: p}, true); !strings.Contains(desc, note+" write, edit and bash calls") || !strings.Contains(desc, "ERR_DENIED") {
 			t.Errorf("rule %+v: the description does not say approvals are on", r)
 		}
 	}
@@ -124,7 +125,7 @@ func TestCodemodeDescriptionApprovals(t *testing.T) {
 func TestCodemodeDescriptionModels(t *testing.T) {
 	reg, _ := tools.Select(engine.Builtins(), tools.Layer{Source: "test", Entries: []string{"+codemode"}})
 	cfg := Config{Enabled: reg, InlineDeclarationTokens: DefaultInlineDeclarationTokens, Timeout: DefaultTimeout}
-	if desc := codemodeDescription(cfg); strings.Contains(desc, "models.") {
+	if desc := codemodeDescription(cfg, true); strings.Contains(desc, "models.") {
 		t.Errorf("no provider, but the description offers models")
 	}
 	p, err := models.NewOpenAI(models.OpenAIConfig{BaseURL: "http://127.0.0.1:1/v1"})
@@ -132,7 +133,7 @@ func TestCodemodeDescriptionModels(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg.Models = models.New(p, models.Options{})
-	desc := codemodeDescription(cfg)
+	desc := codemodeDescription(cfg, true)
 	if !strings.Contains(desc, "\n"+modelsLine+"\n") {
 		t.Errorf("the description lacks the models line:\n%s", desc)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/engine"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/ask"
 )
 
 // elicitationProtocols are the MCP versions a server may send
@@ -137,4 +138,105 @@ func elicitSchema(req engine.ApprovalRequest) *jsonschema.Schema {
 		}
 	}
 	return s
+}
+
+// hostQuestions answers a script's ask_user_question through the client:
+// one elicitation/create per call, a form with a property per question,
+// named by its header (an enum of the option labels, or an array of them for multiSelect; the
+// question and each option's description in its description). Accept is
+// answered, decline and cancel are declined and cancelled.
+type hostQuestions struct{ ms *mcp.ServerSession }
+
+func (h hostQuestions) By() string       { return "host" }
+func (h hostQuestions) AsksPerson() bool { return true }
+
+func (h hostQuestions) Ask(ctx context.Context, qs []tools.Question) (tools.Answers, error) {
+	s := &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{}}
+	var msg strings.Builder
+	msg.WriteString("A codemode script asks:\n")
+	for _, q := range qs {
+		key := q.Header // unique in a call, and what an answers file keys by
+		labels := make([]any, len(q.Options))
+		var desc strings.Builder
+		desc.WriteString(q.Question)
+		for k, o := range q.Options {
+			labels[k] = o.Label
+			if o.Description != "" {
+				fmt.Fprintf(&desc, "\n- %s: %s", o.Label, o.Description)
+			}
+		}
+		p := &jsonschema.Schema{Type: "string", Title: q.Header, Description: desc.String(), Enum: labels}
+		if q.MultiSelect {
+			p = &jsonschema.Schema{Type: "array", Title: q.Header, Description: desc.String(), Items: &jsonschema.Schema{Type: "string", Enum: labels}}
+		}
+		s.Properties[key] = p
+		s.Required = append(s.Required, key)
+		fmt.Fprintf(&msg, "\n%s: %s", q.Header, q.Question)
+	}
+	res, err := h.ms.Elicit(ctx, &mcp.ElicitParams{Mode: "form", Message: msg.String(), RequestedSchema: s})
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return tools.Answers{}, ctx.Err()
+	case err != nil:
+		return tools.Answers{}, tools.Errorf(tools.ErrTool, "ask_user_question: the elicitation request failed: %v", err)
+	case res.Action == "decline":
+		return tools.Answers{Status: "declined"}, nil
+	case res.Action != "accept":
+		return tools.Answers{Status: "cancelled"}, nil
+	}
+	out := tools.Answers{Status: "answered"}
+	for _, q := range qs {
+		a := tools.Answer{Header: q.Header, Question: q.Question, Selected: []string{}}
+		switch v := res.Content[q.Header].(type) {
+		case string:
+			a.Selected = append(a.Selected, v)
+		case []any:
+			for _, e := range v {
+				if s, ok := e.(string); ok {
+					a.Selected = append(a.Selected, s)
+				}
+			}
+		}
+		if !q.MultiSelect && len(a.Selected) == 0 {
+			// The form requires it, but a client may accept with no content.
+			return tools.Answers{}, tools.Errorf(tools.ErrTool, "ask_user_question: the MCP client accepted the form without answering %q: not an answer, and not consent", q.Header)
+		}
+		out.Answers = append(out.Answers, a)
+	}
+	return out, nil
+}
+
+// asksQuestions reports whether scripts may ask the user questions
+// (codemode and ask_user_question on): the server then offers the MCP
+// versions where it can send elicitation/create during a call.
+func (s *Server) asksQuestions() bool {
+	_, on := s.cfg.Enabled.Get(ask.Name)
+	return s.codemode != nil && on
+}
+
+// codemodeForClient gives a client that cannot answer questions (no form
+// elicitation) codemode's description without ask_user_question: the
+// tool list is made before the client says what it can, so its reply is
+// adjusted here.
+func (s *Server) codemodeForClient(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		list, ok := res.(*mcp.ListToolsResult)
+		if err != nil || !ok || method != "tools/list" {
+			return res, err
+		}
+		if ms, _ := req.GetSession().(*mcp.ServerSession); canElicit(ms) == nil {
+			return res, nil
+		}
+		out := *list
+		out.Tools = slices.Clone(list.Tools)
+		for i, t := range out.Tools {
+			if t.Name == s.codemode.Name {
+				c := *t
+				c.Description = s.codemodeNoAsk
+				out.Tools[i] = &c
+			}
+		}
+		return &out, nil
+	}
 }

@@ -115,7 +115,10 @@ func (p *progress) message() string {
 	if p.note != "" {
 		msg += ": " + p.note
 	}
-	return msg
+	// A host shows this line as its status line: tool names (an MCP
+	// server chooses its own) and progress notes are printed with their
+	// control and invisible characters escaped, as the CLI's status line.
+	return tools.Visible(msg)
 }
 
 func (p *progress) poke() {

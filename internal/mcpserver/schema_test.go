@@ -26,7 +26,8 @@ func everyTool(t *testing.T) []*mcp.Tool {
 		list = append(list, tool)
 	}
 	for _, tl := range all.Tools() {
-		if tools.ScriptCallable(tl) && !ss.isShown(tl.Name()) && !tools.HasTag(tl, tools.TagDeferred) {
+		// Script-only tools (ask_user_question) are never direct tools.
+		if tools.ScriptCallable(tl) && !ss.isShown(tl.Name()) && !tools.HasTag(tl, tools.TagDeferred) && !tools.HasTag(tl, tools.TagScriptOnly) {
 			t.Errorf("%s is not on the tool list", tl.Name())
 		}
 	}

@@ -52,6 +52,9 @@ type Config struct {
 	// Namespaces are the external MCP servers scripts call as
 	// tools.<server>.<tool>.
 	Namespaces []engine.Namespace
+	// Resources serves mcp:// to read and search: the external servers'
+	// resources (nil: none).
+	Resources tools.Router
 	// InlineDeclarationTokens bounds the declarations in codemode's
 	// description (0: DefaultInlineDeclarationTokens).
 	InlineDeclarationTokens int
@@ -102,14 +105,29 @@ const (
 	DefaultMaxRuns = 4
 )
 
+// What a session's codemode calls may hold while admitted — running or
+// waiting for their turn — beyond which a call gets a JSON-RPC error that
+// says to retry (codeBusy): WaitingPerSession calls waiting behind the
+// RunsPerSession running, and ArgumentBytesPerSession of their arguments
+// in all. A waiting call keeps its decoded arguments (three or four copies
+// of its script), so unbounded waiting was unbounded memory.
+const (
+	WaitingPerSession       = 4
+	ArgumentBytesPerSession = 32 << 20
+	codeBusy                = -32000 // JSON-RPC's range for server errors
+)
+
 // Server serves MCP sessions. Safe for concurrent use.
 type Server struct {
 	cfg Config
 
-	codemode   *mcp.Tool // nil when codemode is not enabled
-	toolSearch *mcp.Tool // nil when tool_search is not enabled
-	direct     []tools.Tool
-	getTools   *mcp.Tool
+	codemode *mcp.Tool // nil when codemode is not enabled
+	// codemodeNoAsk is codemode for a client that cannot answer
+	// ask_user_question (no elicitation): its description leaves it out.
+	codemodeNoAsk string
+	toolSearch    *mcp.Tool // nil when tool_search is not enabled
+	direct        []tools.Tool
+	getTools      *mcp.Tool
 
 	nextID   atomic.Int64
 	mu       sync.Mutex
@@ -155,18 +173,19 @@ func New(cfg Config) (*Server, error) {
 	if t, ok := cfg.Enabled.Get(meta.Codemode); ok {
 		s.codemode = &mcp.Tool{
 			Name:         meta.Codemode,
-			Description:  codemodeDescription(cfg),
+			Description:  codemodeDescription(cfg, true),
 			InputSchema:  t.InputSchema(),
 			OutputSchema: resultSchema(),
 			Annotations:  annotations("Run a codemode script", t),
 		}
+		s.codemodeNoAsk = codemodeDescription(cfg, false)
 	}
 	if t, ok := cfg.Enabled.Get(meta.ToolSearch); ok {
 		s.toolSearch = &mcp.Tool{Name: meta.ToolSearch, Description: t.Description(), InputSchema: t.InputSchema(),
 			Annotations: annotations("Find and activate tools", t)}
 	}
 	for _, t := range cfg.Enabled.Tools() {
-		if tools.ScriptCallable(t) {
+		if tools.ScriptCallable(t) && !tools.HasTag(t, tools.TagScriptOnly) {
 			s.direct = append(s.direct, t)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/atomic-script/atomic-script/engine"
@@ -27,6 +28,10 @@ type session struct {
 	watching atomic.Bool
 	runs     atomic.Int64
 	slots    chan struct{} // one per script running (RunsPerSession)
+
+	admitMu  sync.Mutex
+	admitted int   // codemode calls running or waiting
+	argBytes int64 // their arguments' bytes
 
 	// runsCtx is cancelled when the session ends (DELETE, shutdown,
 	// Close): the SDK waits for active handlers without cancelling them,
@@ -50,13 +55,16 @@ func (s *Server) newSession() *session {
 		Instructions: instructions(s),
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
 	}
-	if s.cfg.Approvals.Asks() {
+	if s.cfg.Approvals.Asks() || s.asksQuestions() {
 		opts.SupportedProtocolVersions = elicitationProtocols()
 	}
 	ss.mcp = mcp.NewServer(&mcp.Implementation{Name: "atomic-script", Title: "atomic-script codemode", Version: s.cfg.Version}, opts)
 	if s.codemode != nil {
 		ss.mcp.AddTool(s.codemode, ss.handleCodemode)
 		ss.shown[s.codemode.Name] = true
+		if s.asksQuestions() {
+			ss.mcp.AddReceivingMiddleware(s.codemodeForClient)
+		}
 	}
 	for _, t := range s.direct {
 		if s.showsDirect(t) {
@@ -119,6 +127,31 @@ func (ss *session) runContext(ctx context.Context) (_ context.Context, stop func
 	}
 }
 
+// admit counts a codemode call whose arguments are n bytes in the
+// session's admitted calls, or refuses it with a JSON-RPC error saying to
+// retry when the session already holds WaitingPerSession waiting beyond
+// its RunsPerSession running, or ArgumentBytesPerSession of arguments.
+// release uncounts it.
+func (ss *session) admit(n int64) (release func(), err error) {
+	ss.admitMu.Lock()
+	defer ss.admitMu.Unlock()
+	if ss.admitted >= RunsPerSession+WaitingPerSession || ss.argBytes+n > ArgumentBytesPerSession {
+		return nil, &jsonrpc.Error{Code: codeBusy, Message: fmt.Sprintf(
+			"atomic-script serve is busy: this session already has %d codemode calls running or waiting, holding %s of arguments (at most %d: %d running and %d waiting, and %s); this call of %s was not run. Retry it when one of them has finished.",
+			ss.admitted, mib(ss.argBytes), RunsPerSession+WaitingPerSession, RunsPerSession, WaitingPerSession, mib(ArgumentBytesPerSession), mib(n))}
+	}
+	ss.admitted++
+	ss.argBytes += n
+	return func() {
+		ss.admitMu.Lock()
+		ss.admitted--
+		ss.argBytes -= n
+		ss.admitMu.Unlock()
+	}, nil
+}
+
+func mib(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
+
 // awaitTurn waits until the session and the server each have room for one
 // more script (the session's turn first, so a session waiting for its own
 // turn holds none of the server's), or ctx ends. release gives both back.
@@ -160,6 +193,9 @@ func (ss *session) engine() (*engine.Engine, error) {
 			engine.WithNamespaces(cfg.Namespaces...),
 			engine.WithApprovals(cfg.Approvals),
 			engine.WithModels(cfg.Models),
+		}
+		if cfg.Resources != nil {
+			opts = append(opts, engine.WithRouter("mcp", cfg.Resources))
 		}
 		if cfg.StoreSession != "" {
 			opts = append(opts, engine.WithSession(cfg.StoreSession))

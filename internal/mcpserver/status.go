@@ -3,11 +3,13 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"slices"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/ask"
 )
 
 // GetTools is the name of the status tool (the spec's get_tools).
@@ -32,7 +34,7 @@ func (ss *session) handleGetTools(ctx context.Context, req *mcp.CallToolRequest)
 	if _, bad := decodeArgs(GetTools, req.Params.Arguments); bad != nil {
 		return bad, nil
 	}
-	st := normalized(ss.srv.cfg.Status)
+	st := normalized(questionsFor(ss.srv.cfg.Status, req.Session))
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: st.String()}}, StructuredContent: st}, nil
 }
 
@@ -43,11 +45,33 @@ func statusResource() *mcp.Resource {
 }
 
 func (ss *session) readStatus(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-	data, err := json.MarshalIndent(normalized(ss.srv.cfg.Status), "", "  ")
+	data, err := json.MarshalIndent(normalized(questionsFor(ss.srv.cfg.Status, req.Session)), "", "  ")
 	if err != nil {
 		return nil, err
 	}
 	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: StatusURI, MIMEType: "application/json", Text: string(data)}}}, nil
+}
+
+// questionsFor moves the question tools to the inactive list when this
+// client cannot be asked (no elicitation): scripts of its session do not
+// have them.
+func questionsFor(st tools.Status, ms *mcp.ServerSession) tools.Status {
+	why := canElicit(ms)
+	if why == nil {
+		return st
+	}
+	var active []tools.ToolStatus
+	inactive := slices.Clone(st.Inactive)
+	for _, t := range st.Active {
+		if t.Name == ask.Name || t.Name == ask.Alias {
+			inactive = append(inactive, tools.ToolStatus{Name: t.Name, Description: t.Description,
+				Reason: why.Error() + ", so no one can answer a script's questions", Enable: "connect with an MCP client that supports form elicitation"})
+			continue
+		}
+		active = append(active, t)
+	}
+	st.Active, st.Inactive = active, inactive
+	return st
 }
 
 // normalized replaces nil lists with empty ones: the output schema says

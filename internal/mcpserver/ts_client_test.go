@@ -184,3 +184,81 @@ func TestTypeScriptHostBoundedResults(t *testing.T) {
 		t.Errorf("edit: %q", got.Edit.Note)
 	}
 }
+
+// TestTypeScriptHostQuestions: a host on the TypeScript SDK answers a
+// script's questions through elicitation over stdio and HTTP (the form
+// it validates: an enum per question, an array of enums for multiSelect);
+// accept, decline and cancel come back as answered, declined and
+// cancelled with the answers recorded; codemode's description names
+// ask_user_question only to a client with elicitation, and a client
+// without it gets ERR_UNAVAILABLE.
+func TestTypeScriptHostQuestions(t *testing.T) {
+	node, sdk := tsSDK(t)
+	w := newWorkspace(t, "", "")
+	_, endpoint, auth := w.serveHTTP(t)
+	path, _ := filepath.Abs(filepath.Join("testdata", "ask_client.mjs"))
+	cmd := exec.Command(node, path, sdk, binPath, w.dir, endpoint, auth)
+	cmd.Dir, cmd.Env, cmd.Stderr = w.dir, w.env(), os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the TypeScript host failed: %v\n%s", err, out)
+	}
+	type answer struct {
+		Header   string   `json:"header"`
+		Selected []string `json:"selected"`
+	}
+	var got map[string]struct {
+		Asked []struct {
+			Mode            string `json:"mode"`
+			RequestedSchema struct {
+				Properties map[string]json.RawMessage `json:"properties"`
+			} `json:"requestedSchema"`
+		} `json:"asked"`
+		Result struct {
+			OK    bool `json:"ok"`
+			Value struct {
+				One struct {
+					Answers    []answer `json:"answers"`
+					Status     string   `json:"status"`
+					AnsweredBy string   `json:"answeredBy"`
+				} `json:"one"`
+				Declined, Cancelled string
+				Listed              []string
+			} `json:"value"`
+			Calls []struct {
+				Name string          `json:"name"`
+				Meta json.RawMessage `json:"meta"`
+			} `json:"calls"`
+		} `json:"result"`
+		Desc, Bare, BareDesc string
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	for _, kind := range []string{"stdio", "http"} {
+		g, ok := got[kind]
+		if !ok {
+			t.Fatalf("%s: no result in %s", kind, out)
+		}
+		v := g.Result.Value
+		if !g.Result.OK || v.One.Status != "answered" || v.One.AnsweredBy != "host" || len(v.One.Answers) != 2 ||
+			strings.Join(v.One.Answers[0].Selected, ",") != "Proceed" || strings.Join(v.One.Answers[1].Selected, ",") != "go,ts" {
+			t.Errorf("%s: answered %+v", kind, g.Result)
+		}
+		if v.Declined != "declined" || v.Cancelled != "cancelled" || strings.Join(v.Listed, ",") != "ask_user_question,ask_question" {
+			t.Errorf("%s: declined %q cancelled %q listed %q", kind, v.Declined, v.Cancelled, v.Listed)
+		}
+		if len(g.Asked) != 3 || g.Asked[0].Mode != "form" || !strings.Contains(string(g.Asked[0].RequestedSchema.Properties["Languages"]), `"type":"array"`) {
+			t.Errorf("%s: elicitation requests %+v", kind, g.Asked)
+		}
+		if len(g.Result.Calls) != 3 || !strings.Contains(string(g.Result.Calls[0].Meta), `"answeredBy":"host","answers":[{"header":"Merge approval"`) || !strings.Contains(string(g.Result.Calls[2].Meta), `"status":"cancelled"`) {
+			t.Errorf("%s: call records %+v", kind, g.Result.Calls)
+		}
+		if !strings.Contains(g.Desc, "- ask_user_question({questions: ") || g.BareDesc != "" {
+			t.Errorf("%s: codemode's description names ask_user_question: with elicitation %q, without %q", kind, g.Desc, g.BareDesc)
+		}
+		if !strings.HasPrefix(g.Bare, "ERR_UNAVAILABLE: ") || !strings.Contains(g.Bare, "stated, evidence-backed assumptions") {
+			t.Errorf("%s: without elicitation: %q", kind, g.Bare)
+		}
+	}
+}

@@ -156,6 +156,9 @@ func (v *vm) guardArrays() error {
 		return fmt.Errorf("goja: Error is not a constructor")
 	}
 	overflow := func() {
+		if v.newOverflow != nil {
+			panic(v.newOverflow())
+		}
 		e := mustValue(errCtor(nil, rt.ToValue("stack overflow"))).(*goja.Object)
 		_ = e.DefineDataProperty("name", rt.ToValue("InternalError"), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 		panic(e)
@@ -310,6 +313,7 @@ func (v *vm) compile(src string) (*goja.Program, error) {
 			}
 			return nil, syntaxException(err)
 		}
+		guardFunctions(prg)
 		p, err := goja.CompileAST(prg, false)
 		if err != nil {
 			return nil, syntaxException(err)

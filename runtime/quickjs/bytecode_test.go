@@ -85,13 +85,13 @@ func TestWebAPIBytecode(t *testing.T) {
 			t.Fatal(err)
 		}
 		if *updateWebAPIBytecode {
-			if err := os.WriteFile(filepath.Join("webapi", c.File), blob, 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join("..", "webapi", c.File), blob, 0o644); err != nil {
 				t.Fatal(err)
 			}
 			continue
 		}
 		if !bytes.Equal(blob, c.Blob) {
-			t.Errorf("webapi/%s is not the bytecode of its source: run go test ./runtime -run WebAPIBytecode -update and commit it", c.File)
+			t.Errorf("webapi/%s is not the bytecode of its source: run go test ./runtime/quickjs -run WebAPIBytecode -update and commit it", c.File)
 		}
 		if !Precompiled(c.Source, c.Blob) {
 			t.Errorf("the embedded webapi/%s was refused", c.File)

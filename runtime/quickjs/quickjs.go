@@ -2,6 +2,7 @@ package quickjs
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/big"
 	"reflect"
@@ -99,19 +100,32 @@ func New(opts runtime.Options) (runtime.VM, error) {
 		q.counter = &c.Finterrupt_counter
 		rt := (*lib.TJSRuntime)(cMemory(c.Frt))
 		q.mallocSize = (*uint64)(unsafe.Pointer(&rt.Fmalloc_ctx.Fmalloc_state.Fmalloc_size))
-		q.cContext, q.rejections = ctx, trackRejections(ctx)
+		q.cContext, q.rejections = ctx, trackRejections(ctx, &q.interrupted)
+		rootInternalError(ctx)
 		go q.sampleMemory()
 	}
 	seedWebAPI()
 	err = webapi.Install(webapi.Host{
-		Define: func(name string, fn func([]string) string) error { return q.Define(name, fn) },
-		Eval:   func(src string) error { return q.evalCachedAs(src, webapiFile) },
+		Define:  func(name string, fn func([]string) string) error { return q.Define(name, fn) },
+		Eval:    func(src string) error { return q.evalCachedAs(src, webapiFile) },
+		Natives: q.natives,
 	}, webapi.Options{WorkDir: opts.WorkDir})
 	if err != nil {
 		q.Close()
 		return nil, errorf("%v", err)
 	}
 	return q, nil
+}
+
+// rootInternalError puts RangeError.prototype under InternalError's:
+// QuickJS throws "InternalError: stack overflow" where node throws a
+// RangeError, and scripts test for node's (e instanceof RangeError).
+// goja's stack guard throws the same error.
+func rootInternalError(ctx uintptr) {
+	tls := libc.NewTLS()
+	defer tls.Close()
+	c := (*lib.TJSContext)(cMemory(ctx))
+	lib.XJS_SetPrototype(tls, ctx, c.Fnative_error_proto[lib.EJS_INTERNAL_ERROR], c.Fnative_error_proto[lib.EJS_RANGE_ERROR])
 }
 
 // webapiFile is the file name the webapi shim's frames carry, so that
@@ -351,7 +365,7 @@ const mkErrorSource = `(function () {
     var e = new E(S(i.message)), ks = keys(i);
     for (var n = 0; n < ks.length; n++) {
       var k = ks[n];
-      if (k !== "message") def(e, k, {value: i[k], writable: true, enumerable: true, configurable: true});
+      if (k !== "message") def(e, k, {__proto__: null, value: i[k], writable: true, enumerable: true, configurable: true});
     }
     return e;
   };
@@ -469,9 +483,15 @@ func (q *quickjsVM) evalCachedAs(src, file string) error {
 		}
 		code, _ = bytecodes.LoadOrStore(src, b)
 	}
-	if _, err := q.vm.EvalBytecode(code.([]byte)); err != nil {
+	// EvalBytecodeValue, not EvalBytecode: the completion value (the
+	// webapi shim's is a function) is not needed, and converting it to Go
+	// would run JSON.stringify over it, reading what the script put on
+	// Object.prototype (toJSON).
+	v, err := q.vm.EvalBytecodeValue(code.([]byte))
+	if err != nil {
 		return q.convertErr(err)
 	}
+	v.Free()
 	return nil
 }
 
@@ -507,17 +527,56 @@ func (q *quickjsVM) Call(name string, args ...string) (string, error) {
 	return stringOf(r), nil
 }
 
+func (q *quickjsVM) Seal(name string) error {
+	if !q.enter() {
+		return runtime.ErrInterrupted
+	}
+	defer q.leave()
+	v, err := q.vm.EvalValue(name, quickjs.EvalGlobal)
+	if err != nil {
+		return q.convertErr(err)
+	}
+	gone, err := q.vm.Eval("delete globalThis["+strconv.Quote(name)+"]", quickjs.EvalGlobal)
+	if err != nil || gone != true {
+		v.Free()
+		if err != nil {
+			return q.convertErr(err)
+		}
+		return fmt.Errorf("quickjs: cannot seal %s: the global is not configurable", name)
+	}
+	if q.funcs == nil {
+		q.funcs = map[string]quickjs.Value{}
+	}
+	if old, ok := q.funcs[name]; ok {
+		old.Free()
+	}
+	q.funcs[name] = v
+	return nil
+}
+
 func (q *quickjsVM) RunJobs() error {
 	if !q.enter() {
 		return runtime.ErrInterrupted
 	}
 	defer q.leave()
-	_, err := q.vm.ExecutePendingJobs()
-	if err != nil {
+	for {
+		n, err := q.vm.ExecutePendingJobs()
+		if err == nil {
+			return nil
+		}
+		// The binding stops a drain after maxDrainJobs jobs so that a
+		// self-feeding queue cannot hang a host without a deadline; this
+		// VM has one (SetTimeout, Interrupt), and RunJobs drains to empty.
+		if _, js := err.(*quickjs.Error); !js && n >= maxDrainJobs && !q.interrupted.Load() {
+			continue
+		}
 		return q.convertErr(err)
 	}
-	return nil
 }
+
+// maxDrainJobs is how many jobs modernc.org/quickjs's ExecutePendingJobs
+// runs before it gives up with a plain error.
+const maxDrainJobs = 1 << 20
 
 // sampleMemory watches the heap while JavaScript runs. A bomb that hits
 // the limit is usually over by the time Go sees its exception: the engine
@@ -628,6 +687,7 @@ func (q *quickjsVM) Close() error {
 	}
 	if q.cContext != 0 {
 		trackers.Delete(q.cContext)
+		lastShapes.Delete(q.cContext)
 	}
 	return q.vm.Close()
 }

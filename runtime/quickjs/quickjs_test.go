@@ -43,18 +43,24 @@ func TestDeadlineHoldsForExpensiveBuiltins(t *testing.T) {
 		`try { for(;;) "x".repeat(1e6) } catch (e) {} for(;;){}`,
 	} {
 		t.Run(src, func(t *testing.T) {
-			vm := newVM(t)
-			loop := runtime.NewLoop(vm)
-			const budget = 300 * time.Millisecond
-			start := time.Now()
-			err := loop.Run(context.Background(), start.Add(budget), func() error { return vm.Eval(src) }, func() bool { return false })
-			over := time.Since(start) - budget
-			if !errors.Is(err, runtime.ErrTimeout) {
-				t.Fatalf("err = %v, want ErrTimeout", err)
+			// A stall of the loaded machine can hold one run past the
+			// bound; a deadline that does not hold misses it every time.
+			var over time.Duration
+			for range 2 {
+				vm := newVM(t)
+				loop := runtime.NewLoop(vm)
+				const budget = 300 * time.Millisecond
+				start := time.Now()
+				err := loop.Run(context.Background(), start.Add(budget), func() error { return vm.Eval(src) }, func() bool { return false })
+				over = time.Since(start) - budget
+				if !errors.Is(err, runtime.ErrTimeout) {
+					t.Fatalf("err = %v, want ErrTimeout", err)
+				}
+				if over <= 250*time.Millisecond || racecheck.Enabled {
+					return
+				}
 			}
-			if over > 250*time.Millisecond && !racecheck.Enabled {
-				t.Fatalf("stopped %v after the deadline, want ≤ 250ms", over)
-			}
+			t.Fatalf("stopped %v after the deadline twice, want ≤ 250ms", over)
 		})
 	}
 }
@@ -232,5 +238,25 @@ func TestAsyncPromises(t *testing.T) {
 	}
 	if err := vm.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRunJobsDrainsPastBindingCap: modernc.org/quickjs gives up on a drain
+// after 1<<20 jobs with a plain error; RunJobs drains to empty, as the
+// runtime contract says (the loop's deadline is what stops a storm).
+func TestRunJobsDrainsPastBindingCap(t *testing.T) {
+	if racecheck.Enabled {
+		t.Skip("runs a million jobs: make timing runs it")
+	}
+	vm := newVM(t)
+	const src = `var n = 0; (function f() { if (++n < 1100000) Promise.resolve().then(f) })()`
+	if err := vm.Eval(src); err != nil {
+		t.Fatal(err)
+	}
+	if err := vm.RunJobs(); err != nil {
+		t.Fatalf("RunJobs: %v", err)
+	}
+	if got, err := vm.Call("eval", "String(n)"); err != nil || got != "1100000" {
+		t.Fatalf("n = %q (%v), want 1100000: the drain stopped early", got, err)
 	}
 }

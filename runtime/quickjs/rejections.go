@@ -2,6 +2,7 @@ package quickjs
 
 import (
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/atomic-script/atomic-script/runtime"
@@ -19,6 +20,11 @@ import (
 type rejections struct {
 	mu   sync.Mutex
 	list []rejection
+	// stopping is the VM's interrupted flag: a promise rejected while the
+	// VM is being stopped (exit(), the deadline, an abort) was rejected by
+	// the stop — the interrupt, or a builtin it cut short — not by the
+	// script, so it is not recorded.
+	stopping *atomic.Bool
 }
 
 type rejection struct {
@@ -33,8 +39,8 @@ var trackers sync.Map // uintptr → *rejections
 var trackerFunc = rejectionTracker
 
 // trackRejections installs the tracker for the VM whose C context is ctx.
-func trackRejections(ctx uintptr) *rejections {
-	r := &rejections{}
+func trackRejections(ctx uintptr, stopping *atomic.Bool) *rejections {
+	r := &rejections{stopping: stopping}
 	trackers.Store(ctx, r)
 	rt := (*lib.TJSContext)(cMemory(ctx)).Frt
 	lib.XJS_SetHostPromiseRejectionTracker(nil, rt, *(*uintptr)(unsafe.Pointer(&trackerFunc)), 0)
@@ -63,7 +69,13 @@ func rejectionTracker(tls *libc.TLS, ctx uintptr, promise, reason lib.TJSValue, 
 		}
 		return
 	}
+	if r.stopping.Load() {
+		return
+	}
 	ex := describeReason(tls, ctx, reason) // may run JS: before the lock
+	if ex.Name == "InternalError" && ex.Message == "interrupted" {
+		return // the engine's own timeout, a hair before the loop stops it
+	}
 	r.mu.Lock()
 	r.list = append(r.list, rejection{key, ex})
 	r.mu.Unlock()

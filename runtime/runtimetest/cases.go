@@ -202,6 +202,38 @@ var cases = []Case{
 		})
 	}},
 
+	{Name: "a sealed function is out of the script's reach and still callable", Check: func(newVM runtime.New) error {
+		return withVM(newVM, runtime.Options{}, func(vm runtime.VM) error {
+			if err := vm.Eval(`var n = 0; Object.defineProperty(globalThis, "hidden", {value: function (x) { n++; return x + n }, configurable: true})`); err != nil {
+				return err
+			}
+			if err := vm.Seal("hidden"); err != nil {
+				return err
+			}
+			if err := expect(vm, `typeof hidden + ("hidden" in globalThis) + Object.getOwnPropertyNames(globalThis).includes("hidden")`, "undefinedfalsefalse"); err != nil {
+				return err
+			}
+			if err := expectCall(vm, "a1", "hidden", "a"); err != nil {
+				return err
+			}
+			// A script's own global of that name changes nothing.
+			if err := vm.Eval(`globalThis.hidden = function () { return "forged" }`); err != nil {
+				return err
+			}
+			if err := expectCall(vm, "b2", "hidden", "b"); err != nil {
+				return err
+			}
+			// A global that cannot be deleted cannot be sealed.
+			if err := vm.Eval(`Object.defineProperty(globalThis, "fixed", {value: function () {}})`); err != nil {
+				return err
+			}
+			if err := vm.Seal("fixed"); err == nil {
+				return fmt.Errorf("sealing a non-configurable global succeeded")
+			}
+			return nil
+		})
+	}},
+
 	{Name: "exceptions carry name, message and stack lines", Check: func(newVM runtime.New) error {
 		return withVM(newVM, runtime.Options{}, func(vm runtime.VM) error {
 			err := vm.Eval("\nfunction g() { throw new TypeError(\"boom\") }\nfunction h() { g() }\nh()")
@@ -614,7 +646,58 @@ var cases = []Case{
 			if err != nil {
 				return err
 			}
-			return expect(vm, "r", "caught stack overflow")
+			if err := expect(vm, "r", "caught stack overflow"); err != nil {
+				return err
+			}
+			// Every way a script recurses; the error is a RangeError, as
+			// node's is, named as QuickJS names it; the VM goes on.
+			for _, src := range []string{
+				`function f() { return f() } f()`,
+				`const a = () => a(); a()`,
+				`const a = async () => { await 0; return a() }; (function b() { b() })()`,
+				`function g() { return [1].map(g) } g()`,
+				`const o = {get x() { return this.x }}; o.x`,
+				`const p = new Proxy({}, {get(t, k, r) { return r[k] }}); p.x`,
+				`class C { m() { return this.m() } } new C().m()`,
+				`class D { constructor() { new D() } } new D()`,
+				`function s() { "use strict"; return s() } s()`,
+				`function h(n) { try { return h(n + 1) } catch (e) { return n } } if (h(0) < 1000) throw new Error("shallow")`,
+			} {
+				err := vm.Eval(`globalThis.r = (() => { try { ` + src + `; return "no overflow" } catch (e) { return [e instanceof RangeError, e instanceof Error, e.name, e.message].join() } })()`)
+				if err != nil {
+					return fmt.Errorf("%s: %w", src, err)
+				}
+				if err := expect(vm, "r", "true,true,InternalError,stack overflow"); err != nil && !strings.Contains(src, "shallow") {
+					return fmt.Errorf("%s: %w", src, err)
+				} else if err == nil && strings.Contains(src, "shallow") {
+					return fmt.Errorf("%s: the catch at every level still overflowed", src)
+				}
+			}
+			return expect(vm, "1 + 1", "2")
+		})
+	}},
+
+	{Name: "a catch handler that recurses again ends at the deadline", Check: func(newVM runtime.New) error {
+		// Each overflow's handler recurses again: exponential, but the
+		// deadline stops it, the VM's heap stays bounded, and the call
+		// ends with the interrupt, not a crash.
+		return withVM(newVM, runtime.Options{MemoryLimit: 256 << 20}, func(vm runtime.VM) error {
+			loop := runtime.NewLoop(vm)
+			const budget = 500 * time.Millisecond
+			start := time.Now()
+			err := loop.Run(context.Background(), start.Add(budget), func() error {
+				return vm.Eval(`function h() { try { h() } catch (e) { h() } } h()`)
+			}, func() bool { return false })
+			if !errors.Is(err, runtime.ErrTimeout) {
+				return fmt.Errorf("err = %v, want ErrTimeout", err)
+			}
+			if over := time.Since(start) - budget; over > promptness {
+				return fmt.Errorf("stopped %v after the deadline, want ≤ %v", over, promptness)
+			}
+			if vm.MemoryExhausted() {
+				return errors.New("the recursion exhausted the heap")
+			}
+			return nil
 		})
 	}},
 

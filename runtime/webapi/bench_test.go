@@ -47,3 +47,38 @@ crypto.subtle.digest("SHA-256", data).then(d => { globalThis.d = d });`)
 		})
 	}
 }
+
+// BenchmarkStructuredClone clones a 1,000-deep object and 100,000 small
+// objects beside JSON.parse(JSON.stringify(x)) of the same data, the floor
+// a user compares with (bench/structuredclone.sh runs it). The data is
+// built once per VM; each iteration clones it.
+func BenchmarkStructuredClone(b *testing.B) {
+	data := map[string]string{
+		"deep1000": `let x = {v: 0}; for (let i = 0; i < 1000; i++) x = {v: i, next: x}; globalThis.x = x`,
+		"wide100k": `const x = []; for (let i = 0; i < 100000; i++) x.push({id: i, name: "item" + i, ok: true}); globalThis.x = x`,
+	}
+	for _, shape := range []string{"deep1000", "wide100k"} {
+		for _, op := range []struct{ name, src string }{
+			{"structuredClone", "void structuredClone(x)"},
+			{"JSON", "void JSON.parse(JSON.stringify(x))"},
+		} {
+			for _, eng := range engines {
+				b.Run(shape+"/"+op.name+"/"+eng.name, func(b *testing.B) {
+					vm, err := eng.new(runtime.Options{})
+					if err != nil {
+						b.Fatal(err)
+					}
+					defer vm.Close()
+					if err := vm.Eval(data[shape] + "; structuredClone(1)"); err != nil {
+						b.Fatal(err)
+					}
+					for b.Loop() {
+						if err := vm.Eval(op.src); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		}
+	}
+}

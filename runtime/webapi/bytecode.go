@@ -10,7 +10,7 @@ import _ "embed"
 // QuickJS build; otherwise the source is compiled as before. Regenerate
 // both after editing stub.js or webapi.js:
 //
-//	go test ./runtime -run WebAPIBytecode -update
+//	go test ./runtime/quickjs -run WebAPIBytecode -update
 var (
 	//go:embed stub.qjsbc
 	stubBytecode []byte

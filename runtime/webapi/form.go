@@ -27,10 +27,18 @@ func formDecode(s string) string {
 	if !strings.ContainsAny(s, "+%") && utf8.ValidString(s) {
 		return s
 	}
+	var sb strings.Builder
+	decodeUTF8(&sb, percentDecode(s, true), false, true)
+	return sb.String()
+}
+
+// percentDecode is the URL Standard's percent-decode: %XX becomes its
+// byte, any other % stays; with plusIsSpace (form data) '+' is a space.
+func percentDecode(s string, plusIsSpace bool) []byte {
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
-		case c == '+':
+		case c == '+' && plusIsSpace:
 			b = append(b, ' ')
 		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
 			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
@@ -39,9 +47,7 @@ func formDecode(s string) string {
 			b = append(b, c)
 		}
 	}
-	var sb strings.Builder
-	decodeUTF8(&sb, b, false, true)
-	return sb.String()
+	return b
 }
 
 func isHex(c byte) bool {

@@ -1,52 +1,68 @@
 package webapi
 
 import (
+	"regexp"
 	"strings"
 
 	whatwg "github.com/nlnwa/whatwg-url/url"
 )
 
-// urlParser is the WHATWG URL parser. The library follows the standard as
-// of May 2023; since then the path percent-encode set gained U+005E (^),
-// which is added here, and an opaque path keeps a space before ? or # as
-// %20 (see fixOpaquePath).
-var urlParser = whatwg.NewParser(whatwg.WithPathPercentEncodeSet(whatwg.PathPercentEncodeSet.Set('^')))
+// newURLParser is the WHATWG URL parser for one parse (and the setters of
+// the URL it makes). The library follows the standard as of May 2023;
+// since then the path percent-encode set gained U+005E (^), which is added
+// here, an opaque path keeps a space before ? or # as %20 (see
+// fixOpaquePath), and hosts go through the standard's current domain to
+// ASCII (idna.go).
+func newURLParser() (whatwg.Parser, *hostHook) {
+	h := &hostHook{}
+	return whatwg.NewParser(whatwg.WithPathPercentEncodeSet(whatwg.PathPercentEncodeSet.Set('^')),
+		whatwg.WithPreParseHostFunc(h.pre)), h
+}
+
+// hasScheme reports whether input starts with a scheme (after the C0
+// control or space the parser strips): then it is an absolute URL, and a
+// failure is not for want of a base.
+var hasScheme = regexp.MustCompile(`^[\x00-\x20]*[A-Za-z][A-Za-z0-9+.\-]*:`)
 
 // urlParse parses input against base (when hasBase) as new URL(input,
 // base) does and returns its components, or a TypeError.
 func urlParse(input, base string, hasBase bool) (string, error) {
+	p, h := newURLParser()
 	var u *whatwg.Url
 	var err error
 	if hasBase {
 		var b *whatwg.Url
-		if b, err = urlParser.Parse(base); err != nil {
+		if b, err = p.Parse(base); err != nil {
 			return "", typeError("Invalid base URL: %q", base)
 		}
-		u, err = urlParser.BasicParser(input, b, nil, whatwg.NoState)
+		u, err = p.BasicParser(input, b, nil, whatwg.NoState)
 	} else {
-		u, err = urlParser.Parse(input)
+		u, err = p.Parse(input)
 	}
-	if err != nil {
-		if hasBase {
-			return "", typeError("Invalid URL: %q against base %q", input, base)
-		}
-		return "", typeError("Invalid URL: %q (a relative URL needs a base: new URL(path, base))", input)
+	switch {
+	case err == nil:
+		return components(u, h), nil
+	case hasBase:
+		return "", typeError("Invalid URL: %q against base %q", input, base)
+	case hasScheme.MatchString(input):
+		return "", typeError("Invalid URL: %q", input)
 	}
-	return components(u), nil
+	return "", typeError("Invalid URL: %q (a relative URL needs a base: new URL(path, base))", input)
 }
 
 // urlSet applies the setter prop with value to the URL href and returns
 // the new components. Only href reports a failure (a TypeError); the other
 // setters leave a URL unchanged where the standard says so.
 func urlSet(href, prop, value string) (string, error) {
+	p, h := newURLParser()
 	if prop == "href" {
-		u, err := urlParser.Parse(value)
+		u, err := p.Parse(value)
 		if err != nil {
 			return "", typeError("Invalid URL: %q", value)
 		}
-		return components(u), nil
+		return components(u, h), nil
 	}
-	u, err := urlParser.Parse(href)
+	u, err := p.Parse(href)
 	if err != nil {
 		return "", typeError("Invalid URL: %q", href)
 	}
@@ -72,18 +88,19 @@ func urlSet(href, prop, value string) (string, error) {
 	default:
 		return "", typeError("URL has no setter %q", prop)
 	}
-	return components(u), nil
+	return components(u, h), nil
 }
 
 // components are href, origin, protocol, username, password, host,
 // hostname, port, pathname, search and hash joined by NUL (a serialized URL
 // never holds a raw NUL: it is percent-encoded).
-func components(u *whatwg.Url) string {
+func components(u *whatwg.Url, h *hostHook) string {
 	href, pathname := fixOpaquePath(u)
 	parts := []string{
 		href, origin(u), u.Protocol(), u.Username(), u.Password(),
 		u.Host(), u.Hostname(), u.Port(), pathname, u.Search(), u.Hash(),
 	}
+	h.restore(parts, u.Hostname())
 	return strings.Join(parts, "\x00")
 }
 
@@ -110,7 +127,8 @@ func origin(u *whatwg.Url) string {
 	case "http", "https", "ws", "wss", "ftp":
 		return u.Protocol() + "//" + u.Host()
 	case "blob":
-		inner, err := urlParser.Parse(u.Pathname())
+		p, _ := newURLParser()
+		inner, err := p.Parse(u.Pathname())
 		if err == nil && (inner.Scheme() == "http" || inner.Scheme() == "https") {
 			return origin(inner)
 		}

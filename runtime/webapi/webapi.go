@@ -41,8 +41,8 @@ func DTS() string { return dts }
 func Summary() string {
 	var b strings.Builder
 	b.WriteString("Web globals (no I/O, as on the web): URL, URLSearchParams, TextEncoder, TextDecoder (utf-8, utf-16le/be), atob, btoa, " +
-		"structuredClone, queueMicrotask, crypto.randomUUID(), crypto.getRandomValues(), crypto.subtle.digest('SHA-256', bytes) → Promise<ArrayBuffer> (SHA-1/256/384/512 only), " +
-		"performance.now(), DOMException; path is Node's path.posix (join, dirname, basename, extname, relative, normalize, parse, resolve from the workspace root).\n")
+		"structuredClone, queueMicrotask, crypto.randomUUID(), crypto.getRandomValues(), crypto.subtle.digest (SHA-1/256/384/512), " +
+		"performance.now(), DOMException; path is Node's path.posix (resolve from the workspace root).\n")
 	b.WriteString("Not here:")
 	for i, a := range Absent {
 		if i > 0 {
@@ -68,10 +68,10 @@ var Globals = []string{
 // each with what to use instead. Descriptions and declarations list them
 // so a model does not reach for them.
 var Absent = []struct{ Name, Instead string }{
-	{"setTimeout, setInterval", "no timers: await the tool calls themselves; bash `sleep N` to wait"},
-	{"fetch, XMLHttpRequest, WebSocket", "no network from the script: a web tool if one is enabled, else bash (curl)"},
+	{"setTimeout, setInterval", "no timers: await the calls; bash `sleep N` to wait"},
+	{"fetch, XMLHttpRequest, WebSocket", "no network: a web tool if enabled, else bash (curl)"},
 	{"require, import", "no modules: everything is a global"},
-	{"process, Buffer", "ARGS for arguments; bytes are Uint8Array (TextEncoder, atob/btoa); raw bytes of a file: bash"},
+	{"process, Buffer", "ARGS for arguments; bytes are Uint8Array; a file's raw bytes: bash"},
 	{"Intl", "no locale data: format numbers and dates by hand"},
 }
 
@@ -80,6 +80,11 @@ type Options struct {
 	// WorkDir is the absolute directory path.resolve and path.relative
 	// resolve against (the workspace root); "" means "/".
 	WorkDir string
+	// Eager builds the globals at once, before any script runs, instead of
+	// on first use. An engine whose own descriptor objects inherit what a
+	// script puts on Object.prototype (goja makes them by [[Set]]) needs
+	// it: the shim reads descriptors as it builds the globals.
+	Eager bool
 }
 
 // Host is what an engine lends Install.
@@ -91,11 +96,49 @@ type Host struct {
 	// has one. The host function calls it too, from inside JavaScript,
 	// when a script first touches a web global.
 	Eval func(src string) error
+	// Natives installs, as the globals named kind and detach (the stub
+	// takes them before any script runs), what JavaScript cannot ask
+	// without side effects: kind(v) says what an object is by its internal
+	// slots, whatever its prototype says or a Proxy pretends, as an index
+	// of Kinds (0 for a primitive); detach(buffer) detaches an ArrayBuffer
+	// (structuredClone's transfer).
+	Natives func(kind, detach string) error
 }
 
-// hostName is the one host function the shim calls; it captures and
-// deletes it before any script runs.
-const hostName = "__as_web"
+// Kinds are what Host.Natives' kind function tells apart, by index; the
+// shim (webapi.js, KINDS) lists them in this order. A "Tracking" view
+// follows the length of its resizable buffer; a "DenseArray" (an engine
+// may say "Array" for any) has every index below its length and no other
+// property; a "PlainObject" (an engine may say "Object" for any) is an
+// ordinary object that reading runs no script code for: only data
+// properties, and no Proxy on its prototype chain; a "SameShapePlainObject"
+// (an engine may say "PlainObject" for any) is one with the own keys, in
+// order, and the prototype of the last PlainObject kind answered for since
+// kind() (no argument) was called.
+var Kinds = []string{
+	"", "Object", "Array", "DenseArray", "Function", "Proxy", "Error", "Boolean", "Number", "String", "BigInt", "Symbol",
+	"Date", "RegExp", "Map", "Set", "ArrayBuffer", "DetachedArrayBuffer", "SharedArrayBuffer",
+	"TypedArray", "TrackingTypedArray", "DataView", "TrackingDataView", "Other", "PlainObject", "SameShapePlainObject",
+}
+
+// KindIndex is the index of name in Kinds; it panics for a name not there.
+func KindIndex(name string) int32 {
+	for i, k := range Kinds {
+		if k == name {
+			return int32(i)
+		}
+	}
+	panic("webapi: no kind " + name)
+}
+
+// hostName is the one host function the shim calls, kindName and
+// detachName its natives (Host.Natives); the stub captures and deletes
+// them before any script runs.
+const (
+	hostName   = "__as_web"
+	kindName   = "__as_kind"
+	detachName = "__as_detach"
+)
 
 // Install defines the host function and the globals, as accessors that
 // build them all the first time a script touches one. The engine needs the
@@ -110,8 +153,16 @@ func Install(h Host, opts Options) error {
 	if err := h.Define(hostName, d.call); err != nil {
 		return fmt.Errorf("webapi: %w", err)
 	}
+	if err := h.Natives(kindName, detachName); err != nil {
+		return fmt.Errorf("webapi: %w", err)
+	}
 	if err := h.Eval(stub); err != nil {
 		return fmt.Errorf("webapi: %w", err)
+	}
+	if opts.Eager {
+		if err := h.Eval("void URL"); err != nil { // the stub's getter builds them all
+			return fmt.Errorf("webapi: %w", err)
+		}
 	}
 	return nil
 }

@@ -5,7 +5,7 @@
 // stub (stub.js) runs this the first time a script touches one of the
 // globals: it leaves its init function where the stub takes it.
 // Helpers are named __as_* so that their frames leave a script's stacks.
-globalThis.__as_webapi_init = function __as_webapi(global, host) {
+globalThis.__as_webapi_init = function __as_webapi(global, host, kind, detach) {
   "use strict";
 
   const u8ToBase64 = Uint8Array.prototype.toBase64;
@@ -17,6 +17,13 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
   const SAB = typeof SharedArrayBuffer === "function" ? SharedArrayBuffer : undefined;
   const sabByteLength = SAB && Object.getOwnPropertyDescriptor(SAB.prototype, "byteLength").get;
   const inspect = Symbol.for("nodejs.util.inspect.custom");
+  const setPrototypeOf = Object.setPrototypeOf;
+  const propertyIsEnumerable = Object.prototype.propertyIsEnumerable;
+  const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+  // __as_desc is an own property's descriptor with no prototype: a
+  // descriptor inherits nothing (get, set, value, ...) the script put on
+  // Object.prototype.
+  function __as_desc(o, k) { return setPrototypeOf(getOwnPropertyDescriptor(o, k), null); }
 
   // __as_call runs one Go operation; a reply is "=result" or "!Name:message".
   function __as_call(op, a, b, c, d) {
@@ -84,11 +91,17 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
   }
   function __as_define(obj, props) {
     for (const k of Reflect.ownKeys(props)) {
-      const d = Object.getOwnPropertyDescriptor(props, k);
+      const d = __as_desc(props, k);
       d.enumerable = false;
       Object.defineProperty(obj, k, d);
     }
   }
+
+  // PLATFORM marks the instances of the classes below that structuredClone
+  // refuses, as the standard refuses platform objects that are not
+  // serializable (DOMException is).
+  const PLATFORM = Symbol("platform object");
+  function __as_platform(self) { Object.defineProperty(self, PLATFORM, { __proto__: null, value: true }); }
 
   // ---- DOMException ----
   const domCodes = ["IndexSizeError", "", "HierarchyRequestError", "WrongDocumentError", "InvalidCharacterError", "",
@@ -109,23 +122,23 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
   class DOMException extends Error {
     constructor(message = "", name = "Error") {
       super();
-      Object.defineProperty(this, DOM, { value: { message: String(message), name: String(name) } });
+      Object.defineProperty(this, DOM, { __proto__: null, value: { __proto__: null, message: String(message), name: String(name) } });
     }
     get name() { return __as_dom(this).name; }
     get message() { return __as_dom(this).message; }
     get code() { return domCodes.indexOf(__as_dom(this).name) + 1; }
   }
   for (const k of ["name", "message", "code"]) {
-    const d = Object.getOwnPropertyDescriptor(DOMException.prototype, k);
+    const d = __as_desc(DOMException.prototype, k);
     d.enumerable = true;
     Object.defineProperty(DOMException.prototype, k, d);
   }
   domConstants.forEach(function __as_constant(k, i) {
-    const d = { value: i + 1, enumerable: true, writable: false, configurable: false };
+    const d = { __proto__: null, value: i + 1, enumerable: true, writable: false, configurable: false };
     Object.defineProperty(DOMException, k, d);
     Object.defineProperty(DOMException.prototype, k, d);
   });
-  Object.defineProperty(DOMException.prototype, Symbol.toStringTag, { value: "DOMException", configurable: true });
+  Object.defineProperty(DOMException.prototype, Symbol.toStringTag, { __proto__: null, value: "DOMException", configurable: true });
 
   // ---- URL ----
   const C = Symbol("URL components"); // [href, origin, protocol, username, password, host, hostname, port, pathname, search, hash]
@@ -159,6 +172,7 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
         __as_required(1, 0, "new URL", "new URL('https://example.com/a') or new URL('a/b', 'https://example.com/')");
       }
       this[C] = __as_parseURL(url, base);
+      __as_platform(this);
     }
     static canParse(url, base) {
       __as_required(1, arguments.length, "URL.canParse", "URL.canParse('https://example.com/')");
@@ -193,7 +207,7 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
         const sp = new URLSearchParams();
         sp[L] = __as_parseQuery(c[9].slice(1));
         sp[U] = this;
-        Object.defineProperty(this, SP, { value: sp });
+        Object.defineProperty(this, SP, { __proto__: null, value: sp });
       }
       return this[SP];
     }
@@ -205,23 +219,33 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
   }
   for (const k of Object.getOwnPropertyNames(URL.prototype)) {
     if (k === "constructor") continue;
-    const d = Object.getOwnPropertyDescriptor(URL.prototype, k);
+    const d = __as_desc(URL.prototype, k);
     d.enumerable = true;
     Object.defineProperty(URL.prototype, k, d);
   }
-  Object.defineProperty(URL.prototype, Symbol.toStringTag, { value: "URL", configurable: true });
+  Object.defineProperty(URL.prototype, Symbol.toStringTag, { __proto__: null, value: "URL", configurable: true });
 
   // ---- URLSearchParams ----
   function __as_params(self) {
     if (self === null || typeof self !== "object" || !(L in self)) throw new TypeError("Illegal invocation: not a URLSearchParams");
     return self;
   }
+  // __as_listJSON is the JSON text of a name-value list, made from its
+  // strings: JSON.stringify of the arrays would read a toJSON the script
+  // put on Object.prototype.
+  function __as_listJSON(list) {
+    let s = "[";
+    for (let i = 0; i < list.length; i++) {
+      s += (i === 0 ? "[" : ",[") + JSONstringify(list[i][0]) + "," + JSONstringify(list[i][1]) + "]";
+    }
+    return s + "]";
+  }
   // __as_update is the URL Standard's update steps: a URLSearchParams of a
   // URL writes its list back to the URL's query.
   function __as_update(p) {
     const u = p[U];
     if (u === null) return;
-    const q = __as_call("usp.serialize", JSONstringify(p[L]));
+    const q = __as_call("usp.serialize", __as_listJSON(p[L]));
     u[C] = __as_call("url.set", u[C][0], "search", q).split("\0");
   }
   class URLSearchParams {
@@ -242,8 +266,7 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
         } else {
           for (const k of Reflect.ownKeys(init)) {
             if (typeof k !== "string") continue;
-            const d = Reflect.getOwnPropertyDescriptor(init, k);
-            if (d !== undefined && d.enumerable) list.push([__as_usv(k), __as_usv(init[k])]);
+            if (Reflect.apply(propertyIsEnumerable, init, [k])) list.push([__as_usv(k), __as_usv(init[k])]);
           }
         }
       } else {
@@ -251,8 +274,9 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
         if (s.charCodeAt(0) === 63) s = s.slice(1);
         list.push(...__as_parseQuery(s));
       }
-      Object.defineProperty(this, L, { value: list, writable: true });
-      Object.defineProperty(this, U, { value: null, writable: true });
+      Object.defineProperty(this, L, { __proto__: null, value: list, writable: true });
+      __as_platform(this);
+      Object.defineProperty(this, U, { __proto__: null, value: null, writable: true });
     }
     get size() { return __as_params(this)[L].length; }
     append(name, value) {
@@ -317,16 +341,17 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
     *values() { const p = __as_params(this); for (let i = 0; i < p[L].length; i++) yield p[L][i][1]; }
     toString() {
       const p = __as_params(this);
-      return p[L].length === 0 ? "" : __as_call("usp.serialize", JSONstringify(p[L]));
+      return p[L].length === 0 ? "" : __as_call("usp.serialize", __as_listJSON(p[L]));
     }
     [inspect]() { return "URLSearchParams " + JSONstringify(this.toString()); }
   }
-  Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, {
+  Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, { __proto__: null,
     value: URLSearchParams.prototype.entries, writable: true, configurable: true });
-  Object.defineProperty(URLSearchParams.prototype, Symbol.toStringTag, { value: "URLSearchParams", configurable: true });
+  Object.defineProperty(URLSearchParams.prototype, Symbol.toStringTag, { __proto__: null, value: "URLSearchParams", configurable: true });
 
   // ---- TextEncoder, TextDecoder ----
   class TextEncoder {
+    constructor() { __as_platform(this); }
     get encoding() { return "utf-8"; }
     encode(input = "") {
       return __as_fromBase64(__as_call("enc.encode", String(input)));
@@ -353,9 +378,10 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
       if (options !== undefined && options !== null && typeof options !== "object") {
         throw new TypeError("TextDecoder: options must be an object such as {fatal: true}");
       }
-      const o = options || {};
-      Object.defineProperty(this, DEC, { value: {
-        encoding: __as_call("dec.label", String(label)), fatal: !!o.fatal, ignoreBOM: !!o.ignoreBOM,
+      const given = options !== undefined && options !== null;
+      __as_platform(this);
+      Object.defineProperty(this, DEC, { __proto__: null, value: { __proto__: null,
+        encoding: __as_call("dec.label", String(label)), fatal: given && !!options.fatal, ignoreBOM: given && !!options.ignoreBOM,
         pending: "", bomSeen: false, doNotFlush: false,
       } });
     }
@@ -384,11 +410,11 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
   for (const cls of [TextEncoder, TextDecoder]) {
     for (const k of Object.getOwnPropertyNames(cls.prototype)) {
       if (k === "constructor") continue;
-      const d = Object.getOwnPropertyDescriptor(cls.prototype, k);
+      const d = __as_desc(cls.prototype, k);
       d.enumerable = true;
       Object.defineProperty(cls.prototype, k, d);
     }
-    Object.defineProperty(cls.prototype, Symbol.toStringTag, { value: cls.name, configurable: true });
+    Object.defineProperty(cls.prototype, Symbol.toStringTag, { __proto__: null, value: cls.name, configurable: true });
   }
 
   // ---- atob, btoa ----
@@ -402,91 +428,403 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
   }
 
   // ---- structuredClone ----
-  const errorTypes = { Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError };
+  // The HTML Standard's StructuredSerializeWithTransfer and
+  // StructuredDeserializeWithTransfer as one walk: depth first, in the
+  // order the standard reads the value (a getter sees what it would), with
+  // an explicit stack (a deep value costs no call depth) and the engine's
+  // kind() instead of brand checks that throw (each throw captured a
+  // stack: cloning was quadratic). Captured here: what the walk calls.
+  // KINDS are webapi.Kinds, in order: kind(v) answers an index.
+  const KINDS = ["", "Object", "Array", "DenseArray", "Function", "Proxy", "Error", "Boolean", "Number", "String", "BigInt", "Symbol",
+    "Date", "RegExp", "Map", "Set", "ArrayBuffer", "DetachedArrayBuffer", "SharedArrayBuffer",
+    "TypedArray", "TrackingTypedArray", "DataView", "TrackingDataView", "Other", "PlainObject", "SameShapePlainObject"];
+  // kind(v) answers an index of KINDS, named here:
+  const K_OBJECT = 1, K_ARRAY = 2, K_DENSE_ARRAY = 3, K_FUNCTION = 4, K_PROXY = 5, K_ERROR = 6, K_BOOLEAN = 7,
+    K_NUMBER = 8, K_STRING = 9, K_BIG_INT = 10, K_SYMBOL = 11, K_DATE = 12, K_REG_EXP = 13, K_MAP = 14, K_SET = 15,
+    K_ARRAY_BUFFER = 16, K_DETACHED_ARRAY_BUFFER = 17, K_SHARED_ARRAY_BUFFER = 18, K_TYPED_ARRAY = 19,
+    K_TRACKING_TYPED_ARRAY = 20, K_DATA_VIEW = 21, K_TRACKING_DATA_VIEW = 22, K_OTHER = 23, K_PLAIN_OBJECT = 24,
+    K_SAME_SHAPE = 25;
+  const apply = Reflect.apply;
+  const getPrototypeOf = Object.getPrototypeOf;
+  const keysOf = Object.keys;
+  const hasOwnKey = Object.hasOwn;
+  const defineProperty = Object.defineProperty;
+  const ObjectCtor = Object, ArrayCtor = Array, DateCtor = Date, RegExpCtor = RegExp, MapCtor = Map, SetCtor = Set;
+  const ABCtor = ArrayBuffer, DataViewCtor = DataView, U8 = Uint8Array;
+  const errorCtors = { __proto__: null, Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError };
+  const typedCtors = { __proto__: null };
+  for (const n of ["Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array", "Int32Array", "Uint32Array",
+    "Float16Array", "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array"]) {
+    if (typeof global[n] === "function") typedCtors[n] = global[n];
+  }
+  function __as_getter(proto, k) {
+    const d = proto === undefined ? undefined : getOwnPropertyDescriptor(proto, k);
+    return d === undefined ? undefined : setPrototypeOf(d, null).get;
+  }
+  const dateValue = Date.prototype.getTime;
+  const primitiveOf = [];
+  primitiveOf[K_BOOLEAN] = Boolean.prototype.valueOf;
+  primitiveOf[K_NUMBER] = Number.prototype.valueOf;
+  primitiveOf[K_STRING] = String.prototype.valueOf;
+  primitiveOf[K_BIG_INT] = BigInt.prototype.valueOf;
+  const reSource = __as_getter(RegExp.prototype, "source");
+  const reFlags = [];
+  for (const [k, c] of [["hasIndices", "d"], ["global", "g"], ["ignoreCase", "i"], ["multiline", "m"], ["dotAll", "s"],
+    ["unicode", "u"], ["unicodeSets", "v"], ["sticky", "y"]]) {
+    const g = __as_getter(RegExp.prototype, k);
+    if (g !== undefined) reFlags.push([g, c]);
+  }
+  const mapForEach = Map.prototype.forEach, setForEach = Set.prototype.forEach;
+  const mapSet = Map.prototype.set, setAdd = Set.prototype.add;
+  const abSlice = ArrayBuffer.prototype.slice;
+  const abResizable = __as_getter(ArrayBuffer.prototype, "resizable");
+  const abMax = __as_getter(ArrayBuffer.prototype, "maxByteLength");
+  const typedArrayProto = Object.getPrototypeOf(Uint8Array.prototype);
+  const taBuffer = __as_getter(typedArrayProto, "buffer");
+  const taTag = __as_getter(typedArrayProto, Symbol.toStringTag);
+  const taLength = __as_getter(typedArrayProto, "length");
+  const taByteOffset = __as_getter(typedArrayProto, "byteOffset");
+  const dvBuffer = __as_getter(DataView.prototype, "buffer");
+  const dvByteOffset = __as_getter(DataView.prototype, "byteOffset");
+  const dvByteLength = __as_getter(DataView.prototype, "byteLength");
+  const u8Set = Uint8Array.prototype.set;
   function __as_cloneError(what) {
     return new DOMException(what + " could not be cloned.", "DataCloneError");
   }
-  function __as_is(method, v) {
-    try { method.call(v); return true; } catch (_) { return false; }
+  // __as_copyBuffer copies an ArrayBuffer, resizable with its maximum.
+  function __as_copyBuffer(buffer) {
+    if (abResizable === undefined || !apply(abResizable, buffer, [])) return apply(abSlice, buffer, [0]);
+    const out = new ABCtor(apply(abSlice, buffer, [0]).byteLength, { __proto__: null, maxByteLength: apply(abMax, buffer, []) });
+    apply(u8Set, new U8(out), [new U8(buffer)]);
+    return out;
   }
-  const typedArrayProto = Object.getPrototypeOf(Uint8Array.prototype);
-  const taBuffer = Object.getOwnPropertyDescriptor(typedArrayProto, "buffer").get;
-  const taTag = Object.getOwnPropertyDescriptor(typedArrayProto, Symbol.toStringTag).get;
-  const dvBuffer = Object.getOwnPropertyDescriptor(DataView.prototype, "buffer").get;
-  const reSource = Object.getOwnPropertyDescriptor(RegExp.prototype, "source").get;
+  // __as_transferList converts options as WebIDL's StructuredSerializeOptions.
+  function __as_transferList(options) {
+    if (options === undefined || options === null) return [];
+    if (typeof options !== "object" && typeof options !== "function") {
+      throw new TypeError("structuredClone: options must be an object such as {transfer: [buffer]}, got " + __as_describe(options));
+    }
+    const t = options.transfer;
+    if (t === undefined) return [];
+    if (t === null || (typeof t !== "object" && typeof t !== "function") || typeof t[Symbol.iterator] !== "function") {
+      throw new TypeError("structuredClone: options.transfer must be an iterable of objects such as [buffer], got " + __as_describe(t));
+    }
+    const list = [];
+    for (const x of t) {
+      if (x === null || (typeof x !== "object" && typeof x !== "function")) {
+        throw new TypeError("structuredClone: options.transfer holds " + __as_describe(x) + "; it takes objects (ArrayBuffers)");
+      }
+      list.push(x);
+    }
+    return list;
+  }
   function structuredClone(value, options = undefined) {
     __as_required(1, arguments.length, "structuredClone", "structuredClone({a: 1})");
-    const transfer = options !== undefined && options !== null && options.transfer !== undefined ? Array.from(options.transfer) : [];
-    for (const t of transfer) {
-      if (!__as_is(abByteLength, t)) throw new DOMException("structuredClone: only ArrayBuffers can be transferred", "DataCloneError");
+    const transfer = __as_transferList(options);
+    const memory = new MapCtor();
+    for (let i = 0; i < transfer.length; i++) {
+      const t = transfer[i];
+      const k = kind(t);
+      if (k === K_DETACHED_ARRAY_BUFFER) throw __as_cloneError("A detached ArrayBuffer");
+      if (k !== K_ARRAY_BUFFER) throw __as_cloneError("Only ArrayBuffers can be transferred here; " + __as_describe(t));
+      if (memory.has(t)) throw __as_cloneError("An ArrayBuffer listed twice in transfer");
+      memory.set(t, __as_copyBuffer(t));
     }
-    const memory = new Map();
+    const result = __as_cloneWalk(value, memory);
+    for (let i = 0; i < transfer.length; i++) {
+      if (kind(transfer[i]) !== K_ARRAY_BUFFER) throw __as_cloneError("A detached ArrayBuffer");
+    }
+    for (let i = 0; i < transfer.length; i++) detach(transfer[i]);
+    return result;
+  }
+  // The walk's stack holds frames in parallel arrays (no object a frame)
+  // for the containers being filled: the clone (out) and its source, the
+  // keys (a count for a dense array; for a Map or Set, its entries) and
+  // where the fill is, the value read there and waiting for its own clone
+  // (depth first: the standard reads a value's contents before the next
+  // key), and either the prototype the clone has (an object's, an
+  // array's) or, for a Map or Set, the clones made so far (they go in when
+  // it ends, in order). A container whose values are all primitives is
+  // filled at once and leaves no frame.
+  const ObjectPrototype = Object.prototype, ArrayPrototype = Array.prototype;
+  const MAP = 1, SET = 2, DENSE = 3;
+  const NONE = Symbol("none");
+  // The kinds whose clone runs no script code: while the walk has met
+  // only these, no key it read can have been deleted since.
+  const QUIET = [];
+  // (An ArrayBuffer's slice asks its constructor's Symbol.species; a Map
+  // or Set is gathered with push, which a script can replace.)
+  for (const k of [K_PLAIN_OBJECT, K_SAME_SHAPE, K_DENSE_ARRAY, K_BOOLEAN, K_NUMBER, K_STRING, K_BIG_INT, K_DATE, K_REG_EXP,
+    K_SHARED_ARRAY_BUFFER]) QUIET[k] = true;
+  function __as_cloneWalk(root, memory) {
+    const srcs = [], outs = [], keyLists = [], at = [], extra = [], kinds = [], pendKeys = [], pending = [];
+    let sp = 0;
+    // quiet: no script code has run during this walk (a getter, a Proxy's
+    // trap), so a key read from a list made earlier is still there. An
+    // array's fill asks Array.prototype "in": quiet only while its
+    // prototype is Object.prototype's, whose own is always null.
+    let quiet = getPrototypeOf(ArrayPrototype) === ObjectPrototype;
+    // What the last plain object's keys were, and whether none of them is
+    // a key of Object.prototype (an own data property is then made by
+    // plain assignment). While quiet, an object of the same shape has
+    // the same keys and nothing can have changed Object.prototype.
+    let shapeKeys, shapeAssigns = false;
+    kind(); // forget the shapes of earlier walks
+    const desc = { __proto__: null, value: undefined, writable: true, enumerable: true, configurable: true };
+    // __as_fill copies src's properties into out from the i-th key on.
+    // Called by a clone (nested), it stops at the first value that is an
+    // object and leaves a frame to clone it and go on after it; called by
+    // the walk, it clones such a value itself, and stops only when that
+    // value left a frame of its own (it holds objects): then this fill's
+    // frame goes under it. So the call depth stays two, whatever the
+    // depth of the value, and a container of primitives costs no frame.
+    function __as_fill(src, out, keys, i, proto, k, nested) {
+      const n = k === DENSE ? keys : keys.length;
+      while (i < n) {
+        const key = k === DENSE ? i : keys[i];
+        i++;
+        // A getter read earlier may have deleted a later property.
+        if (!quiet && !hasOwnKey(src, key)) continue;
+        let value = src[key];
+        if (value !== null && (typeof value === "object" || typeof value === "function" || typeof value === "symbol")) {
+          if (nested) {
+            __as_frame(sp, src, out, keys, i, proto, k, key, value);
+            sp++;
+            return;
+          }
+          const base = sp;
+          value = __as_clone(value);
+          __as_put(out, key, value, proto);
+          if (sp !== base) {
+            for (let j = sp; j > base; j--) __as_move(j - 1, j);
+            __as_frame(base, src, out, keys, i, proto, k, undefined, NONE);
+            sp++;
+            return;
+          }
+          continue;
+        }
+        // __as_put, inlined: this line runs once a primitive.
+        if (key in proto) {
+          desc.value = value;
+          defineProperty(out, key, desc);
+          desc.value = undefined;
+        } else {
+          out[key] = value;
+        }
+      }
+    }
+    function __as_frame(f, src, out, keys, i, proto, k, key, value) {
+      srcs[f] = src; outs[f] = out; keyLists[f] = keys; at[f] = i; extra[f] = proto; kinds[f] = k;
+      pendKeys[f] = key; pending[f] = value;
+    }
+    function __as_move(from, to) {
+      __as_frame(to, srcs[from], outs[from], keyLists[from], at[from], extra[from], kinds[from], pendKeys[from], pending[from]);
+    }
+    // A plain assignment makes an own data property unless the clone's
+    // prototype has the key (a setter, "__proto__"): then it is defined.
+    function __as_put(out, key, value, proto) {
+      if (key in proto) {
+        desc.value = value;
+        defineProperty(out, key, desc);
+        desc.value = undefined;
+      } else {
+        out[key] = value;
+      }
+    }
     function __as_clone(v) {
       const t = typeof v;
-      if (t === "symbol") throw __as_cloneError(String(v));
-      if (t === "function") throw __as_cloneError((v.name ? "function " + v.name : "a function"));
-      if (v === null || t !== "object") return v;
-      if (memory.has(v)) return memory.get(v);
+      if (v === null || (t !== "object" && t !== "function")) {
+        if (t === "symbol") throw __as_cloneError(String(v));
+        return v;
+      }
+      const seen = memory.get(v);
+      if (seen !== undefined) return seen;
+      const k = kind(v);
+      if (quiet && QUIET[k] !== true) quiet = false;
       let out;
-      const set = function __as_remember(o) { memory.set(v, o); return o; };
-      if (Array.isArray(v)) {
-        out = set(new Array(v.length));
-        for (const k of Object.keys(v)) out[k] = __as_clone(v[k]);
-        return out;
-      }
-      if (__as_is(Date.prototype.getTime, v)) return set(new Date(Date.prototype.getTime.call(v)));
-      if (__as_is(reSource, v)) {
-        return set(new RegExp(v.source, v.flags));
-      }
-      if (__as_is(Boolean.prototype.valueOf, v)) return set(Object(Boolean.prototype.valueOf.call(v)));
-      if (__as_is(Number.prototype.valueOf, v)) return set(Object(Number.prototype.valueOf.call(v)));
-      if (__as_is(String.prototype.valueOf, v)) return set(Object(String.prototype.valueOf.call(v)));
-      if (__as_is(BigInt.prototype.valueOf, v)) return set(Object(BigInt.prototype.valueOf.call(v)));
-      if (__as_is(abByteLength, v)) return set(ArrayBuffer.prototype.slice.call(v, 0));
-      if (sabByteLength !== undefined && __as_is(sabByteLength, v)) return set(v);
-      if (isView(v)) {
-        const tag = taTag.call(v);
-        if (tag !== undefined) {
-          const buf = __as_clone(taBuffer.call(v));
-          return set(new global[tag](buf, v.byteOffset, v.length));
+      switch (k) {
+        case K_OBJECT: case K_PLAIN_OBJECT: case K_SAME_SHAPE: {
+          let keys;
+          if (k === K_SAME_SHAPE && quiet) {
+            keys = shapeKeys; // and PLATFORM was not in the last one
+          } else {
+            if (PLATFORM in v) throw __as_cloneError(__as_describe(v));
+            keys = keysOf(v);
+            if (k !== K_OBJECT) {
+              shapeKeys = keys;
+              shapeAssigns = true;
+              for (let i = 0; i < keys.length; i++) if (keys[i] in ObjectPrototype) shapeAssigns = false;
+            }
+          }
+          out = {};
+          memory.set(v, out);
+          if (!quiet || !shapeAssigns || k === K_OBJECT) {
+            __as_fill(v, out, keys, 0, ObjectPrototype, 0, true);
+            return out;
+          }
+          // __as_fill's nested loop where nothing can run: every key is
+          // there and none is Object.prototype's.
+          for (let i = 0; i < keys.length; i++) {
+            const key = keys[i], value = v[key];
+            if (value !== null && (typeof value === "object" || typeof value === "function" || typeof value === "symbol")) {
+              __as_frame(sp, v, out, keys, i + 1, ObjectPrototype, 0, key, value);
+              sp++;
+              return out;
+            }
+            out[key] = value;
+          }
+          return out;
         }
-        return set(new DataView(__as_clone(dvBuffer.call(v)), v.byteOffset, v.byteLength));
+        case K_ARRAY: case K_DENSE_ARRAY: {
+          const n = v.length;
+          out = new ArrayCtor(n);
+          memory.set(v, out);
+          // A dense array is read by index: no string key per index.
+          if (k === K_DENSE_ARRAY) __as_fill(v, out, n, 0, ArrayPrototype, DENSE, true);
+          else __as_fill(v, out, keysOf(v), 0, ArrayPrototype, 0, true);
+          return out;
+        }
+        case K_MAP: case K_SET: {
+          const items = [];
+          if (k === K_MAP) apply(mapForEach, v, [function __as_entry(x, key) { items.push(key, x); }]);
+          else apply(setForEach, v, [function __as_entry(x) { items.push(x); }]);
+          out = k === K_MAP ? new MapCtor() : new SetCtor();
+          memory.set(v, out);
+          srcs[sp] = v; outs[sp] = out; keyLists[sp] = items; at[sp] = 0; extra[sp] = []; kinds[sp] = k === K_MAP ? MAP : SET;
+          pending[sp] = NONE;
+          sp++;
+          return out;
+        }
+        case K_BOOLEAN: case K_NUMBER: case K_STRING: case K_BIG_INT:
+          out = ObjectCtor(apply(primitiveOf[k], v, []));
+          break;
+        case K_DATE:
+          out = new DateCtor(apply(dateValue, v, []));
+          break;
+        case K_REG_EXP: {
+          let flags = "";
+          for (let i = 0; i < reFlags.length; i++) if (apply(reFlags[i][0], v, [])) flags += reFlags[i][1];
+          out = new RegExpCtor(apply(reSource, v, []), flags);
+          break;
+        }
+        case K_ARRAY_BUFFER:
+          out = __as_copyBuffer(v);
+          break;
+        case K_SHARED_ARRAY_BUFFER:
+          out = v; // shared, as node shares it with a worker
+          break;
+        case K_TYPED_ARRAY: case K_TRACKING_TYPED_ARRAY: case K_DATA_VIEW: case K_TRACKING_DATA_VIEW:
+          return __as_cloneView(v, k);
+        case K_ERROR:
+          if (DOM in v) {
+            out = new DOMException(v.message, v.name);
+            break;
+          }
+          out = __as_cloneErrorValue(v);
+          memory.set(v, out); // before its cause: a cause may hold it
+          __as_cloneCause(v, out);
+          return out;
+        case K_DETACHED_ARRAY_BUFFER:
+          throw __as_cloneError("A detached ArrayBuffer");
+        case K_PROXY:
+          throw __as_cloneError("A Proxy");
+        case K_FUNCTION:
+          throw __as_cloneError(v.name ? "function " + v.name : "A function");
+        default:
+          throw __as_cloneError(Object.prototype.toString.call(v).slice(8, -1) || "The value");
       }
-      if (__as_is(Map.prototype.has, v)) {
-        out = set(new Map());
-        for (const [k, x] of Map.prototype.entries.call(v)) out.set(__as_clone(k), __as_clone(x));
-        return out;
-      }
-      if (__as_is(Set.prototype.has, v)) {
-        out = set(new Set());
-        for (const x of Set.prototype.values.call(v)) out.add(__as_clone(x));
-        return out;
-      }
-      if (DOM in v) return set(new DOMException(v.message, v.name));
-      if (v instanceof Error) {
-        const name = Object.prototype.hasOwnProperty.call(errorTypes, v.name) ? v.name : "Error";
-        out = set(new errorTypes[name](v.message));
-        if ("cause" in v) out.cause = __as_clone(v.cause);
-        return out;
-      }
-      if (v instanceof Promise || __as_is(WeakMap.prototype.has, v) || __as_is(WeakSet.prototype.has, v) ||
-          (typeof WeakRef === "function" && __as_is(WeakRef.prototype.deref, v)) ||
-          C in v || L in v || DEC in v || v instanceof TextEncoder) {
-        throw __as_cloneError(Object.prototype.toString.call(v).slice(8, -1) || "the value");
-      }
-      out = set({});
-      for (const k of Object.keys(v)) out[k] = __as_clone(v[k]);
+      memory.set(v, out);
       return out;
     }
-    const result = __as_clone(value);
-    if (transfer.length > 0) {
-      const detach = ArrayBuffer.prototype.transfer;
-      if (typeof detach !== "function") {
-        throw new DOMException("structuredClone: transfer is not supported by this engine; clone without it", "DataCloneError");
+    // __as_cloneView clones a typed array or DataView over the clone of its
+    // buffer (one clone per buffer, so views that share one still do).
+    function __as_cloneView(v, k) {
+      const typed = k === K_TYPED_ARRAY || k === K_TRACKING_TYPED_ARRAY;
+      const tracking = k === K_TRACKING_TYPED_ARRAY || k === K_TRACKING_DATA_VIEW;
+      let buffer, offset, length;
+      if (typed) {
+        buffer = apply(taBuffer, v, []);
+        offset = apply(taByteOffset, v, []);
+        length = apply(taLength, v, []);
+        if (length === 0 && offset === 0 && !__as_inBounds(v)) throw __as_cloneError("An out-of-bounds typed array");
+      } else {
+        buffer = apply(dvBuffer, v, []);
+        try {
+          offset = apply(dvByteOffset, v, []);
+          length = apply(dvByteLength, v, []);
+        } catch (_) {
+          throw __as_cloneError("An out-of-bounds DataView");
+        }
       }
-      for (const t of transfer) detach.call(t);
+      const b = __as_clone(buffer);
+      let out;
+      if (typed) {
+        const Ctor = typedCtors[apply(taTag, v, [])];
+        out = tracking ? new Ctor(b, offset) : new Ctor(b, offset, length);
+      } else {
+        out = tracking ? new DataViewCtor(b, offset) : new DataViewCtor(b, offset, length);
+      }
+      memory.set(v, out);
+      return out;
+    }
+    function __as_cloneCause(v, out) {
+      const cd = getOwnPropertyDescriptor(v, "cause");
+      if (cd !== undefined && "value" in setPrototypeOf(cd, null)) {
+        defineProperty(out, "cause", { __proto__: null, value: __as_clone(cd.value), writable: true, enumerable: false, configurable: true });
+      }
+    }
+    // __as_inBounds tells an empty typed array at offset 0 from one whose
+    // buffer shrank under it: copying the second throws.
+    function __as_inBounds(v) {
+      try { new U8(v); return true; } catch (_) { return false; }
+    }
+    const result = __as_clone(root);
+    while (sp > 0) {
+      const top = sp - 1, k = kinds[top];
+      if (k === MAP || k === SET) {
+        const keys = keyLists[top], list = extra[top];
+        const i = at[top];
+        if (i < keys.length) {
+          at[top] = i + 1;
+          list.push(__as_clone(keys[i]));
+          continue;
+        }
+        const out = outs[top];
+        if (k === MAP) for (let j = 0; j < list.length; j += 2) apply(mapSet, out, [list[j], list[j + 1]]);
+        else for (let j = 0; j < list.length; j++) apply(setAdd, out, [list[j]]);
+        sp--;
+        srcs[top] = outs[top] = keyLists[top] = extra[top] = undefined;
+        continue;
+      }
+      // The value waiting on top of an object's or array's frame: its
+      // clone (which may leave frames above), then the rest of the fill.
+      const src = srcs[top], out = outs[top], keys = keyLists[top], proto = extra[top], p = pending[top];
+      if (p !== NONE) {
+        pending[top] = NONE;
+        __as_put(out, pendKeys[top], __as_clone(p), proto);
+        // The value's own frame is above: this one goes on after it.
+        if (sp - 1 !== top) continue;
+      }
+      sp--;
+      const i = at[top];
+      srcs[top] = outs[top] = keyLists[top] = extra[top] = pending[top] = pendKeys[top] = undefined;
+      __as_fill(src, out, keys, i, proto, k, false);
     }
     return result;
+  }
+  // __as_cloneErrorValue is the standard's Error serialization: one of the
+  // seven native names (else "Error") and an own message; the stack and
+  // the cause go with it, as in node.
+  function __as_cloneErrorValue(v) {
+    let name = v.name;
+    name = typeof name === "string" && name in errorCtors ? name : "Error";
+    const md = getOwnPropertyDescriptor(v, "message");
+    const out = md !== undefined && "value" in setPrototypeOf(md, null) ? new errorCtors[name](String(md.value)) : new errorCtors[name]();
+    const sd = getOwnPropertyDescriptor(v, "stack");
+    if (sd !== undefined && typeof setPrototypeOf(sd, null).value === "string") {
+      defineProperty(out, "stack", { __proto__: null, value: sd.value, writable: true, enumerable: false, configurable: true });
+    }
+    return out;
   }
 
   // ---- queueMicrotask ----
@@ -519,7 +857,7 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
   }
   for (const m of ["encrypt", "decrypt", "sign", "verify", "generateKey", "deriveKey", "deriveBits", "importKey",
     "exportKey", "wrapKey", "unwrapKey"]) {
-    Object.defineProperty(SubtleCrypto.prototype, m, { writable: true, configurable: true, value: function () {
+    Object.defineProperty(SubtleCrypto.prototype, m, { __proto__: null, writable: true, configurable: true, value: function () {
       return Promise.reject(new DOMException("crypto.subtle." + m + " is not available here: only crypto.subtle.digest (" +
         digestNames.join(", ") + ") is; for other cryptography use bash (openssl)", "NotSupportedError"));
     } });
@@ -539,8 +877,8 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
     },
     randomUUID() { return __as_call("crypto.uuid"); },
   };
-  Object.defineProperty(crypto, "subtle", { value: subtle, enumerable: true });
-  Object.defineProperty(crypto, Symbol.toStringTag, { value: "Crypto" });
+  Object.defineProperty(crypto, "subtle", { __proto__: null, value: subtle, enumerable: true });
+  Object.defineProperty(crypto, Symbol.toStringTag, { __proto__: null, value: "Crypto" });
 
   // ---- performance ----
   const timeOrigin = +__as_call("perf.origin");
@@ -548,8 +886,8 @@ globalThis.__as_webapi_init = function __as_webapi(global, host) {
     now() { return +__as_call("perf.now"); },
     toJSON() { return { timeOrigin }; },
   };
-  Object.defineProperty(performance, "timeOrigin", { value: timeOrigin, enumerable: true });
-  Object.defineProperty(performance, Symbol.toStringTag, { value: "Performance" });
+  Object.defineProperty(performance, "timeOrigin", { __proto__: null, value: timeOrigin, enumerable: true });
+  Object.defineProperty(performance, Symbol.toStringTag, { __proto__: null, value: "Performance" });
 
   // ---- path ----
   function __as_str(v, name) {

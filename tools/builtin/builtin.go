@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/ask"
 	"github.com/atomic-script/atomic-script/tools/code"
 	"github.com/atomic-script/atomic-script/tools/files"
 	"github.com/atomic-script/atomic-script/tools/meta"
@@ -26,6 +27,9 @@ func Tools() []tools.Tool {
 	// when selected, off by default so models see one way to do each.
 	out = append(out, tools.WithTags(search.Grep(), tools.TagOffByDefault), tools.WithTags(search.Glob(), tools.TagOffByDefault))
 	out = append(out, todo.Tools()...)
+	// ask_user_question (and ask_question): a script asks its user; in a
+	// run's catalog only when someone can answer.
+	out = append(out, ask.Tools()...)
 	// webfetch, websearch, code_search: off by default; `--tools
 	// +webfetch,+websearch,+code_search` turns them on.
 	out = append(out, web.Tools()...)
@@ -65,9 +69,13 @@ var hints = map[string][]tools.Tag{
 	"kill":        {tools.TagIdempotent},
 	"codemode":    {tools.TagDestructive, tools.TagOpenWorld},
 	"tool_search": {tools.TagReadOnly, tools.TagIdempotent},
-	"webfetch":    {tools.TagReadOnly, tools.TagIdempotent, tools.TagOpenWorld},
-	"websearch":   {tools.TagReadOnly, tools.TagIdempotent, tools.TagOpenWorld},
-	"code_search": {tools.TagReadOnly, tools.TagIdempotent, tools.TagOpenWorld},
+	// Asking changes nothing; it is user interaction, never approved, and
+	// a host has its own way to ask (not a direct tool).
+	"ask_user_question": {tools.TagReadOnly, tools.TagScriptOnly},
+	"ask_question":      {tools.TagReadOnly, tools.TagScriptOnly},
+	"webfetch":          {tools.TagReadOnly, tools.TagIdempotent, tools.TagOpenWorld},
+	"websearch":         {tools.TagReadOnly, tools.TagIdempotent, tools.TagOpenWorld},
+	"code_search":       {tools.TagReadOnly, tools.TagIdempotent, tools.TagOpenWorld},
 
 	"structural_search": {tools.TagReadOnly, tools.TagIdempotent},
 	"query":             {tools.TagReadOnly, tools.TagIdempotent},

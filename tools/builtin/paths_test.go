@@ -10,6 +10,8 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/google/jsonschema-go/jsonschema"
+
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/atomic-script/atomic-script/tools/builtin"
@@ -59,22 +61,13 @@ func TestPreviewsReportEveryPath(t *testing.T) {
 		if !tools.ScriptCallable(tl) || tools.HasTag(tl, tools.TagReadOnly) || tools.HasTag(tl, tools.TagSessionOnly) {
 			continue
 		}
-		props := tl.InputSchema().Properties
-		names := make([]string, 0, len(props))
-		for n := range props {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, field := range names {
-			p := props[field]
-			if !pathLikeName.MatchString(field) && !pathLikeText.MatchString(p.Description) {
-				continue
-			}
+		for _, pf := range pathFields("", tl.InputSchema(), map[*jsonschema.Schema]bool{}) {
+			field := pf.name
 			key := tl.Name() + "." + field
 			seen[key] = true
 			probe, ok := pathProbes[key]
 			if !ok {
-				t.Errorf("%s looks like a path argument (%q) but has no probe here: add one, and make %s's preview report the path in Preview.Paths", key, p.Description, tl.Name())
+				t.Errorf("%s looks like a path argument (%q) but has no probe here: add one, and make %s's preview report the path in Preview.Paths", key, pf.description, tl.Name())
 				continue
 			}
 			pr, ok := tools.PreviewOf(tl)
@@ -121,6 +114,36 @@ func TestPreviewsReportEveryPath(t *testing.T) {
 	}
 }
 
+// pathField is an argument that looks like a path, named by its place in
+// the arguments (moveTo, or files.dest for a field of an array's items).
+type pathField struct{ name, description string }
+
+// pathFields walks schema — its properties, array items and alternatives,
+// at any depth — for arguments that look like paths, in name order.
+func pathFields(prefix string, schema *jsonschema.Schema, seen map[*jsonschema.Schema]bool) []pathField {
+	if schema == nil || seen[schema] {
+		return nil
+	}
+	seen[schema] = true
+	var out []pathField
+	names := make([]string, 0, len(schema.Properties))
+	for n := range schema.Properties {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		p := schema.Properties[n]
+		if pathLikeName.MatchString(n) || pathLikeText.MatchString(p.Description) {
+			out = append(out, pathField{prefix + n, p.Description})
+		}
+		out = append(out, pathFields(prefix+n+".", p, seen)...)
+	}
+	for _, sub := range append([]*jsonschema.Schema{schema.Items, schema.AdditionalProperties}, append(schema.AnyOf, schema.OneOf...)...) {
+		out = append(out, pathFields(prefix, sub, seen)...)
+	}
+	return out
+}
+
 // probeEnv is a workspace with a file to move and a journal that can.
 func probeEnv(t *testing.T) *tools.Env {
 	t.Helper()
@@ -145,4 +168,25 @@ func mustTool(t *testing.T, name string) tools.Tool {
 func quote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// TestPathFieldsFindsNestedPaths: the walk finds a path argument however
+// deep a tool nests it (in an object, an array's items, an alternative).
+func TestPathFieldsFindsNestedPaths(t *testing.T) {
+	schema := &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
+		"content": {Type: "string"},
+		"moves": {Type: "array", Items: &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
+			"dest": {Type: "string"}, "mode": {Type: "integer"},
+		}}},
+		"opts": {AnyOf: []*jsonschema.Schema{{Type: "object", Properties: map[string]*jsonschema.Schema{
+			"out": {Type: "string", Description: "the file name to write the report to"},
+		}}}},
+	}}
+	var got []string
+	for _, f := range pathFields("", schema, map[*jsonschema.Schema]bool{}) {
+		got = append(got, f.name)
+	}
+	if want := []string{"moves.dest", "opts.out"}; !slices.Equal(got, want) {
+		t.Errorf("path fields %q, want %q", got, want)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -64,7 +65,7 @@ type outlineArgs struct {
 	Depth int             `json:"depth,omitempty" jsonschema:"only symbols this deep: 1 top-level declarations, 2 their members too; 0 (default) every depth"`
 }
 
-const outlineDescription = `List the symbols of source files (functions, methods, classes, types, fields, tests...) with their line ranges. ` +
+const outlineDescription = `List the symbols of source files (functions, classes, types, fields, tests...) with line ranges. ` +
 	`Per file: its [path#TAG] header, language and precision, then each symbol's kind (function, method, class, struct, type, interface, enum, module, const, var, field, test), name, container, signature (its first line), startLine/endLine (the line numbers read and edit use) and exported. ` +
 	`Go is parsed with go/parser; JavaScript/TypeScript (JSX/TSX), Python, Rust, Java, C/C++ and Ruby with tree-sitter in builds with cgo, else precision is "heuristic". ` +
 	`paths: files, directories or globs; kinds and depth (1: top level) filter. Scripts receive {files: [{path, tag, header, language, precision, symbols}], symbolCount}.`
@@ -169,7 +170,7 @@ func outlineSource(ctx context.Context, p *syntax.Parser, path, lang string, src
 		return syms, "syntax", errs
 	}
 	if l, err := syntax.Lookup(lang); err == nil {
-		if t, err := p.Parse(ctx, l, src, syntax.Options{Fields: true}); err == nil {
+		if t, err := p.Parse(ctx, l, src, syntax.Options{Fields: true, Opaque: opaque[lang]}); err == nil {
 			return outlineTree(t, path), "syntax", t.Nodes[0].HasError()
 		}
 	}
@@ -230,11 +231,21 @@ func renderOutline(res *OutlineResult) string {
 			if len(path) == s.Depth-1 {
 				path = append(path, strings.TrimPrefix(s.Container+"."+s.Name, "."))
 			}
-			fmt.Fprintf(&b, "%s%d-%d %s %s", strings.Repeat("  ", s.Depth), s.StartLine, s.EndLine, s.Kind, name)
-			if s.Signature != "" {
-				b.WriteString("  " + s.Signature)
+			for range s.Depth {
+				b.WriteString("  ")
 			}
-			b.WriteString("\n")
+			b.WriteString(strconv.Itoa(s.StartLine))
+			b.WriteByte('-')
+			b.WriteString(strconv.Itoa(s.EndLine))
+			b.WriteByte(' ')
+			b.WriteString(s.Kind)
+			b.WriteByte(' ')
+			b.WriteString(name)
+			if s.Signature != "" {
+				b.WriteString("  ")
+				b.WriteString(s.Signature)
+			}
+			b.WriteByte('\n')
 		}
 	}
 	if len(res.Files) == 0 {

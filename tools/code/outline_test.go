@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rogpeppe/go-internal/txtar"
+
 	"github.com/atomic-script/atomic-script/internal/testutil/proctest"
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/atomic-script/atomic-script/tools/files"
@@ -179,6 +181,7 @@ func FuzzOutline(f *testing.F) {
 		}
 		var p syntax.Parser
 		syms, _, _ := outlineSource(context.Background(), &p, name, lang, []byte(src))
+		assertOpaqueChangesNothing(t, name, lang, []byte(src))
 		lines := strings.Count(src, "\n") + 1
 		for _, s := range syms {
 			if s.StartLine < 1 || s.EndLine < s.StartLine || s.EndLine > lines || s.Name == "" || s.Depth < 1 {
@@ -186,6 +189,67 @@ func FuzzOutline(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestOpaqueChangesNothing: outlining from a tree without the subtrees
+// of opaque (function bodies...) lists exactly what the whole tree does,
+// for every fixture of the outline goldens.
+func TestOpaqueChangesNothing(t *testing.T) {
+	if !syntax.Available() {
+		t.Skip("no tree-sitter in this build")
+	}
+	archives, _ := filepath.Glob(filepath.Join("testdata", "outline", "*.txtar"))
+	skipped := map[string]int{}
+	for _, file := range archives {
+		ar, err := txtar.ParseFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range ar.Files {
+			if lang := syntax.LanguageOf(f.Name); lang != "" && lang != "go" {
+				skipped[lang] += assertOpaqueChangesNothing(t, f.Name, lang, f.Data)
+			}
+		}
+	}
+	for lang, kinds := range opaque {
+		l, _ := syntax.Lookup(lang)
+		for k, fields := range kinds {
+			for _, f := range fields {
+				if !l.HasKind(k) || !l.HasField(f) {
+					t.Errorf("%s: opaque names %s.%s, which the grammar does not have", lang, k, f)
+				}
+			}
+		}
+		if n, ok := skipped[lang]; !ok && lang != "tsx" {
+			t.Errorf("no outline fixture in %s to check its opaque bodies with", lang)
+		} else if ok && n <= 0 {
+			t.Errorf("%s: nothing left out of any fixture's tree", lang)
+		}
+	}
+}
+
+// assertOpaqueChangesNothing fails when src's outline differs between
+// a tree without the subtrees of opaque[lang] and the whole tree; it
+// returns how many nodes that left out.
+func assertOpaqueChangesNothing(t *testing.T, name, lang string, src []byte) (skipped int) {
+	t.Helper()
+	l, err := syntax.Lookup(lang)
+	if err != nil || lang == "go" {
+		return 0
+	}
+	var whole, pruned syntax.Parser
+	tw, err := whole.Parse(context.Background(), l, src, syntax.Options{Fields: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tp, err := pruned.Parse(context.Background(), l, src, syntax.Options{Fields: true, Opaque: opaque[lang]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := fmt.Sprintf("%+v", outlineTree(tw, name)), fmt.Sprintf("%+v", outlineTree(tp, name)); a != b {
+		t.Errorf("%s: outline of the whole tree\n%s\nwithout bodies\n%s", name, a, b)
+	}
+	return len(tw.Nodes) - len(tp.Nodes)
 }
 
 // BenchmarkOutline10kLines: outline of a 10,000-line file (goal: 50 ms).

@@ -44,6 +44,34 @@ var treeOutliners = map[string]func(o *tsOutliner, i, outer int, sc scope) bool{
 	"c": cDecl, "cpp": cDecl, "ruby": rubyDecl,
 }
 
+// opaque are, per language, the fields no outliner looks inside
+// (function bodies and parameters, the values of variables and fields),
+// so the parse leaves those subtrees out: most of a file's nodes. Only
+// declared functions and methods lose their bodies: an arrow function or
+// function expression may be a describe block's. TestOpaqueChangesNothing
+// holds the outlines equal to a whole tree's.
+var opaque = map[string]map[string][]string{
+	"javascript": {"function_declaration": fnFields, "generator_function_declaration": fnFields, "method_definition": fnFields,
+		"variable_declarator": {"value"}, "field_definition": {"value"}},
+	"typescript": tsOpaque, "tsx": tsOpaque,
+	"python": {"function_definition": typedFnFields, "assignment": {"right", "type"}},
+	"rust":   {"function_item": typedFnFields, "const_item": {"value"}, "static_item": {"value"}},
+	"java":   {"method_declaration": fnFields, "constructor_declaration": fnFields, "variable_declarator": {"value"}},
+	"c":      {"function_definition": {"body"}, "init_declarator": {"value"}},
+	"cpp":    {"function_definition": {"body"}, "init_declarator": {"value"}},
+	"ruby":   {"method": fnFields, "singleton_method": fnFields, "assignment": {"right"}},
+}
+
+// fnFields are the fields of a function outline does not read (C's
+// parameters it does: gtest's TEST(Suite, Name)).
+var fnFields, typedFnFields = []string{"body", "parameters"}, []string{"body", "parameters", "return_type"}
+
+// tsOpaque is TypeScript's (and TSX's) opaque.
+var tsOpaque = map[string][]string{
+	"function_declaration": typedFnFields, "generator_function_declaration": typedFnFields, "method_definition": typedFnFields,
+	"variable_declarator": {"value"}, "public_field_definition": {"value", "type"}, "type_alias_declaration": {"value"},
+}
+
 // transparent are the kinds walked through as if their children stood in
 // their place.
 var transparent = map[string]bool{

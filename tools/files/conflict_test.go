@@ -109,3 +109,63 @@ func TestConflictsSelectorAndNoBase(t *testing.T) {
 	_, err = call(t, env, "write", WriteArgs{Path: "conflict://1", Content: ptr("@base")})
 	wantErr(t, err, tools.ErrInvalidArgs, "this region has none")
 }
+
+// TestConflictsRunNoRepositoryProgram: conflict:// reads the index itself.
+// git would obey the repository's config — core.fsmonitor in a checkout,
+// or the config of a workspace a script turned into an implicit bare
+// repository (HEAD, config, objects/, refs/, nothing named .git) — and run
+// the program it names.
+func TestConflictsRunNoRepositoryProgram(t *testing.T) {
+	evil := func(t *testing.T, env *tools.Env, configPath string) string {
+		mark := t.TempDir() + "/RAN"
+		script := t.TempDir() + "/monitor.sh"
+		if err := os.WriteFile(script, []byte("#!/bin/sh\necho ran >> "+mark+"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.OpenFile(configPath, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString("[core]\n\tfsmonitor = " + script + "\n")
+		f.Close()
+		return mark
+	}
+	t.Run("checkout", func(t *testing.T) {
+		env := newEnv(t)
+		gitMergeConflict(t, env, false)
+		mark := evil(t, env, env.Root+"/.git/config")
+		list := mustCall(t, env, "read", ReadArgs{Path: "conflict://*"}).Text
+		if !strings.Contains(list, "regions in 2 files") {
+			t.Errorf("listing: %s", list)
+		}
+		if data, err := os.ReadFile(mark); err == nil {
+			t.Fatalf("the repository's core.fsmonitor ran: %s", data)
+		}
+	})
+	t.Run("implicit bare repository", func(t *testing.T) {
+		if _, err := exec.LookPath("git"); err != nil {
+			t.Skip("git is not installed")
+		}
+		env := newEnv(t)
+		put(t, env, "HEAD", "ref: refs/heads/main\n")
+		put(t, env, "objects/.keep", "")
+		put(t, env, "refs/heads/.keep", "")
+		put(t, env, "c.txt", "<<<<<<< ours\na\n=======\nb\n>>>>>>> theirs\n")
+		mark := evil(t, env, env.Root+"/config")
+		f, _ := os.OpenFile(env.Root+"/config", os.O_APPEND|os.O_WRONLY, 0)
+		f.WriteString("\tbare = false\n\tworktree = " + env.Root + "\n")
+		f.Close()
+		cmd := exec.Command("git", "-c", "core.fsmonitor=false", "--git-dir="+env.Root, "--work-tree="+env.Root, "update-index", "--add", "c.txt")
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_SYSTEM=/dev/null")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git update-index: %v %s", err, out)
+		}
+		list := mustCall(t, env, "read", ReadArgs{Path: "conflict://*"}).Text
+		if !strings.Contains(list, "1 region in 1 file") {
+			t.Errorf("listing: %s", list)
+		}
+		if data, err := os.ReadFile(mark); err == nil {
+			t.Fatalf("the workspace's config ran a program: %s", data)
+		}
+	})
+}

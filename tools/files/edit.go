@@ -115,7 +115,7 @@ func runEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Result, er
 func prepareEdit(ctx context.Context, env *tools.Env, ed *editables, sections []hashline.Section, batch int, allowGenerated bool) (*hashline.Prepared, error) {
 	p, err := hashline.Prepare(sections, hashline.PrepareOptions{
 		Store:    env.Session.Snapshots,
-		Read:     editReader(env, ed, allowGenerated),
+		Read:     editReader(ctx, env, ed, allowGenerated),
 		Resolver: blocks.NewContext(ctx),
 		Noops:    noopsOf(env),
 		Batch:    batch,
@@ -140,7 +140,7 @@ func commitEdit(ctx context.Context, env *tools.Env, ed *editables, p *hashline.
 	// something outside this process; our own calls hold the locks) refuses
 	// the whole edit.
 	for _, f := range p.Files {
-		if err := stillCurrent(env, ed, f); err != nil {
+		if err := stillCurrent(ctx, env, ed, f); err != nil {
 			return tools.Result{}, err
 		}
 	}
@@ -212,9 +212,9 @@ func (e *editables) put(x *resource.Editable) {
 // editReader reads a section's file through env.Files, so a dry run's
 // pending content is what an edit applies to; a section naming an archive
 // member or a notebook cell reads that part.
-func editReader(env *tools.Env, ed *editables, allowGenerated bool) hashline.Reader {
+func editReader(ctx context.Context, env *tools.Env, ed *editables, allowGenerated bool) hashline.Reader {
 	return hashline.ReaderFunc(func(display string) (string, string, error) {
-		if e, ok, err := resource.OpenEditable(env, display); ok {
+		if e, ok, err := resource.OpenEditable(ctx, env, display); ok {
 			if err != nil {
 				return "", "", err
 			}
@@ -267,9 +267,9 @@ func selectorHeader(env *tools.Env, display string) error {
 }
 
 // stillCurrent re-reads f's file just before writing.
-func stillCurrent(env *tools.Env, ed *editables, f *hashline.FileResult) error {
+func stillCurrent(ctx context.Context, env *tools.Env, ed *editables, f *hashline.FileResult) error {
 	if e := ed.get(f.Abs); e != nil {
-		now, _, err := resource.OpenEditable(env, e.Display)
+		now, _, err := resource.OpenEditable(ctx, env, e.Display)
 		if err != nil {
 			return err
 		}

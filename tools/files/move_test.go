@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -154,5 +155,44 @@ func TestPreviewOfEditRefusesProtected(t *testing.T) {
 	args, _ := json.Marshal(EditArgs{Input: "[.git/config#" + hashline.Tag("[core]\n") + "]\ninsert tail:\n+\tfsmonitor = x"})
 	if _, err := p.Preview(context.Background(), env, args); tools.CodeOf(err) != tools.ErrNotAllowed {
 		t.Errorf("preview of an edit of .git/config: %v", err)
+	}
+}
+
+// TestPreviewDiffQuotesNames: the diff of a write, a move or a deletion
+// whose file name holds a newline (or a quote, an escape, a non-ASCII
+// byte) names the file as git does, in C-style quotes, so the name cannot
+// add a line of its own to the diff a prompt shows.
+func TestPreviewDiffQuotesNames(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Windows file names cannot hold control characters")
+	}
+	env := moveEnv(t)
+	put(t, env, "a\n+forged\x1b.txt", "keep me\n")
+	p, _ := tools.PreviewOf(toolNamed("write"))
+	for _, c := range []struct {
+		args WriteArgs
+		want []string
+	}{
+		{WriteArgs{Path: "a\n+forged\x1b.txt", MoveTo: "b\n-forged\".txt"},
+			[]string{`diff --git "a/a\n+forged\033.txt" "b/b\n-forged\".txt"`, `rename from "a\n+forged\033.txt"`, `rename to "b\n-forged\".txt"`}},
+		{WriteArgs{Path: "a\n+forged\x1b.txt", Delete: true}, []string{`--- "a/a\n+forged\033.txt"`, "+++ /dev/null"}},
+		{WriteArgs{Path: "new\n@@ -1 +1 @@\u00e9.txt", Content: ptr("x\n")}, []string{"--- /dev/null", `+++ "b/new\n@@ -1 +1 @@\303\251.txt"`}},
+	} {
+		args, _ := json.Marshal(c.args)
+		pv, err := p.Preview(context.Background(), env, args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(pv.Diff, "\n")
+		for _, w := range c.want {
+			if !slices.Contains(lines, w) {
+				t.Errorf("%+v: no line %s in the diff:\n%s", c.args, w, pv.Diff)
+			}
+		}
+		for _, l := range lines {
+			if strings.HasPrefix(l, "+forged") || strings.HasPrefix(l, "-forged") || strings.HasPrefix(l, "@@ -1 +1 @@\u00e9") {
+				t.Errorf("%+v: a forged line %q in:\n%s", c.args, l, pv.Diff)
+			}
+		}
 	}
 }

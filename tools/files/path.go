@@ -35,12 +35,12 @@ func cleanPathArg(p string) string { return resource.CleanArg(p) }
 // resolveRead resolves read's path argument with the shared parser: the
 // whole string when it names something, else a file (or archive,
 // database, document) plus what follows it.
-func resolveRead(env *tools.Env, arg string) (*target, error) {
-	return resolveTarget(env, "read", arg)
+func resolveRead(ctx context.Context, env *tools.Env, arg string) (*target, error) {
+	return resolveTarget(ctx, env, "read", arg)
 }
 
-func resolveTarget(env *tools.Env, tool, arg string) (*target, error) {
-	r, err := resource.Resolve(env, tool, arg)
+func resolveTarget(ctx context.Context, env *tools.Env, tool, arg string) (*target, error) {
+	r, err := resource.Resolve(ctx, env, tool, arg)
 	if err != nil {
 		return nil, err
 	}
@@ -64,16 +64,16 @@ func resolveTarget(env *tools.Env, tool, arg string) (*target, error) {
 // resolveWrite resolves write's path argument: a plain file, or a resource
 // part write can replace (an archive member, a notebook cell, a SQLite
 // table or row, a conflict region).
-func resolveWrite(env *tools.Env, arg string) (*target, error) {
+func resolveWrite(ctx context.Context, env *tools.Env, arg string) (*target, error) {
 	p := cleanPathArg(arg)
 	if strings.HasSuffix(p, "/") || strings.HasSuffix(p, string(filepath.Separator)) {
-		if r, err := resource.Resolve(env, "write", p); err == nil && r.IsResource() {
+		if r, err := resource.Resolve(ctx, env, "write", p); err == nil && r.IsResource() {
 			r.Close()
 			return nil, tools.Errorf(tools.ErrInvalidArgs, "write: %q names a directory in the archive; write to a file member (%sname.txt)", p, p)
 		}
 		return nil, tools.Errorf(tools.ErrInvalidArgs, "write: %q names a directory; give a file path", p)
 	}
-	t, err := resolveTarget(env, "write", p)
+	t, err := resolveTarget(ctx, env, "write", p)
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/hashline/blocks"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/internal/gitpath"
 	"github.com/atomic-script/atomic-script/tools/internal/selector"
 	"github.com/atomic-script/atomic-script/tools/resource"
 )
@@ -23,7 +24,7 @@ import (
 // fails here, before anyone is asked). A move reports both ends.
 func previewWrite(ctx context.Context, env *tools.Env, in WriteArgs) (tools.Preview, error) {
 	env = ensureFiles(env)
-	t, err := resolveWrite(env, in.Path)
+	t, err := resolveWrite(ctx, env, in.Path)
 	if err != nil {
 		return tools.Preview{}, err
 	}
@@ -45,7 +46,7 @@ func previewWrite(ctx context.Context, env *tools.Env, in WriteArgs) (tools.Prev
 		return pv, nil
 	}
 	if in.Delete || in.MoveTo != "" {
-		return previewMove(env, t, in)
+		return previewMove(ctx, env, t, in)
 	}
 	exists, _, err := guardWrite(env, t, in.AllowGenerated)
 	if err != nil {
@@ -58,35 +59,38 @@ func previewWrite(ctx context.Context, env *tools.Env, in WriteArgs) (tools.Prev
 		}
 	}
 	after, _ := newContent(env, t, deref(in.Content))
-	from := "a/" + t.display
+	// Names are quoted as git quotes them: a name holding a newline
+	// cannot add lines of its own to the diff a prompt shows.
+	from := gitpath.Quote("a/" + t.display)
 	if !exists {
 		from = "/dev/null"
 	}
-	return tools.Preview{Paths: []string{t.abs}, Diff: unified(from, "b/"+t.display, string(before), after), Contained: true}, nil
+	return tools.Preview{Paths: []string{t.abs}, Diff: unified(from, gitpath.Quote("b/"+t.display), string(before), after), Contained: true}, nil
 }
 
 // previewMove is the preview of a deletion (the diff removes every line)
 // or a move (both paths, and a rename in git's form), checked as runMove
 // checks them.
-func previewMove(env *tools.Env, t *target, in WriteArgs) (tools.Preview, error) {
-	fi, dst, err := resolveMove(env, t, in)
+func previewMove(ctx context.Context, env *tools.Env, t *target, in WriteArgs) (tools.Preview, error) {
+	fi, dst, err := resolveMove(ctx, env, t, in)
 	if err != nil {
 		return tools.Preview{}, err
 	}
 	if dst == nil {
 		pv := tools.Preview{Paths: []string{t.abs}, Contained: true}
 		if before, err := env.Files.ReadFile(t.abs); err == nil && !overCap(fi) {
-			pv.Diff = unified("a/"+t.display, "/dev/null", string(before), "")
+			pv.Diff = unified(gitpath.Quote("a/"+t.display), "/dev/null", string(before), "")
 		}
 		if pv.Diff == "" {
-			pv.Diff = fmt.Sprintf("deleted file %s\n", t.display)
+			pv.Diff = fmt.Sprintf("deleted file %s\n", gitpath.Quote(t.display))
 		}
 		return pv, nil
 	}
 	return tools.Preview{
-		Paths:     []string{t.abs, dst.abs},
-		Moves:     []tools.Move{{From: t.abs, To: dst.abs}},
-		Diff:      fmt.Sprintf("diff --git a/%s b/%s\nsimilarity index 100%%\nrename from %s\nrename to %s\n", t.display, dst.display, t.display, dst.display),
+		Paths: []string{t.abs, dst.abs},
+		Moves: []tools.Move{{From: t.abs, To: dst.abs}},
+		Diff: fmt.Sprintf("diff --git %s %s\nsimilarity index 100%%\nrename from %s\nrename to %s\n",
+			gitpath.Quote("a/"+t.display), gitpath.Quote("b/"+dst.display), gitpath.Quote(t.display), gitpath.Quote(dst.display)),
 		Contained: true,
 	}, nil
 }
@@ -103,7 +107,7 @@ func previewEdit(ctx context.Context, env *tools.Env, in EditArgs) (tools.Previe
 	ed := &editables{m: map[string]*resource.Editable{}}
 	p, err := hashline.Prepare(sections, hashline.PrepareOptions{
 		Store:    env.Session.Snapshots,
-		Read:     editReader(env, ed, in.AllowGenerated),
+		Read:     editReader(ctx, env, ed, in.AllowGenerated),
 		Resolver: blocks.NewContext(ctx),
 		Display:  env.Display,
 	})

@@ -28,7 +28,7 @@ const (
 
 // ReadArgs are read's arguments.
 type ReadArgs struct {
-	Path string `json:"path" jsonschema:"file or directory to read, relative to the workspace root or absolute; may end in a selector: :5-16, :5+3, :5-16,960-973, :40 (to the end), :raw (unformatted), :cell:N (notebook cell); or a resource: a.zip:dir/m.txt, app.db:users?limit=20, app.db?q=SELECT …, doc.pdf, conflict://*, local://src/a.ts, skill://x/SKILL.md"`
+	Path string `json:"path" jsonschema:"file or directory, relative to the workspace root or absolute; may end in a selector: :5-16, :5+3, :5-16,960-973, :40 (to the end), :raw (unformatted), :cell:N (notebook cell); or a resource: a.zip:dir/m.txt, app.db:users?limit=20, app.db?q=SELECT …, doc.pdf, conflict://*, local://src/a.ts, skill://x/SKILL.md, artifact://3 (a cut result's full output), mcp://SERVER/URI (an MCP server's resource)"`
 	// Offset and Limit are the thirteen-tool read's line window: 1-based,
 	// exact (no context lines), the same as the selector :Offset-(Offset+Limit-1).
 	Offset int `json:"offset,omitempty"`
@@ -59,6 +59,8 @@ func readTool() tools.Tool {
 			"`app.db:users:3` is one row, `app.db?q=SELECT …` runs one read-only SELECT (rows as JSON lines); documents (PDF, DOCX, PPTX, XLSX, EPUB, RTF) read as text " +
 			"(`doc.pdf:3001` continues); `conflict://*` lists git conflict regions, `conflict://1` shows one, `conflict://1/ours|theirs|base` one side; " +
 			"`local://path` (inside the workspace) and `skill://name/SKILL.md` (the skills root). " +
+			"`artifact://N` is the whole output a cut result saved (the result names it; `artifact://` lists them, only this session's); " +
+			"`mcp://SERVER/URI` a resource of a configured MCP server (`mcp://SERVER/` lists them and their templates; an image reads as a data URL for image(), other binary content is described). Both are read-only and take line selectors. " +
 			"Every result's details carry meta.source and meta.sourcePath (the file on disk), plus meta.truncation when cut.",
 		Tags:  []tools.Tag{tools.TagBoundedOutput},
 		Input: readSchema(),
@@ -67,7 +69,7 @@ func readTool() tools.Tool {
 
 func readSchema() *jsonschema.Schema {
 	s := tools.MustSchemaFor[ReadArgs]()
-	s.Properties["offset"].Description = "first line to read (1-based); with limit, the same as the selector path:offset-(offset+limit-1) but without its context lines"
+	s.Properties["offset"].Description = "first line to read (1-based). With limit, the same as the selector path:offset-(offset+limit-1) but without its context lines."
 	s.Properties["offset"].Minimum = jsonschema.Ptr(1.0)
 	s.Properties["limit"].Description = "number of lines to read from offset (default: to the end, within the 3,000-line / 50 KiB cap)"
 	s.Properties["limit"].Minimum = jsonschema.Ptr(1.0)
@@ -100,7 +102,7 @@ func runRead(ctx context.Context, env *tools.Env, in ReadArgs) (tools.Result, er
 	if err != nil {
 		return tools.Result{}, err
 	}
-	t, err := resolveRead(env, path)
+	t, err := resolveRead(ctx, env, path)
 	if err != nil {
 		return tools.Result{}, err
 	}

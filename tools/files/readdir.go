@@ -88,7 +88,7 @@ func readDir(ctx context.Context, env *tools.Env, t *target) (tools.Result, erro
 	}
 
 	var b strings.Builder
-	name := t.display
+	name := tools.Visible(t.display)
 	if !strings.HasSuffix(name, "/") {
 		name += "/"
 	}
@@ -109,10 +109,12 @@ func writeEntries(b *strings.Builder, entries []dirEntry, elided int, indent str
 		if elided > 0 && i == len(entries)-1 {
 			fmt.Fprintf(b, "\n%s… %s not shown …", indent, plural(elided, "more entry", "more entries"))
 		}
-		b.WriteString("\n" + indent + e.name)
+		// Names are escaped (tools.Visible): an entry named with newlines
+		// cannot forge rows of the listing.
+		b.WriteString("\n" + indent + tools.Visible(e.name))
 		switch {
 		case e.link != "":
-			b.WriteString(" -> " + e.link)
+			b.WriteString(" -> " + tools.Visible(e.link))
 		case e.dir:
 			b.WriteString("/")
 		}

@@ -66,7 +66,7 @@ func writeTool() tools.Tool {
 
 func runWrite(ctx context.Context, env *tools.Env, in WriteArgs) (WriteResult, error) {
 	env = ensureFiles(env)
-	t, err := resolveWrite(env, in.Path)
+	t, err := resolveWrite(ctx, env, in.Path)
 	if err != nil {
 		return WriteResult{}, err
 	}
@@ -179,7 +179,7 @@ func recordWritten(env *tools.Env, abs, content string) string {
 // prior read (nothing is lost: the journal keeps the content); a generated
 // file follows write's rule. The session's snapshots follow the file.
 func runMove(ctx context.Context, env *tools.Env, t *target, in WriteArgs) (WriteResult, error) {
-	fi, dst, err := resolveMove(env, t, in)
+	fi, dst, err := resolveMove(ctx, env, t, in)
 	if err != nil {
 		return WriteResult{}, err
 	}
@@ -228,7 +228,7 @@ func runMove(ctx context.Context, env *tools.Env, t *target, in WriteArgs) (Writ
 // allowed) and, for a move, its destination, resolved and checked against
 // the protected paths as the source is. It returns the file's info and the
 // destination (nil for a deletion).
-func resolveMove(env *tools.Env, t *target, in WriteArgs) (fs.FileInfo, *target, error) {
+func resolveMove(ctx context.Context, env *tools.Env, t *target, in WriteArgs) (fs.FileInfo, *target, error) {
 	switch {
 	case in.Delete && in.MoveTo != "":
 		return nil, nil, tools.Errorf(tools.ErrInvalidArgs, "write: give delete or moveTo, not both")
@@ -254,7 +254,7 @@ func resolveMove(env *tools.Env, t *target, in WriteArgs) (fs.FileInfo, *target,
 	if in.Delete {
 		return fi, nil, nil
 	}
-	dst, err := resolveWrite(env, in.MoveTo)
+	dst, err := resolveWrite(ctx, env, in.MoveTo)
 	if err != nil {
 		return nil, nil, err
 	}

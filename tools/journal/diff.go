@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/atomic-script/atomic-script/hashline"
+	"github.com/atomic-script/atomic-script/tools/internal/gitpath"
 )
 
 func sortStrings(s []string) { sort.Strings(s) }
@@ -118,7 +119,11 @@ func writeFileDiff(b *strings.Builder, f fileDiff) {
 	if f.from != "" {
 		from = f.from
 	}
-	a, z := "a/"+from, "b/"+f.name
+	// Names are quoted as git quotes them (core.quotePath): a name with a
+	// control character, a quote, a backslash or a non-ASCII byte is
+	// written in C-style quotes, so it cannot add lines of its own to the
+	// diff or act on a terminal, and git apply reads it back.
+	a, z := gitpath.Quote("a/"+from), gitpath.Quote("b/"+f.name)
 	fmt.Fprintf(b, "diff --git %s %s\n", a, z)
 	oldText, newText := "", ""
 	oldMode, newMode := "", ""
@@ -144,7 +149,7 @@ func writeFileDiff(b *strings.Builder, f fileDiff) {
 		} else {
 			fmt.Fprintf(b, "similarity index %d%%\n", similarity(oldText, newText))
 		}
-		fmt.Fprintf(b, "rename from %s\nrename to %s\n", f.from, f.name)
+		fmt.Fprintf(b, "rename from %s\nrename to %s\n", gitpath.Quote(f.from), gitpath.Quote(f.name))
 	}
 	if oldText == newText && f.action != Created && f.action != Deleted {
 		return
@@ -166,8 +171,18 @@ func writeFileDiff(b *strings.Builder, f fileDiff) {
 		fmt.Fprintf(b, "Files %s and %s differ (%d → %d bytes; too large to diff here)\n", a, z, len(oldText), len(newText))
 		return
 	}
-	fmt.Fprintf(b, "--- %s\n+++ %s\n", a, z)
+	// git ends a ---/+++ name that holds a space with a tab.
+	fmt.Fprintf(b, "--- %s%s\n+++ %s%s\n", a, nameTab(a, from), z, nameTab(z, f.name))
 	writeHunks(b, oldText, newText)
+}
+
+// nameTab is the tab git writes after a ---/+++ label (never /dev/null)
+// whose file name holds a space.
+func nameTab(label, name string) string {
+	if label != "/dev/null" && strings.Contains(name, " ") {
+		return "\t"
+	}
+	return ""
 }
 
 // similarity is a rename's similarity index as git estimates it: the share

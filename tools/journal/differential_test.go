@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -63,7 +64,12 @@ func TestDiffMatchesGit(t *testing.T) {
 				}
 				return s
 			}
-			names := []string{"a.txt", "a/b.go", "a-b.txt", "z/y/x.c", "m.txt", "n.md", "dir.x/f", "dir/f"}
+			names := []string{"a.txt", "a/b.go", "a-b.txt", "z/y/x.c", "m.txt", "n.md", "dir.x/f", "dir/f", "sp ace/f g.txt"}
+			if runtime.GOOS != "windows" {
+				// Names git quotes: they must not add lines to the diff.
+				names = append(names, "q\"uo\\te\t\x1b[2K\u202e.txt", "new\nline\r.md", "\u00e9t\u00e9 x.txt")
+			}
+			rng.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
 			for _, name := range names[:2+rng.IntN(len(names)-1)] {
 				var old []string
 				for range rng.IntN(60) {

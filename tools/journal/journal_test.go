@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -446,27 +447,36 @@ func TestHeldContentIsBounded(t *testing.T) {
 
 // TestHeldLimitUnderConcurrency: first mutations of many files at once
 // cannot together pass the limit (each reserves its file before reading).
+// In --atomic, where the journal keeps the originals: a plain run keeps
+// only their blob IDs.
 func TestHeldLimitUnderConcurrency(t *testing.T) {
 	defer func(old int64) { maxHeld = old }(maxHeld)
-	maxHeld = 4 << 20
+	const size = 48 << 10
+	maxHeld = 4 * size / 3 // room for one original, not two
 	files := map[string]string{}
 	for i := 0; i < 16; i++ {
-		files[fmt.Sprintf("f%d.txt", i)] = strings.Repeat("x", 3<<20)
+		files[fmt.Sprintf("f%d.txt", i)] = strings.Repeat("x", size)
 	}
 	root := workspace(t, files)
 	for try := 0; try < 5; try++ {
-		j := New(Write)
+		j := New(Atomic)
 		var wg sync.WaitGroup
+		var refused atomic.Int32
 		for name := range files {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_ = j.WriteFile(filepath.Join(root, name), []byte(strings.Repeat("x", 3<<20)), 0o644)
+				if err := j.WriteFile(filepath.Join(root, name), []byte(strings.Repeat("x", size)), 0o644); err != nil {
+					refused.Add(1)
+				}
 			}()
 		}
 		wg.Wait()
 		if j.held > maxHeld {
 			t.Fatalf("held %d bytes, limit %d", j.held, maxHeld)
+		}
+		if n := refused.Load(); n != int32(len(files)-1) {
+			t.Fatalf("%d of %d first writes refused, want all but one", n, len(files))
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/internal/gitstate"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/internal/sandbox"
 )
 
 // A dry run's scratch copy: bash commands of a dry run run in a copy of the
@@ -22,10 +23,17 @@ import (
 // command changes in the copy (gofmt -w) joins the run's changes. Files are
 // cloned (a reflink, no data copied: FICLONE on Linux, clonefile on
 // macOS) where the file system supports it, else copied (in the kernel
-// with copy_file_range on Linux). The copy's
-// .git holds everything but the object store, which it reads from the
-// real one through objects/info/alternates (new objects stay in the copy),
-// so git commands work and cannot change the real repository.
+// with copy_file_range on Linux).
+//
+// Where commands run sandboxed (tools/internal/sandbox: the copy mounted
+// over the workspace's path in a private mount namespace), the copy's .git
+// holds everything but the object store, which it reads through
+// objects/info/alternates from a mount point where the sandbox mounts the
+// real store read-only; new objects stay in the copy, and git directories
+// outside the workspace (a linked worktree's, the enclosing repository's)
+// are mounted read-only too. Elsewhere the copy points nowhere back into
+// the real repository: the object store is copied with the rest, and a
+// .git file (which names a git directory outside the copy) is left out.
 type scratch struct {
 	mu     sync.Mutex
 	root   string              // the real workspace root
@@ -33,14 +41,21 @@ type scratch struct {
 	stamps map[string]stamp    // rel path → the copy's state as last synced or collected
 	synced map[string]*pending // abs path → the pending state last written into the copy
 	lock   *os.File            // held while the copy at its stable path is in use
+	iso    tools.Isolation     // how commands are held in the copy
 	Stats  ScratchStats
 }
 
-// ScratchStats says what making the scratch copy cost.
+// realObjectsMount is where, in the copy's .git, the sandbox mounts the
+// real object store read-only; the copy's alternates name it.
+const realObjectsMount = "atomic-real-objects"
+
+// ScratchStats says what making the scratch copy cost, and whether
+// commands were held in it (Isolated: see tools.Isolation).
 type ScratchStats struct {
 	Files, Cloned int
 	Bytes         int64
 	Took          time.Duration
+	Isolated      bool
 }
 
 type stamp struct {
@@ -112,6 +127,25 @@ func (j *Journal) ScratchRoot(root string) (string, bool, error) {
 		sc.synced[abs] = p
 	}
 	return sc.dir, true, nil
+}
+
+// ScratchIsolation implements tools.Scratch: enforced where commands run
+// sandboxed; before the copy is made, what making it will give.
+func (j *Journal) ScratchIsolation() tools.Isolation {
+	if j.mode != DryRun {
+		return tools.Isolation{}
+	}
+	j.mu.Lock()
+	sc := j.scr
+	j.mu.Unlock()
+	if sc != nil {
+		sc.mu.Lock()
+		defer sc.mu.Unlock()
+		if sc.dir != "" {
+			return sc.iso
+		}
+	}
+	return tools.Isolation{Enforced: sandbox.Available()}
 }
 
 // CollectScratch implements tools.Scratch: what commands changed in the
@@ -284,6 +318,7 @@ func (sc *scratch) make() error {
 	if err != nil {
 		return err
 	}
+	iso := tools.Isolation{Enforced: sandbox.Available()}
 	var jobs []copyJob
 	err = filepath.WalkDir(sc.root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -296,15 +331,20 @@ func (sc *scratch) make() error {
 			return nil
 		case p == dir:
 			return filepath.SkipDir // the temp dir lies inside the workspace
-		case d.IsDir() && rel == filepath.Join(".git", "objects"):
-			// The object store stays shared, read-only: alternates.
-			if err := os.MkdirAll(filepath.Join(dst, "info"), 0o755); err != nil {
+		case iso.Enforced && rel == filepath.Join(".git", "objects"):
+			// The object store stays shared, mounted read-only:
+			// alternates.
+			bind, err := shareObjects(p, dir)
+			if err != nil {
 				return err
 			}
-			if err := os.WriteFile(filepath.Join(dst, "info", "alternates"), []byte(p+"\n"), 0o644); err != nil {
-				return err
+			iso.ReadOnly = append(iso.ReadOnly, bind)
+			if d.IsDir() {
+				return filepath.SkipDir
 			}
-			return filepath.SkipDir
+			return nil
+		case !iso.Enforced && rel == ".git" && !d.IsDir():
+			return nil // a .git file names the real git directory
 		case d.IsDir():
 			fi, err := d.Info()
 			if err != nil {
@@ -334,9 +374,62 @@ func (sc *scratch) make() error {
 		os.RemoveAll(dir)
 		return err
 	}
-	sc.dir = dir
+	if iso.Enforced {
+		iso.ReadOnly = append(iso.ReadOnly, outsideGitDirs(sc.root)...)
+	}
+	sc.dir, sc.iso = dir, iso
 	sc.Stats.Took = time.Since(start)
+	sc.Stats.Isolated = iso.Enforced
 	return nil
+}
+
+// shareObjects makes the copy's object store read the real one, p,
+// through alternates from the mount point the sandbox mounts p at.
+func shareObjects(p, dir string) (tools.Bind, error) {
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return tools.Bind{}, err
+	}
+	git := filepath.Join(dir, ".git")
+	mount := filepath.Join(git, realObjectsMount)
+	for _, d := range []string{filepath.Join(git, "objects", "info"), mount} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return tools.Bind{}, err
+		}
+	}
+	// Relative to the copy's objects directory: the same path whether
+	// the copy is seen at its own place or over the workspace.
+	alt := filepath.Join("..", realObjectsMount) + "\n"
+	if err := os.WriteFile(filepath.Join(git, "objects", "info", "alternates"), []byte(alt), 0o644); err != nil {
+		return tools.Bind{}, err
+	}
+	return tools.Bind{Source: real, Target: mount}, nil
+}
+
+// outsideGitDirs are the git directories of root's repository that lie
+// outside root (a linked worktree's, a submodule's, the repository's
+// when root is below its top): the sandbox mounts them read-only where
+// they are.
+func outsideGitDirs(root string) []tools.Bind {
+	r, err := gitstate.Open(root)
+	if err != nil {
+		return nil
+	}
+	real, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		real = root
+	}
+	var out []tools.Bind
+	for _, g := range []string{r.GitDir, r.Common} {
+		if rel, err := filepath.Rel(real, g); err == nil && filepath.IsLocal(rel) {
+			continue
+		}
+		if len(out) == 1 && out[0].Source == g {
+			continue
+		}
+		out = append(out, tools.Bind{Source: g, Target: g})
+	}
+	return out
 }
 
 type copyJob struct {

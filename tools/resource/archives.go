@@ -33,7 +33,7 @@ func (p *probe) archive(abs string) (*openArchive, error) {
 	if err != nil {
 		return nil, fileError(p.env.Display(abs), err)
 	}
-	r, err := archive.Open(src, size, f, p.env.Display(abs))
+	r, err := archive.Open(p.ctx, src, size, f, p.env.Display(abs))
 	if err != nil {
 		done()
 		return nil, err
@@ -228,7 +228,7 @@ func rewriteLocked(ctx context.Context, env *tools.Env, abs, display, name, cont
 		return 0, fileError(display, err)
 	}
 	if src != nil && guard != nil {
-		r, err := archive.Open(bytesReader(src), int64(len(src)), f, display)
+		r, err := archive.Open(ctx, bytesReader(src), int64(len(src)), f, display)
 		if err != nil {
 			return 0, err
 		}

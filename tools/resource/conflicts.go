@@ -5,13 +5,12 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
-	"os/exec"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/atomic-script/atomic-script/hashline"
+	"github.com/atomic-script/atomic-script/internal/gitstate"
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/atomic-script/atomic-script/tools/internal/conflict"
 	"github.com/atomic-script/atomic-script/tools/internal/selector"
@@ -33,31 +32,27 @@ type found struct {
 }
 
 // conflictFiles lists the files that may hold conflict markers: in a git
-// work tree the unmerged paths (git ls-files -u), else every text file of
-// the workspace (pruning .git and node_modules), up to a cap.
+// work tree the unmerged paths (read from the index: running git would
+// obey the repository's config, which is workspace content), else every
+// text file of the workspace (pruning .git and node_modules), up to a cap.
 func conflictFiles(ctx context.Context, root string) ([]string, error) {
-	cmd := exec.CommandContext(ctx, "git", "-C", root, "ls-files", "-u", "-z", "--full-name")
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	if err := cmd.Run(); err == nil {
-		top, err := exec.CommandContext(ctx, "git", "-C", root, "rev-parse", "--show-toplevel").Output()
-		if err == nil {
-			base := strings.TrimSpace(string(top))
-			seen := map[string]bool{}
-			var files []string
-			for _, rec := range strings.Split(out.String(), "\x00") {
-				// "mode sha stage\tpath"
-				if _, p, ok := strings.Cut(rec, "\t"); ok && !seen[p] {
-					seen[p] = true
-					files = append(files, filepath.Join(base, filepath.FromSlash(p)))
+	if files, ok := gitstate.Unmerged(root); ok {
+		// Spelled under root as given (the index's paths are under the
+		// real path, links resolved).
+		if real, err := filepath.EvalSymlinks(root); err == nil && real != root {
+			for i, f := range files {
+				if rel, err := filepath.Rel(real, f); err == nil && filepath.IsLocal(rel) {
+					files[i] = filepath.Join(root, rel)
 				}
 			}
-			sort.Strings(files)
-			return files, nil
 		}
+		return files, nil
 	}
 	var files []string
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if err != nil {
 			return nil
 		}

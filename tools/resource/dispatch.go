@@ -10,12 +10,20 @@ import (
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/atomic-script/atomic-script/tools/internal/archive"
 	"github.com/atomic-script/atomic-script/tools/internal/selector"
+	"github.com/atomic-script/atomic-script/tools/spill"
 )
 
 // Read reads a resource target (IsResource): a Text to render as rows, or
 // a finished result.
 func Read(ctx context.Context, env *tools.Env, t *Target) (*Text, *tools.Result, error) {
 	switch {
+	case t.Scheme == spill.Scheme && t.Path.Rest == "":
+		return nil, listArtifacts(env), nil
+	case t.Scheme == spill.Scheme:
+		text, err := artifactText(env, t)
+		return text, nil, err
+	case t.Scheme == "mcp":
+		return readRouted(ctx, env, t)
 	case t.Scheme == "conflict" || t.Path.Sel != nil && t.Path.Sel.Conflicts:
 		return readConflicts(ctx, env, t)
 	case t.Path.Kind == selector.Archive:
@@ -24,7 +32,7 @@ func Read(ctx context.Context, env *tools.Env, t *Target) (*Text, *tools.Result,
 		res, err := readSQLite(ctx, env, t)
 		return nil, res, err
 	case t.Path.Kind == selector.Document:
-		text, err := readDocument(env, t)
+		text, err := readDocument(ctx, env, t)
 		return text, nil, err
 	case t.Path.Kind == selector.Notebook && t.Path.Sel != nil && t.Path.Sel.Cell >= 0:
 		text, err := readCell(env, t)
@@ -36,6 +44,8 @@ func Read(ctx context.Context, env *tools.Env, t *Target) (*Text, *tools.Result,
 // Write writes content to a resource target.
 func Write(ctx context.Context, env *tools.Env, t *Target, content string) (*Written, error) {
 	switch {
+	case t.routed():
+		return nil, tools.Errorf(tools.ErrNotAllowed, "write: %s is read-only: %s:// resources are read and searched, never written. Write a workspace file instead", t.Display, t.Scheme)
 	case t.Scheme == "conflict":
 		return writeConflicts(ctx, env, t, content)
 	case t.Path.Sel != nil && t.Path.Sel.Conflicts:
@@ -79,12 +89,22 @@ func WritePaths(ctx context.Context, env *tools.Env, t *Target) ([]string, error
 // it skipped (with why).
 func Texts(ctx context.Context, env *tools.Env, t *Target) ([]Text, []string, error) {
 	switch {
+	case t.Scheme == spill.Scheme && t.Path.Rest == "":
+		return allArtifactTexts(env)
+	case t.Scheme == spill.Scheme:
+		text, err := artifactText(env, t)
+		if err != nil {
+			return nil, nil, err
+		}
+		return []Text{*text}, nil, nil
+	case t.Scheme == "mcp":
+		return routedTexts(ctx, env, t)
 	case t.Path.Kind == selector.Archive:
 		return archiveTexts(t)
 	case t.Path.Kind == selector.SQLite:
 		return sqliteTexts(ctx, env, t)
 	case t.Path.Kind == selector.Document:
-		text, err := readDocument(env, t)
+		text, err := readDocument(ctx, env, t)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -107,8 +127,8 @@ type Editable struct {
 // OpenEditable resolves an edit section's path when it names a resource
 // part (an archive member, a notebook cell); ok is false for a plain file.
 // A read-only resource is an error saying so.
-func OpenEditable(env *tools.Env, display string) (e *Editable, ok bool, err error) {
-	t, err := Resolve(env, "edit", display)
+func OpenEditable(ctx context.Context, env *tools.Env, display string) (e *Editable, ok bool, err error) {
+	t, err := Resolve(ctx, env, "edit", display)
 	if err != nil {
 		return nil, true, err
 	}
@@ -133,6 +153,8 @@ func OpenEditable(env *tools.Env, display string) (e *Editable, ok bool, err err
 	case t.Path.Kind == selector.Notebook && t.Path.Sel != nil && t.Path.Sel.Cell >= 0:
 		e, err := editCell(env, t)
 		return e, true, err
+	case t.routed():
+		return nil, true, tools.Errorf(tools.ErrNotAllowed, "edit: %s is read-only: %s:// resources are read and searched, never edited", display, t.Scheme)
 	case t.Scheme == "conflict":
 		return nil, true, tools.Errorf(tools.ErrInvalidArgs, "edit: %s is a conflict region; resolve it with write (write %s with the merged text, @ours, @theirs and @base lines), or edit its file with the file's [path#TAG] header", display, display)
 	case t.IsResource():

@@ -1,6 +1,7 @@
 package resource
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/atomic-script/atomic-script/tools/internal/units"
@@ -11,7 +12,7 @@ import (
 
 // readDocument extracts a document's text, read as rows within the usual
 // limits (a line selector continues a long one). The text is read-only.
-func readDocument(env *tools.Env, t *Target) (*Text, error) {
+func readDocument(ctx context.Context, env *tools.Env, t *Target) (*Text, error) {
 	f, _ := document.FormatOf(t.Abs)
 	if f.Legacy {
 		return nil, document.Unsupported(t.Display, f)
@@ -27,7 +28,7 @@ func readDocument(env *tools.Env, t *Target) (*Text, error) {
 	if err != nil {
 		return nil, fileError(t.Display, err)
 	}
-	d, err := document.Extract(t.Abs, t.Display, data)
+	d, err := document.Extract(ctx, t.Abs, t.Display, data)
 	if err != nil {
 		return nil, err
 	}

@@ -17,6 +17,7 @@ package resource
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"io/fs"
@@ -29,6 +30,7 @@ import (
 	"github.com/atomic-script/atomic-script/tools/internal/document"
 	"github.com/atomic-script/atomic-script/tools/internal/safefile"
 	"github.com/atomic-script/atomic-script/tools/internal/selector"
+	"github.com/atomic-script/atomic-script/tools/spill"
 )
 
 // Mutations serialises read-modify-write of one file across every call in
@@ -115,7 +117,9 @@ type Target struct {
 	Abs     string // the file on disk (Path.File resolved), "" for conflict://
 	Display string // Abs as shown to a model
 	// Scheme is "local" or "skill" when the argument was one (Abs is then
-	// the underlying file), "conflict" for conflict://.
+	// the underlying file), "conflict" for conflict://, "artifact" or
+	// "mcp" for a routed resource (Path.Rest is then what follows "://",
+	// without the selector).
 	Scheme string
 	// probe is the view that resolved the target; it keeps the archives it
 	// opened for the rest of the call.
@@ -144,8 +148,12 @@ func (t *Target) IsResource() bool {
 	case selector.Notebook:
 		return t.Path.Sel != nil && t.Path.Sel.Cell >= 0
 	}
-	return t.Scheme == "conflict" || t.Path.Sel != nil && t.Path.Sel.Conflicts
+	return t.Scheme == "conflict" || t.routed() || t.Path.Sel != nil && t.Path.Sel.Conflicts
 }
+
+// routed reports whether the target is served by a router (artifact://,
+// mcp://), not the disk.
+func (t *Target) routed() bool { return t.Scheme == spill.Scheme || t.Scheme == "mcp" }
 
 // CleanArg trims whitespace and one pair of copied quotes.
 func CleanArg(p string) string {
@@ -163,7 +171,7 @@ func CleanArg(p string) string {
 // refused), and the rest is parsed against the run's view of the disk.
 // URLs (http, https) and unknown schemes are refused here: no tool of this
 // package fetches.
-func Resolve(env *tools.Env, tool, arg string) (*Target, error) {
+func Resolve(ctx context.Context, env *tools.Env, tool, arg string) (*Target, error) {
 	p := CleanArg(arg)
 	if p == "" {
 		return nil, tools.Errorf(tools.ErrInvalidArgs, "%s: path is empty; give a file path relative to the workspace root or an absolute path", tool)
@@ -171,7 +179,7 @@ func Resolve(env *tools.Env, tool, arg string) (*Target, error) {
 	if strings.IndexByte(p, 0) >= 0 {
 		return nil, tools.Errorf(tools.ErrInvalidArgs, "%s: path contains a NUL byte", tool)
 	}
-	pr := &probe{env: env, base: env.Root}
+	pr := &probe{ctx: ctx, env: env, base: env.Root}
 	sp, err := selector.ParsePath(p, pr)
 	if err != nil {
 		return nil, tools.Errorf(tools.ErrInvalidArgs, "%s: %v", tool, err)
@@ -183,7 +191,14 @@ func Resolve(env *tools.Env, tool, arg string) (*Target, error) {
 		t.Scheme = "conflict"
 		return t, nil
 	case "local", "skill":
-		return resolveScoped(env, tool, t)
+		return resolveScoped(ctx, env, tool, t)
+	case spill.Scheme:
+		return resolveRouted(tool, t)
+	case "mcp":
+		if env.Router("mcp") == nil {
+			return nil, tools.Errorf(tools.ErrUnavailable, "%s: mcp:// reads the resources of the external MCP servers in settings (mcpServers), and this run has none configured (got %q)", tool, p)
+		}
+		return resolveRouted(tool, t)
 	case "file":
 		return nil, tools.Errorf(tools.ErrInvalidArgs, "%s: file:// URLs are not read; give the path itself: %s", tool, strings.TrimPrefix(sp.Rest, "localhost"))
 	default:
@@ -191,7 +206,11 @@ func Resolve(env *tools.Env, tool, arg string) (*Target, error) {
 		if sp.Scheme == "http" || sp.Scheme == "https" {
 			what = "URLs are"
 		}
-		return nil, tools.Errorf(tools.ErrInvalidArgs, "%s: %s not supported here: this tool works on local files, archive members, SQLite databases, documents, conflict://, local:// and skill:// (got %q)", tool, what, p)
+		works := "local files, archive members, SQLite databases, documents, conflict://, local:// and skill://"
+		if tool == "read" || tool == "search" {
+			works = "local files, archive members, SQLite databases, documents, conflict://, local://, skill://, artifact:// (this session's saved outputs) and mcp:// (the resources of configured MCP servers)"
+		}
+		return nil, tools.Errorf(tools.ErrInvalidArgs, "%s: %s not supported here: this tool works on %s (got %q)", tool, what, works, p)
 	}
 	if sp.Kind == selector.Missing {
 		newArchive(env, t)
@@ -231,6 +250,7 @@ func nextColon(p string, i int) int {
 // the disk (env.Files: a dry run's pending files count), relative paths
 // against base. Archives it opens stay open for the call.
 type probe struct {
+	ctx      context.Context // the call's: archives it opens stop with it
 	env      *tools.Env
 	base     string
 	archives map[string]*openArchive

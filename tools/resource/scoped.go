@@ -1,6 +1,7 @@
 package resource
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -18,7 +19,7 @@ import (
 // lexically (no "..", no absolute path) and after symbolic links are
 // followed. The target is then the underlying file: read shows it, and
 // edit and write label and snapshot it, by its real path.
-func resolveScoped(env *tools.Env, tool string, t *Target) (*Target, error) {
+func resolveScoped(ctx context.Context, env *tools.Env, tool string, t *Target) (*Target, error) {
 	scheme := t.Path.Scheme
 	root := env.Root
 	if scheme == "skill" {
@@ -34,7 +35,7 @@ func resolveScoped(env *tools.Env, tool string, t *Target) (*Target, error) {
 	if filepath.IsAbs(rest) || strings.HasPrefix(rest, "/") {
 		return nil, tools.Errorf(tools.ErrNotAllowed, "%s: %s://%s: the path is absolute; %s:// paths are relative to the %s", tool, scheme, rest, scheme, rootName(scheme))
 	}
-	pr := &probe{env: env, base: root}
+	pr := &probe{ctx: ctx, env: env, base: root}
 	sp, err := selector.ParsePath(rest, pr)
 	if err != nil {
 		return nil, tools.Errorf(tools.ErrInvalidArgs, "%s: %v", tool, err)

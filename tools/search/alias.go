@@ -124,7 +124,7 @@ func runGlob(ctx context.Context, env *tools.Env, a globArgs) (string, error) {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteString(env.Display(h.abs))
+		b.WriteString(shownPath(env, h.abs))
 	}
 	if len(hits) > globLimit {
 		fmt.Fprintf(&b, "\n\n[%d results limit reached (%d found); showing the newest. Narrow the pattern or dir.]", globLimit, len(hits))
@@ -189,7 +189,7 @@ files:
 		if err != nil || bytes.IndexByte(content, 0) >= 0 {
 			continue
 		}
-		display := env.Display(f.abs)
+		display := shownPath(env, f.abs)
 		sc.Reset(content)
 		line, pos := 1, 0
 		for {
@@ -232,7 +232,7 @@ func grepFiles(env *tools.Env, v *fsview, col *collection) string {
 			fmt.Fprintf(&b, "\n\n[Showing the %d most recently modified of %d files. Narrow the pattern, dir or include to see the rest.]", grepFileLimit, len(hits))
 			break
 		}
-		b.WriteString("\n" + env.Display(h.abs))
+		b.WriteString("\n" + shownPath(env, h.abs))
 	}
 	return b.String()
 }
@@ -246,7 +246,7 @@ func grepCount(env *tools.Env, col *collection) string {
 	for i, f := range col.files {
 		total += f.count
 		if i < grepFileLimit {
-			fmt.Fprintf(&b, "%s:%d\n", env.Display(f.abs), f.count)
+			fmt.Fprintf(&b, "%s:%d\n", shownPath(env, f.abs), f.count)
 		}
 	}
 	fmt.Fprintf(&b, "\nTotal: %d matches in %d files", total, len(col.files))

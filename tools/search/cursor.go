@@ -6,6 +6,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/atomic-script/atomic-script/tools/internal/selector"
+	"github.com/atomic-script/atomic-script/tools/search/internal/walk"
 )
 
 // A search cursor lets the next page resume where this one stopped.
@@ -19,6 +20,10 @@ import (
 type searchCursor struct {
 	at     position
 	beyond []beyondFile
+	// walk, when set, is the stopped walk to go on with (from at); a
+	// cursor's walk is taken once.
+	walk   *walk.Walker
+	rootOf map[int]int
 	// seen holds the files earlier pages listed, when several targets
 	// may name the same file.
 	seen map[string]bool
@@ -33,7 +38,7 @@ type beyondFile struct {
 
 // next is the cursor of the page after the first consumed files of col.
 func (col *collection) next(consumed int, multi bool) *searchCursor {
-	c := &searchCursor{at: col.at}
+	c := &searchCursor{at: col.at, walk: col.walk, rootOf: col.rootOf}
 	rest := append(col.files[min(consumed, len(col.files)):len(col.files):len(col.files)], col.beyond...)
 	for _, f := range rest {
 		c.beyond = append(c.beyond, beyondFile{abs: f.abs, ranges: f.ranges})
@@ -48,7 +53,12 @@ func (col *collection) next(consumed int, multi bool) *searchCursor {
 }
 
 // maxCursors bounds the cursors a session keeps: the oldest go first.
-const maxCursors = 64
+// Only the newest maxWalks keep their walk (the listings read ahead of a
+// page); the others resume by walking afresh from their point.
+const (
+	maxCursors = 64
+	maxWalks   = 4
+)
 
 // cursorStore is a session's search cursors.
 type cursorStore struct {
@@ -88,7 +98,13 @@ func (cs *cursorStore) take(query string, skip int) *searchCursor {
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
 	id := cursorID{query, skip}
-	return cs.byKey[id]
+	c := cs.byKey[id]
+	if c == nil || c.walk == nil {
+		return c
+	}
+	taken := *c
+	c.walk, c.rootOf = nil, nil
+	return &taken
 }
 
 func (cs *cursorStore) put(query string, skip int, c *searchCursor) {
@@ -102,6 +118,14 @@ func (cs *cursorStore) put(query string, skip int, c *searchCursor) {
 		cs.order = append(cs.order, id)
 	}
 	cs.byKey[id] = c
+	walks := 0
+	for i := len(cs.order) - 1; i >= 0; i-- {
+		if k := cs.byKey[cs.order[i]]; k != nil && k.walk != nil {
+			if walks++; walks > maxWalks {
+				k.walk, k.rootOf = nil, nil
+			}
+		}
+	}
 	for len(cs.byKey) > maxCursors {
 		delete(cs.byKey, cs.order[0])
 		cs.order = cs.order[1:]

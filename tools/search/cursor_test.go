@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/atomic-script/atomic-script/tools"
 )
 
 // TestSearchPagesSurviveEdits: a script that edits each page's files so
@@ -208,5 +210,65 @@ func TestSearchLimitDirectKeepsBudget(t *testing.T) {
 	}
 	if r.ShownMatchCount != 400 || total > structuredTextCap+400*rowTextCap || !r.Truncated {
 		t.Errorf("direct: %d rows, %d bytes of match text, truncated %v", r.ShownMatchCount, total, r.Truncated)
+	}
+}
+
+// TestSearchPagesMatchOneCall: paging through a result with nextSkip (the
+// walk kept from page to page) gives exactly the files and matches of one
+// call for all of them; a matching file added between pages ahead of the
+// cursor, in a directory the kept walk had already read, is found, and
+// none comes twice.
+func TestSearchPagesMatchOneCall(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{}
+	for i := 0; i < 240; i++ {
+		body := "x\n"
+		if i%3 != 0 {
+			body = "hit\nno\nhit again\n"
+		}
+		files[fmt.Sprintf("m%d/p%d/f%03d.txt", i%4, i%12, i)] = body
+	}
+	writeFiles(t, root, files)
+	all := searchResult(t, newEnv(t, root), `{"pattern":"hit","limit":0}`)
+	page := func(env *tools.Env, onPage func(int)) ([]string, int) {
+		var got []string
+		n := 0
+		for skip, k := 0, 0; ; k++ {
+			r := searchResult(t, env, fmt.Sprintf(`{"pattern":"hit","skip":%d}`, skip))
+			for _, f := range r.FileMatches {
+				got = append(got, f.Path)
+				n += f.Count
+			}
+			if r.NextSkip == 0 {
+				return got, n
+			}
+			skip = r.NextSkip
+			onPage(k)
+		}
+	}
+	got, n := page(newEnv(t, root), func(int) {})
+	want, wantN := all.Files, 0
+	for _, f := range all.FileMatches {
+		wantN += f.Count
+	}
+	if !slices.Equal(got, want) || n != wantN {
+		t.Errorf("pages: %d files, %d matches; one call: %d files, %d matches\n got %v\nwant %v", len(got), n, len(want), wantN, got, want)
+	}
+
+	added := filepath.Join("m3", "p11", "f999.txt")
+	got, _ = page(newEnv(t, root), func(k int) {
+		if k == 1 {
+			writeFiles(t, root, map[string]string{added: "hit\n"})
+		}
+	})
+	seen := map[string]bool{}
+	for _, p := range got {
+		if seen[p] {
+			t.Errorf("%s came twice", p)
+		}
+		seen[p] = true
+	}
+	if !seen[added] || len(got) != len(want)+1 {
+		t.Errorf("a file added between pages: found %v, %d files (want %d)", seen[added], len(got), len(want)+1)
 	}
 }

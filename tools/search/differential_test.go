@@ -26,8 +26,10 @@ import (
 //     under node_modules are dropped before comparing.
 //   - .git is pruned: the peers run with an exclusion glob for it.
 //   - CRLF: a line is matched without its \r, like rg --crlf.
-//   - \w, \d, \s and \b are ASCII in RE2, Unicode in rg: the patterns below
-//     avoid them on non-ASCII text.
+//   - \w, \d, \s, \b and \B are Unicode's in both (TestDifferentialUnicodeVsRipgrep).
+//   - Invalid UTF-8 reads as U+FFFD (RE2), which a negated class such as
+//     [^\w\s] or \S matches; rg's classes match no invalid byte.
+//   - A file starting with a UTF-16 byte order mark is transcoded by rg.
 
 var words = []string{"alpha", "beta", "gamma", "delta", "func", "main", "Context", "ctx", "needle", "hay", "TODO", "fixme", "return", "error", "nil", "x", "  ", "\t", "(", ")", "{", "}", "=", ":=", "café", "naïve", "Kelvin", "\u212Aelvin",
 	"ABC1234abc", "xABC1234abc", "AB1234abc", "foo123qq", "baz999qq_", "bar12qq", "func fooZq(", "FUNC barzQ(", "func zq("}
@@ -274,4 +276,44 @@ func minus(a, b []string) []string {
 		}
 	}
 	return out
+}
+
+// TestDifferentialUnicodeVsRipgrep: \w, \d, \s, \b and \B are Unicode's,
+// as in rg, on text in other scripts: letters with combining marks,
+// digits of other scripts, Unicode spaces, connectors, circled letters
+// (Alphabetic but not letters), joiners.
+func TestDifferentialUnicodeVsRipgrep(t *testing.T) {
+	if _, err := exec.LookPath("rg"); err != nil {
+		peer.Missing(t, "rg not installed (apt-get install ripgrep)")
+	}
+	root := t.TempDir()
+	pieces := []string{"café", "naïve", "cafe\u0301", "κόσμε", "Σίσυφος", "мир", "日本語", "テキスト", "٣٤٥", "४२", "12", "x_y",
+		"a\u203Fb", "Ⓐⓑ", "a\u200Db", "\u00A0", "\u3000", "\u2003", "\t", " ", "-", "(", "é1", "ǅx", "Ⅻ", "ſ", "\u212A", "straße", "ÄÖÜ"}
+	r := rand.New(rand.NewSource(34))
+	files := map[string]string{}
+	for i := 0; i < 40; i++ {
+		var b strings.Builder
+		for j := 0; j < 30; j++ {
+			for k := 0; k < 1+r.Intn(6); k++ {
+				b.WriteString(pieces[r.Intn(len(pieces))])
+				if r.Intn(3) > 0 {
+					b.WriteByte(' ')
+				}
+			}
+			b.WriteByte('\n')
+		}
+		files[fmt.Sprintf("u%02d.txt", i)] = b.String()
+	}
+	writeFiles(t, root, files)
+	for _, p := range []string{
+		`\w+`, `^\w+$`, `\w{3}\s\w{3}`, `\bκόσμε\b`, `\bcaf`, `é\b`, `e\B`, `\Bé`, `\d+`, `^\d`, `\D\d\D`, `\s\S`, `\S+\s+\S+$`,
+		`[\w]+-`, `[^\w\s]`, `[\d]{2}`, `\W\w`, `\b\w`, `\w\b`, `x\b`, `\bb\b`, `(?i)\bσ`, `(?i)\w+SSE`, `\p{Greek}+\b`,
+		`[\s]{2}`, `\b[A-Z]`, `a\w+b`, `\w*\d\w*`,
+	} {
+		want := rgMatches(t, root, "-e", p)
+		got := toolMatches(t, root, fmt.Sprintf(`{"pattern":%q}`, p), `,"limit":0`, false)
+		if !slices.Equal(got, want) {
+			t.Errorf("%q vs rg: %d lines vs %d\n only search: %v\n only rg:     %v", p, len(got), len(want), minus(got, want), minus(want, got))
+		}
+	}
 }

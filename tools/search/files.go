@@ -32,7 +32,7 @@ func Files(ctx context.Context, env *tools.Env, paths []string) (*FileList, erro
 		paths = []string{"."}
 	}
 	v := newFSView(env)
-	sc, err := resolveScope(env, v, paths, false)
+	sc, err := resolveScope(ctx, env, v, paths, false)
 	if err != nil {
 		return nil, err
 	}

@@ -103,7 +103,7 @@ func runFind(ctx context.Context, env *tools.Env, a findArgs) (*FindResult, erro
 		timeout = time.Duration(a.Timeout * float64(time.Second))
 	}
 	v := newFSView(env)
-	sc, err := resolveScope(env, v, a.Paths, false)
+	sc, err := resolveScope(ctx, env, v, a.Paths, false)
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +209,7 @@ func findText(env *tools.Env, res *FindResult, base string, shown []foundPath, t
 	case len(shown) > 0:
 		rel := make([]string, len(shown))
 		for i, p := range shown {
-			rel[i] = relTo(base, p.abs, strings.TrimSuffix(p.display, "/"))
+			rel[i] = tools.Visible(relTo(base, p.abs, strings.TrimSuffix(p.display, "/")))
 			if strings.HasSuffix(p.display, "/") {
 				rel[i] += "/"
 			}

@@ -102,9 +102,8 @@ func (v *fsview) mtime(abs string) int64 {
 // read returns abs's content with r's buffer (valid until r's next read).
 func (v *fsview) read(r *fsread.Reader, abs string, limit int) ([]byte, error) {
 	if data, ok := v.virtual[abs]; ok {
-		if len(data) > limit {
-			return nil, fsread.ErrTooLarge
-		}
+		// Already in memory (a resource's text, a saved output up to
+		// 64 MB): the file cap, which bounds reading, does not apply.
 		return data, nil
 	}
 	if data, ok := v.pending[abs]; ok {

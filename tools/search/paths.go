@@ -14,17 +14,23 @@ type PathList []string
 
 // UnmarshalJSON accepts a string, an array of strings, or null.
 func (p *PathList) UnmarshalJSON(b []byte) error {
-	var one string
-	if err := json.Unmarshal(b, &one); err == nil {
-		*p = stringPathList(one)
-		return nil
+	l, err := oneOrMany(b, stringPathList)
+	*p = l
+	return err
+}
+
+// oneOrMany decodes an argument given as one string (turned into a list
+// by one) or as an array of strings.
+func oneOrMany[L ~[]string](b []byte, one func(string) L) (L, error) {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		return one(s), nil
 	}
-	var many []string
+	var many []string // not L: its UnmarshalJSON would come back here
 	if err := json.Unmarshal(b, &many); err != nil {
-		return err
+		return nil, err
 	}
-	*p = many
-	return nil
+	return L(many), nil
 }
 
 func stringPathList(s string) PathList {

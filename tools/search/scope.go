@@ -47,13 +47,13 @@ type scope struct {
 // resolveScope turns raw paths entries into targets. withSelectors lets
 // entries carry line selectors (search); an invalid selector or glob is an
 // ERR_INVALID_ARGS error. Entries naming nothing are listed in missing.
-func resolveScope(env *tools.Env, v *fsview, raw []string, withSelectors bool) (*scope, error) {
+func resolveScope(ctx context.Context, env *tools.Env, v *fsview, raw []string, withSelectors bool) (*scope, error) {
 	exists := func(p string) bool { return v.stat(env.Abs(p)) != pathMissing }
 	resolves := func(p string) bool {
 		if exists(p) {
 			return true
 		}
-		if withSelectors && isResource(env, p) {
+		if withSelectors && isResource(ctx, env, p) {
 			return true
 		}
 		if withSelectors {
@@ -76,7 +76,7 @@ func resolveScope(env *tools.Env, v *fsview, raw []string, withSelectors bool) (
 			sc.keepGit = true
 		}
 		if withSelectors {
-			texts, skipped, ok, err := resourceTexts(env, e)
+			texts, skipped, ok, err := resourceTexts(ctx, env, e)
 			if err != nil {
 				return nil, err
 			}
@@ -136,8 +136,8 @@ func (sc *scope) mergeFile(t target) bool {
 
 // isResource reports whether entry names a resource part search looks
 // into (an archive, a member, a database, a document).
-func isResource(env *tools.Env, entry string) bool {
-	r, err := resource.Resolve(env, "search", entry)
+func isResource(ctx context.Context, env *tools.Env, entry string) bool {
+	r, err := resource.Resolve(ctx, env, "search", entry)
 	if err != nil {
 		return false
 	}
@@ -147,11 +147,11 @@ func isResource(env *tools.Env, entry string) bool {
 
 // resourceTexts returns the texts of a resource entry (an archive's text
 // members, …); ok is false for an entry that names no resource.
-func resourceTexts(env *tools.Env, entry string) (texts []resource.Text, skipped []string, ok bool, err error) {
-	if hasGlobChars(entry) && !isResource(env, entry) {
+func resourceTexts(ctx context.Context, env *tools.Env, entry string) (texts []resource.Text, skipped []string, ok bool, err error) {
+	if hasGlobChars(entry) && !isResource(ctx, env, entry) {
 		return nil, nil, false, nil
 	}
-	r, err := resource.Resolve(env, "search", entry)
+	r, err := resource.Resolve(ctx, env, "search", entry)
 	if err != nil || !r.IsResource() || r.Absent() {
 		if r != nil {
 			r.Close()
@@ -159,7 +159,7 @@ func resourceTexts(env *tools.Env, entry string) (texts []resource.Text, skipped
 		return nil, nil, false, nil
 	}
 	defer r.Close()
-	texts, skipped, err = resource.Texts(context.Background(), env, r)
+	texts, skipped, err = resource.Texts(ctx, env, r)
 	if err != nil {
 		return nil, nil, true, err
 	}
@@ -266,6 +266,10 @@ type globPattern struct {
 	// such a pattern matches a path exactly when P matches its last
 	// segment, which is far cheaper than matching the whole path.
 	base string
+	// suffix: base is "*" and then a plain ASCII suffix ("*.go"), which a
+	// name matches exactly when it ends in it (doublestar reads a name by
+	// runes: a non-ASCII suffix could match invalid UTF-8 it does not hold).
+	suffix string
 }
 
 func newGlobPattern(pattern string) (*globPattern, error) {
@@ -279,12 +283,18 @@ func newGlobPattern(pattern string) (*globPattern, error) {
 		g.segs = strings.Split(pattern, "/")
 		if len(g.segs) == 2 && g.segs[0] == "**" && g.segs[1] != "" && !strings.Contains(g.segs[1], "**") {
 			g.base = g.segs[1]
+			if rest, ok := strings.CutPrefix(g.base, "*"); ok && rest != "" && !hasGlobChars(rest) && !strings.Contains(rest, `\`) && isASCII(rest) {
+				g.suffix = rest
+			}
 		}
 	}
 	return g, nil
 }
 
 func (g *globPattern) match(rel string) bool {
+	if g.suffix != "" && rel != "" {
+		return strings.HasSuffix(rel[strings.LastIndexByte(rel, '/')+1:], g.suffix)
+	}
 	if g.base != "" && rel != "" {
 		return doublestar.MatchUnvalidated(g.base, rel[strings.LastIndexByte(rel, '/')+1:])
 	}
@@ -294,6 +304,9 @@ func (g *globPattern) match(rel string) bool {
 // matchIn is match for the entry name of directory d, without building its
 // path when the last segment decides.
 func (g *globPattern) matchIn(d *walk.Dir, name string) bool {
+	if g.suffix != "" {
+		return strings.HasSuffix(name, g.suffix)
+	}
 	if g.base != "" && name != "" {
 		return doublestar.MatchUnvalidated(g.base, name)
 	}
@@ -320,6 +333,15 @@ func (g *globPattern) descend(rel string) bool {
 		}
 	}
 	return len(g.segs) > len(comps)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // braceHasSlash reports whether a {…} alternative contains a slash, which

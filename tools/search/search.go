@@ -101,6 +101,7 @@ type searcher struct {
 	// keep content.
 	every    bool
 	keep     bool            // page mode: keep matched files' content for the rendering
+	pages    bool            // the result may have a next page: keep the walk for it
 	named    map[string]bool // files named in paths (a structural search reads them in its language)
 	scanners []*textmatch.Scanner
 	readers  []fsread.Reader
@@ -275,6 +276,10 @@ type collection struct {
 	complete bool
 	// coverage is what the search looked at and left out.
 	coverage SearchCoverage
+	// walk is the stopped walk a next page can resume (nil when there is
+	// none), with its roots by target index.
+	walk   *walk.Walker
+	rootOf map[int]int
 }
 
 // notSearched is the result of a chunk the workers left to the consumer:
@@ -329,7 +334,10 @@ func collect(ctx context.Context, env *tools.Env, s *searcher, sc *scope, gitign
 			c.col.seen = maps.Clone(cur.seen)
 		}
 	}
-	c.startWalk(ctx, from, gitignore, hidden)
+	c.gitignore, c.hidden = gitignore, hidden
+	if cur == nil || !c.resumeWalk(ctx, cur) {
+		c.startWalk(ctx, from)
+	}
 	defer func() {
 		c.stopWalk()
 		if c.w != nil {
@@ -340,9 +348,15 @@ func collect(ctx context.Context, env *tools.Env, s *searcher, sc *scope, gitign
 	// again: the script may have changed them since.
 	if cur != nil && !c.resume(cur.beyond) {
 		c.col.at = from
+		if c.resumable {
+			c.col.walk, c.col.rootOf = c.w, c.rootOf
+		}
 		return c.col, nil
 	}
 	for i := from.target; i < len(sc.targets); i++ {
+		if err := ctx.Err(); err != nil {
+			return nil, tools.Errorf(tools.CodeOf(err), "search: %v", err)
+		}
 		c.col.at = position{target: i}
 		if i == from.target {
 			c.col.at.after = from.after
@@ -381,11 +395,42 @@ type collector struct {
 	largeSkipped int
 	w            *walk.Walker
 	rootOf       map[int]int // target index -> walk root
+	// resumable: the walk is kept for the next page, which searches again
+	// what this one searched past its end.
+	resumable         bool
+	gitignore, hidden bool
+}
+
+// ahead reports whether the workers have found enough matching files
+// past what the page needs.
+func (c *collector) ahead() bool {
+	return c.rule.need > 0 && c.s.matching.Load() >= int64(c.rule.need+searchAhead)
+}
+
+// onFiles is what the walk's workers do with a chunk of files.
+func (c *collector) onFiles(wid int, ch *walk.Chunk) any {
+	if c.ahead() {
+		// Far enough ahead of a page the consumer is about to close:
+		// leave the rest to it (see notSearched).
+		return notSearched{}
+	}
+	return c.s.scanChunk(wid, ch)
+}
+
+// resumeWalk goes on with the walk the previous page stopped, and
+// reports whether it could.
+func (c *collector) resumeWalk(ctx context.Context, cur *searchCursor) bool {
+	if cur.walk == nil || !cur.walk.Resume(c.s.v.pending, c.onFiles) {
+		return false
+	}
+	c.w, c.rootOf, c.resumable = cur.walk, cur.rootOf, true
+	c.w.Start(ctx)
+	return true
 }
 
 // startWalk starts the parallel walk of the directory and glob targets
 // from from on.
-func (c *collector) startWalk(ctx context.Context, from position, gitignore, hidden bool) {
+func (c *collector) startWalk(ctx context.Context, from position) {
 	var roots []walk.Root
 	c.rootOf = map[int]int{}
 	for i, t := range c.sc.targets {
@@ -405,22 +450,16 @@ func (c *collector) startWalk(ctx context.Context, from position, gitignore, hid
 	if len(roots) == 0 {
 		return
 	}
-	s, need := c.s, c.rule.need
 	c.w = walk.New(walk.Config{
 		Roots: roots, Workspace: c.env.Root, Workers: c.workers,
-		Gitignore: gitignore, Hidden: hidden,
+		Gitignore: c.gitignore, Hidden: c.hidden,
 		KeepGit: c.sc.keepGit, KeepNodeModules: c.sc.keepNodeModules,
-		Overlay:   s.v.pending,
-		ChunkSize: s.chunkSize(),
-		OnFiles: func(wid int, ch *walk.Chunk) any {
-			if need > 0 && s.matching.Load() >= int64(need+searchAhead) {
-				// Far enough ahead of a page the consumer is about to
-				// close: leave the rest to it (see notSearched).
-				return notSearched{}
-			}
-			return s.scanChunk(wid, ch)
-		},
+		Overlay:   c.s.v.pending,
+		ChunkSize: c.s.chunkSize(),
+		OnFiles:   c.onFiles,
+		Resumable: c.s.pages,
 	})
+	c.resumable = c.s.pages
 	c.w.Start(ctx)
 }
 
@@ -498,7 +537,7 @@ func (c *collector) tree(ctx context.Context, i int) (bool, error) {
 		last = ch
 		files, ok := ch.Result.([]matchedFile)
 		if !ok {
-			files = c.s.scanChunk(c.workers, ch) // notSearched: the workers were too far ahead
+			files = c.s.scanChunk(c.workers, ch) // notSearched (the workers were too far ahead), or nil (left to the consumer)
 		}
 		c.col.at.after = ch.Dir.RelJoin(ch.Files[len(ch.Files)-1])
 		for j, f := range files {
@@ -515,10 +554,23 @@ func (c *collector) tree(ctx context.Context, i int) (bool, error) {
 	if err := ctx.Err(); err != nil {
 		return false, tools.Errorf(tools.CodeOf(err), "search: %v", err)
 	}
+	if c.w.Invalid() {
+		// A directory the kept walk had read changed beyond what it can
+		// follow: walk afresh from after the last file taken.
+		c.stopWalk()
+		c.startWalk(ctx, c.col.at)
+		return c.tree(ctx, i)
+	}
 	if done || last == nil {
 		return done, nil
 	}
 	c.stopWalk()
+	if c.resumable {
+		// The next page resumes this walk after last, and searches again
+		// what the workers searched past it.
+		c.col.walk, c.col.rootOf = c.w, c.rootOf
+		return false, nil
+	}
 	c.w.Completed(c.rootOf[i], last, func(ch *walk.Chunk) bool {
 		files, ok := ch.Result.([]matchedFile)
 		if ok {
@@ -582,11 +634,9 @@ func compileSearch(a searchArgs) (*textmatch.Matcher, error) {
 	return m, nil
 }
 
-func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult, error) {
-	workers := walkWorkers()
-	var m *textmatch.Matcher
-	var st *structuralSearch
-	var err error
+// searchInputs checks a search's arguments and compiles its pattern: a
+// text matcher, or a structural search.
+func searchInputs(ctx context.Context, a searchArgs, workers int) (m *textmatch.Matcher, st *structuralSearch, skip int, err error) {
 	switch {
 	case a.Structural:
 		st, err = newStructural(ctx, a, workers)
@@ -596,24 +646,32 @@ func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult
 		m, err = compileSearch(a)
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, 0, err
 	}
-	skip := 0
 	if a.Skip != nil {
 		skip = *a.Skip
 	}
 	if skip < 0 {
-		return nil, tools.Errorf(tools.ErrInvalidArgs, "skip must be a non-negative number")
+		return nil, nil, 0, tools.Errorf(tools.ErrInvalidArgs, "skip must be a non-negative number")
 	}
 	if a.Limit != nil && *a.Limit < 0 {
-		return nil, tools.Errorf(tools.ErrInvalidArgs, "limit must be a non-negative number (0 returns every match)")
+		return nil, nil, 0, tools.Errorf(tools.ErrInvalidArgs, "limit must be a non-negative number (0 returns every match)")
+	}
+	return m, st, skip, nil
+}
+
+func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult, error) {
+	workers := walkWorkers()
+	m, st, skip, err := searchInputs(ctx, a, workers)
+	if err != nil {
+		return nil, err
 	}
 	raw := []string(a.Paths)
 	if allBlank(raw) {
 		raw = []string{"."}
 	}
 	v := newFSView(env)
-	sc, err := resolveScope(env, v, raw, true)
+	sc, err := resolveScope(ctx, env, v, raw, true)
 	if err != nil {
 		return nil, err
 	}
@@ -631,6 +689,7 @@ func runSearch(ctx context.Context, env *tools.Env, a searchArgs) (*SearchResult
 
 	s := newSearcher(m, v, workers, p.perFile+1)
 	s.every, s.keep = p.every, !p.every
+	s.pages = !single && !(p.every && p.limit == 0)
 	render := textRenderer
 	if st != nil {
 		s.st, s.named, render = st, namedFiles(sc), func(*textmatch.Matcher) renderer { return structuralRenderer }

@@ -179,8 +179,8 @@ func linePage(env *tools.Env, render renderer, v *fsview, res *SearchResult, pag
 			continue
 		}
 		display := env.Display(f.abs)
-		dir := path.Dir(display)
-		sec, shown, cut, linesCut := writeSection(fr, display, content, dir != prevDir && dir != ".", out.Len(), p.single)
+		dir := groupOf(display)
+		sec, shown, cut, linesCut := writeSection(fr, display, content, dir, dir != prevDir && dir != ".", out.Len(), p.single)
 		if cut {
 			res.OutputLimitReached = true
 			if shown == 0 {
@@ -261,8 +261,8 @@ func everyPage(env *tools.Env, render renderer, v *fsview, res *SearchResult, fi
 			continue
 		}
 		display := env.Display(f.abs)
-		dir := path.Dir(display)
-		sec, shown, cut, _ := writeSection(fr, display, content, dir != prevDir && dir != ".", out.Len(), p.single)
+		dir := groupOf(display)
+		sec, shown, cut, _ := writeSection(fr, display, content, dir, dir != prevDir && dir != ".", out.Len(), p.single)
 		if shown == 0 {
 			break
 		}
@@ -312,7 +312,7 @@ func everyNotices(res *SearchResult, sc *scope, col *collection, p pagePlan, mor
 		notices = append(notices, "[Skipped missing paths: "+strings.Join(sc.missing, ", ")+"]")
 	}
 	if len(col.skipped) > 0 {
-		notices = append(notices, "[Not searched: "+strings.Join(col.skipped, ", ")+"]")
+		notices = append(notices, "[Not searched: "+tools.Visible(strings.Join(col.skipped, ", "))+"]")
 	}
 	return notices
 }
@@ -346,22 +346,42 @@ func pageNotices(res *SearchResult, sc *scope, col *collection, pageLen int, mor
 		notices = append(notices, "[Skipped missing paths: "+strings.Join(sc.missing, ", ")+"]")
 	}
 	if len(col.skipped) > 0 {
-		notices = append(notices, "[Not searched: "+strings.Join(col.skipped, ", ")+"]")
+		notices = append(notices, "[Not searched: "+tools.Visible(strings.Join(col.skipped, ", "))+"]")
 	}
 	return notices
+}
+
+// groupOf is the directory line a file's rows are grouped under: its
+// directory, or for a routed resource its scheme and server
+// ("artifact://", "mcp://docs").
+func groupOf(display string) string {
+	i := strings.Index(display, "://")
+	if i <= 0 || strings.ContainsAny(display[:i], "/\\") {
+		return path.Dir(display)
+	}
+	rest := display[i+3:]
+	if j := strings.IndexByte(rest, '/'); j >= 0 {
+		return display[:i+3] + rest[:j]
+	}
+	return display[:i+3]
 }
 
 // writeSection renders one file of the page: a directory line when the
 // directory changed, its [path#TAG] header, then its rows while they fit
 // in the output cap after used bytes. shown counts the match rows that
 // made it; cut says the cap stopped the rows.
-func writeSection(fr fileRender, display string, content []byte, newDir bool, used int, single bool) (sec string, shown int, cut, linesCut bool) {
+func writeSection(fr fileRender, display string, content []byte, dir string, newDir bool, used int, single bool) (sec string, shown int, cut, linesCut bool) {
 	var b strings.Builder
 	if used > 0 {
 		b.WriteString("\n\n")
 	}
+	display = tools.Visible(display)
 	if newDir {
-		fmt.Fprintf(&b, "# %s/\n", strings.TrimSuffix(path.Dir(display), "/"))
+		heading := strings.TrimSuffix(dir, "/") + "/"
+		if strings.HasSuffix(dir, "://") {
+			heading = dir
+		}
+		b.WriteString("# " + tools.Visible(heading) + "\n")
 	}
 	b.WriteString(hashline.Header(display, hashline.Tag(string(content))))
 	// Rows go in until the output cap; the structured result lists the
@@ -551,3 +571,9 @@ func capLine(s string) (string, bool) {
 	}
 	return s, false
 }
+
+// shownPath is abs as the text of a result shows it: its display path
+// with control and invisible characters escaped (tools.Visible), so a
+// file named "x\n[evil.go#ABCD]\n1:text" is one line, not a forged header
+// and row. The structured fields keep the name as it is.
+func shownPath(env *tools.Env, abs string) string { return tools.Visible(env.Display(abs)) }

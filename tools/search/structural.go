@@ -3,7 +3,6 @@ package search
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -34,17 +33,9 @@ type KindList []string
 
 // UnmarshalJSON accepts a string or an array of strings.
 func (k *KindList) UnmarshalJSON(b []byte) error {
-	var one string
-	if err := json.Unmarshal(b, &one); err == nil {
-		*k = KindList{one}
-		return nil
-	}
-	var many []string
-	if err := json.Unmarshal(b, &many); err != nil {
-		return err
-	}
-	*k = many
-	return nil
+	l, err := oneOrMany(b, func(s string) KindList { return KindList{s} })
+	*k = l
+	return err
 }
 
 // Position is a place in a file: line and column from 1, the column in

@@ -32,8 +32,8 @@ type bashArgs struct {
 type bashSchema struct {
 	Command         string            `json:"command" jsonschema:"The shell command to run with bash -c. stdout and stderr are combined in order."`
 	Cwd             string            `json:"cwd,omitempty" jsonschema:"Working directory, relative to the workspace root. Default: the workspace root."`
-	Env             map[string]string `json:"env,omitempty" jsonschema:"Environment variables added to (or overriding) the inherited environment."`
-	Timeout         *float64          `json:"timeout,omitempty" jsonschema:"Timeout in seconds: default 300; must be finite, greater than 0 and at most 3600. Fractions round down, with a 1-second floor. The whole process group is killed when it expires."`
+	Env             map[string]string `json:"env,omitempty" jsonschema:"Environment variables to add or override."`
+	Timeout         *float64          `json:"timeout,omitempty" jsonschema:"Timeout in seconds (default 300, at most 3600). It must be finite and greater than 0. Fractions round down, with a 1-second floor. The whole process group is killed when it expires."`
 	Pty             bool              `json:"pty,omitempty" jsonschema:"Run in a pseudo-terminal (for programs that need a TTY). Falls back to pipes when no pty is available."`
 	RunInBackground bool              `json:"runInBackground,omitempty" jsonschema:"Start the command and return at once with a task id; poll with bash_output, stop with kill. A background task has no timeout unless one is given."`
 }

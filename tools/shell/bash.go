@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/internal/sandbox"
 )
 
 // BashResult is what a script receives from bash. Background starts fill
@@ -22,6 +23,7 @@ type BashResult struct {
 	WallTimeMs              int64    `json:"wallTimeMs"`
 	Truncated               bool     `json:"truncated" jsonschema:"The output shown is only the end; the whole output is at fullOutputPath."`
 	FullOutputPath          string   `json:"fullOutputPath,omitempty" jsonschema:"A 0600 file holding the whole output (capped at 64 MB)."`
+	Artifact                string   `json:"artifact,omitempty" jsonschema:"artifact://N naming fullOutputPath: read and search page through it, selectors and all."`
 	BackgroundTaskID        string   `json:"backgroundTaskId,omitempty"`
 	Status                  string   `json:"status,omitempty" jsonschema:"For a background start: running."`
 	Hint                    string   `json:"hint,omitempty" jsonschema:"For a background start: how to poll and stop it."`
@@ -55,22 +57,42 @@ func runBash(ctx context.Context, env *tools.Env, a bashArgs) (tools.Result, err
 					a.Cwd = rel
 				}
 			}
-			res, err := runBashIn(ctx, &scratchEnv, a)
+			var box *sandbox.Plan
+			if iso := sc.ScratchIsolation(); iso.Enforced {
+				// The copy is mounted over the workspace's own path: the
+				// command sees it there, and nothing else of the real
+				// workspace.
+				box = &sandbox.Plan{Root: env.Root, Copy: dir}
+				for _, b := range iso.ReadOnly {
+					box.ReadOnly = append(box.ReadOnly, sandbox.Bind{Source: b.Source, Target: b.Target})
+				}
+			}
+			res, err := runBashIn(ctx, &scratchEnv, a, box)
 			if cerr := sc.CollectScratch(); cerr != nil && err == nil {
 				res.Text += "\n[dry run: some changes made in the scratch copy could not be collected: " + cerr.Error() + "]"
 			}
 			return res, err
 		}
 	}
-	return runBashIn(ctx, env, a)
+	return runBashIn(ctx, env, a, nil)
 }
 
 // runBashIn runs the command with env's root as the default working
-// directory.
-func runBashIn(ctx context.Context, env *tools.Env, a bashArgs) (tools.Result, error) {
+// directory; with box, sandboxed (env's root is then box's copy, which the
+// command sees at box's root).
+func runBashIn(ctx context.Context, env *tools.Env, a bashArgs, box *sandbox.Plan) (tools.Result, error) {
 	c, to, err := prepare(env, a)
 	if err != nil {
 		return tools.Result{}, err
+	}
+	if box != nil {
+		rel, err := filepath.Rel(box.Copy, c.dir)
+		if err != nil || !filepath.IsLocal(rel) && rel != "." {
+			return tools.Result{}, tools.Errorf(tools.ErrNotAllowed, "bash: in a dry run the working directory must be inside the workspace (%s is not)", env.Display(c.dir))
+		}
+		box.Dir = filepath.Join(box.Root, rel)
+		c.sandbox, c.warm = box, false
+		c.env = setVar(c.env, "PWD", box.Dir)
 	}
 	if env.Settings.BashInterceptor {
 		if msg := intercept(a.Command, a.Cwd, env.IsEnabled); msg != "" {
@@ -83,13 +105,25 @@ func runBashIn(ctx context.Context, env *tools.Env, a bashArgs) (tools.Result, e
 	return runForeground(ctx, env, c, to)
 }
 
+// setVar sets name=value in vars.
+func setVar(vars []string, name, value string) []string {
+	for i, kv := range vars {
+		if strings.HasPrefix(kv, name+"=") {
+			vars[i] = name + "=" + value
+			return vars
+		}
+	}
+	return append(vars, name+"="+value)
+}
+
 // previewBash says what a bash call would run: the command exactly as bash
 // -c receives it (the interceptor only refuses commands, it never rewrites
 // one), where, and the variables the call sets. It is Contained in a dry
-// run, where a foreground command runs in the scratch copy and its changes
-// join the run's overlay — unless the command, its variables or its
-// directory name the real workspace by its absolute path (bash does not
-// rewrite those, so they would reach it).
+// run only where the sandbox holds a foreground command in the scratch
+// copy (the copy mounted over the workspace's path: however the command
+// spells a path into the workspace, it reaches the copy) and its working
+// directory is inside the workspace. Without the sandbox nothing holds a
+// command that builds the workspace's path, so it is gated as a real one.
 func previewBash(ctx context.Context, env *tools.Env, a bashArgs) (tools.Preview, error) {
 	dir := env.Root
 	if a.Cwd != "" {
@@ -97,31 +131,10 @@ func previewBash(ctx context.Context, env *tools.Env, a bashArgs) (tools.Preview
 	}
 	pv := tools.Preview{Command: a.Command, Cwd: dir, Env: a.Env}
 	if sc, ok := env.Files.(tools.Scratch); ok && sc.InScratch() && !a.RunInBackground {
-		pv.Contained = !namesRoot(env.Root, a)
+		rel, err := filepath.Rel(env.Root, dir)
+		pv.Contained = err == nil && (rel == "." || filepath.IsLocal(rel)) && sc.ScratchIsolation().Enforced
 	}
 	return pv, nil
-}
-
-// namesRoot reports whether a bash call names root by its absolute path in
-// its command or variables, or runs outside it.
-func namesRoot(root string, a bashArgs) bool {
-	if a.Cwd != "" && filepath.IsAbs(a.Cwd) {
-		// An absolute cwd inside root is mapped into the copy (see Run).
-		if rel, err := filepath.Rel(root, a.Cwd); err != nil || !filepath.IsLocal(rel) {
-			return true
-		}
-	} else if a.Cwd != "" && !filepath.IsLocal(a.Cwd) {
-		return true
-	}
-	if strings.Contains(a.Command, root) {
-		return true
-	}
-	for k, v := range a.Env {
-		if strings.Contains(k, root) || strings.Contains(v, root) {
-			return true
-		}
-	}
-	return false
 }
 
 func runForeground(ctx context.Context, env *tools.Env, c command, to timeouts) (tools.Result, error) {
@@ -189,6 +202,7 @@ wait:
 		WallTimeMs:              time.Since(begin).Milliseconds(),
 		Truncated:               v.truncated,
 		FullOutputPath:          v.path,
+		Artifact:                env.Spill.URIOf(v.path),
 	}
 	if p.ptyErr != nil {
 		r.Notes = append(r.Notes, "pty unavailable, ran with pipes: "+p.ptyErr.Error())
@@ -217,7 +231,7 @@ func renderBash(r BashResult, v view) string {
 	if r.Truncated {
 		fmt.Fprintf(&b, "[Output truncated: showing the last %d of %d lines (%s of %s)]\n", v.shownLns, v.lines, size(int64(v.shownLen)), size(v.total))
 		if r.FullOutputPath != "" {
-			fmt.Fprintf(&b, "Full output: %s\n", r.FullOutputPath)
+			fmt.Fprintf(&b, "Full output: %s\n", label(r.FullOutputPath, r.Artifact))
 		}
 	}
 	for _, n := range r.Notes {

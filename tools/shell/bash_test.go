@@ -323,7 +323,10 @@ func TestTruncationAndSpill(t *testing.T) {
 	if res.FullOutputPath != r.FullOutputPath {
 		t.Errorf("Result.FullOutputPath = %q", res.FullOutputPath)
 	}
-	wantText := "[Output truncated: showing the last 2000 of 30000 lines (11.7 KB of 164.9 KB)]\nFull output: " + r.FullOutputPath + "\nExit code: 2"
+	if r.Artifact != "artifact://1" {
+		t.Errorf("artifact = %q, want artifact://1", r.Artifact)
+	}
+	wantText := "[Output truncated: showing the last 2000 of 30000 lines (11.7 KB of 164.9 KB)]\nFull output: " + r.FullOutputPath + " (artifact://1)\nExit code: 2"
 	if !strings.HasSuffix(res.Text, "\n30000\n"+wantText) {
 		t.Errorf("text ends %q", res.Text[len(res.Text)-200:])
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/atomic-script/atomic-script/tools/internal/procguard"
+	"github.com/atomic-script/atomic-script/tools/internal/sandbox"
 )
 
 // command is one shell command to start.
@@ -21,6 +22,9 @@ type command struct {
 	env    []string    // full environment
 	pty    bool        // run in a pseudo-terminal when possible
 	warm   bool        // may run on a warm shell (warm.go)
+	// sandbox, when set, runs the command in a dry run's sandbox: dir is
+	// in the scratch copy, the command sees it under sandbox.Dir.
+	sandbox *sandbox.Plan
 }
 
 // proc is a started command: its own process group (a new session when it

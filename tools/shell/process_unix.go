@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/atomic-script/atomic-script/tools/internal/procguard"
+	"github.com/atomic-script/atomic-script/tools/internal/sandbox"
 	"github.com/creack/pty"
 	"golang.org/x/sys/unix"
 )
@@ -46,6 +47,11 @@ func startPipes(c command) (*proc, error) {
 	}
 	cmd.Stdout, cmd.Stderr = w, w // one combined stream, in order
 	cmd.SysProcAttr = procguard.Prepare(&syscall.SysProcAttr{Setpgid: true})
+	if err := sandboxed(cmd, c); err != nil {
+		r.Close()
+		w.Close()
+		return nil, err
+	}
 	if err := cmd.Start(); err != nil {
 		r.Close()
 		w.Close()
@@ -96,6 +102,10 @@ func startPty(c command) (*proc, error) {
 	cmd := newCmd(c)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
 	cmd.SysProcAttr = procguard.Prepare(&syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0})
+	if err := sandboxed(cmd, c); err != nil {
+		out.Close()
+		return nil, err
+	}
 	if err := cmd.Start(); err != nil {
 		out.Close()
 		return nil, err
@@ -104,6 +114,14 @@ func startPty(c command) (*proc, error) {
 	// program reading it sees EOF instead of waiting for the timeout.
 	out.Write([]byte{4})
 	return launched(cmd, out, true, group{}), nil
+}
+
+// sandboxed makes cmd start in c's sandbox, when c has one.
+func sandboxed(cmd *exec.Cmd, c command) error {
+	if c.sandbox == nil {
+		return nil
+	}
+	return sandbox.Wrap(cmd, *c.sandbox)
 }
 
 // pollable returns a non-blocking duplicate of f registered with the

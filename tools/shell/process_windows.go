@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"unsafe"
 
+	"github.com/atomic-script/atomic-script/tools/internal/sandbox"
+
 	"golang.org/x/sys/windows"
 )
 
@@ -61,6 +63,9 @@ func findBash() string {
 func startPipes(c command) (*proc, error) {
 	if bashPath() == "" {
 		return nil, errNoBash
+	}
+	if c.sandbox != nil {
+		return nil, sandbox.ErrUnavailable
 	}
 	r, w, err := os.Pipe()
 	if err != nil {

@@ -36,6 +36,7 @@ type TaskOutput struct {
 	Output         string   `json:"output" jsonschema:"Output since the previous bash_output call for this task (its last 50 KB / 2000 lines)."`
 	Truncated      bool     `json:"truncated"`
 	FullOutputPath string   `json:"fullOutputPath,omitempty" jsonschema:"The task's whole output so far."`
+	Artifact       string   `json:"artifact,omitempty" jsonschema:"artifact://N naming fullOutputPath: read and search page through it, selectors and all."`
 	WallTimeMs     int64    `json:"wallTimeMs"`
 	Notes          []string `json:"notes,omitempty"`
 }
@@ -79,6 +80,7 @@ func runOutput(ctx context.Context, env *tools.Env, a outputArgs) (tools.Result,
 	r := TaskOutput{
 		TaskID: t.id, Command: t.command, Status: t.state, Running: t.state == stateRunning,
 		TimedOut: t.state == stateTimedOut, Output: v.text, Truncated: v.truncated, FullOutputPath: v.path,
+		Artifact: env.Spill.URIOf(v.path),
 	}
 	end := time.Now()
 	if !r.Running {
@@ -111,7 +113,7 @@ func renderOutput(r TaskOutput, v view) string {
 		fmt.Fprintf(&b, "[Output truncated: showing the last %d lines (%s) of %s of new output]\n", v.shownLns, size(int64(v.shownLen)), size(v.total))
 	}
 	if r.FullOutputPath != "" && (r.Truncated || !r.Running) {
-		fmt.Fprintf(&b, "Full output: %s\n", r.FullOutputPath)
+		fmt.Fprintf(&b, "Full output: %s\n", label(r.FullOutputPath, r.Artifact))
 	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "Note: %s\n", n)
@@ -138,6 +140,7 @@ type KillResult struct {
 	Cleanup        string `json:"cleanup" jsonschema:"pending, done or failed: whether the process group is gone and its output closed."`
 	CleanupError   string `json:"cleanupError,omitempty"`
 	FullOutputPath string `json:"fullOutputPath,omitempty"`
+	Artifact       string `json:"artifact,omitempty" jsonschema:"artifact://N naming fullOutputPath: read and search page through it, selectors and all."`
 }
 
 func runKill(ctx context.Context, env *tools.Env, a killArgs) (tools.Result, error) {
@@ -167,6 +170,7 @@ func runKill(ctx context.Context, env *tools.Env, a killArgs) (tools.Result, err
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	r := KillResult{TaskID: t.id, Decision: t.decision, Repeated: repeated, Execution: t.state, Cleanup: "pending", FullOutputPath: t.out.since(0).path}
+	r.Artifact = env.Spill.URIOf(r.FullOutputPath)
 	select {
 	case <-t.done:
 		code := t.exitCode
@@ -204,7 +208,16 @@ func renderKill(r KillResult) string {
 		b.WriteString("\nCleanup: pending")
 	}
 	if r.FullOutputPath != "" {
-		fmt.Fprintf(&b, "\nFull output: %s", r.FullOutputPath)
+		fmt.Fprintf(&b, "\nFull output: %s", label(r.FullOutputPath, r.Artifact))
 	}
 	return b.String()
+}
+
+// label names a saved output: its path, and its artifact://N when it has
+// one.
+func label(path, artifact string) string {
+	if artifact == "" {
+		return path
+	}
+	return path + " (" + artifact + ")"
 }

@@ -127,6 +127,7 @@ func startBackground(env *tools.Env, c command, to timeouts) (tools.Result, erro
 		RequestedTimeoutSeconds: to.requested,
 		FullOutputPath:          t.out.since(0).path,
 	}
+	r.Artifact = env.Spill.URIOf(r.FullOutputPath)
 	if !to.explicit {
 		r.TimeoutSeconds, r.RequestedTimeoutSeconds = 0, 0
 	}
@@ -138,7 +139,7 @@ func startBackground(env *tools.Env, c command, to timeouts) (tools.Result, erro
 	}
 	text := fmt.Sprintf("Started background task %s (process group %d).\n%s", t.id, p.pgid, r.Hint)
 	if r.FullOutputPath != "" {
-		text += "\nOutput: " + r.FullOutputPath
+		text += "\nOutput: " + label(r.FullOutputPath, r.Artifact)
 	}
 	for _, n := range r.Notes {
 		text += "\nNote: " + n

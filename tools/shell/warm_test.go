@@ -234,12 +234,12 @@ func compareResults(t *testing.T, name string, cold BashResult, coldRes tools.Re
 			t.Errorf("%q: spill files differ (%d and %d bytes)", name, len(a), len(b))
 		}
 	}
-	if norm := func(r tools.Result, path string) string {
+	if norm := func(r tools.Result, path, artifact string) string {
 		if path != "" {
-			return strings.ReplaceAll(r.Text, path, "$SPILL")
+			return strings.ReplaceAll(r.Text, path+" ("+artifact+")", "$SPILL")
 		}
 		return r.Text
-	}; norm(coldRes, cold.FullOutputPath) != norm(warmRes, warm.FullOutputPath) {
+	}; norm(coldRes, cold.FullOutputPath, cold.Artifact) != norm(warmRes, warm.FullOutputPath, warm.Artifact) {
 		t.Errorf("%q: text differs:\ncold: %q\nwarm: %q", name, coldRes.Text, warmRes.Text)
 	}
 }

@@ -31,6 +31,7 @@ type Dir struct {
 	lock *os.File // shared lock: marks the tree live for other processes
 	err  error    // set for an Unavailable Dir
 	seq  atomic.Uint64
+	arts artifacts // the files created, by artifact id (the seq value)
 
 	mu      sync.RWMutex // guards dir against use after Close
 	closed  bool
@@ -206,7 +207,8 @@ func (d *Dir) CreateLimited(pattern string, limit int64) (*File, error) {
 		return nil, fmt.Errorf("spill: %s: directory is closed", d.path)
 	}
 	for attempt := 0; attempt < 100; attempt++ {
-		name := prefix + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatUint(d.seq.Add(1), 10) + suffix
+		id := d.seq.Add(1)
+		name := prefix + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatUint(id, 10) + suffix
 		flag := os.O_WRONLY
 		if d.redact != nil {
 			flag = os.O_RDWR // read back and redacted on Close
@@ -218,6 +220,7 @@ func (d *Dir) CreateLimited(pattern string, limit int64) (*File, error) {
 		if err != nil {
 			return nil, &os.PathError{Op: "create", Path: filepath.Join(d.path, name), Err: err}
 		}
+		d.arts.add(id, name)
 		nf := newFile(f, limit)
 		nf.redact = d.redact
 		return nf, nil
@@ -258,6 +261,7 @@ func (d *Dir) Remove(path string) error {
 	if d.closed {
 		return fmt.Errorf("spill: %s: directory is closed", d.path)
 	}
+	d.arts.forget(filepath.Base(path))
 	err := d.dir.remove(filepath.Base(path), false)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil

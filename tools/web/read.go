@@ -126,7 +126,7 @@ func (c *Client) Read(ctx context.Context, env *tools.Env, arg string) (tools.Re
 	if err := statusError("read", raw, resp); err != nil {
 		return tools.Result{}, err
 	}
-	text, meta, err := c.render("read", resp, sel != nil && sel.Raw, htmltext.Markdown)
+	text, meta, err := c.render(ctx, "read", resp, sel != nil && sel.Raw, htmltext.Markdown)
 	if err != nil {
 		return tools.Result{}, err
 	}
@@ -141,7 +141,7 @@ func (c *Client) Read(ctx context.Context, env *tools.Env, arg string) (tools.Re
 // render decodes resp and renders it as the tool shows it: HTML as
 // format (or as it is, when raw), text as it is; documents and binary
 // bodies are refused.
-func (c *Client) render(tool string, resp *Response, raw bool, format htmltext.Format) (string, ReadMeta, error) {
+func (c *Client) render(ctx context.Context, tool string, resp *Response, raw bool, format htmltext.Format) (string, ReadMeta, error) {
 	kind, mt := kindOf(resp)
 	meta := ReadMeta{Source: "url", SourcePath: displayURL(resp), Status: resp.Status, ContentType: mt,
 		Download: Download{Bytes: len(resp.Body), Truncated: resp.Truncated, TimedOut: resp.TimedOut, Upgraded: resp.Upgraded}}
@@ -150,7 +150,7 @@ func (c *Client) render(tool string, resp *Response, raw bool, format htmltext.F
 		if resp.Truncated {
 			return "", meta, tools.Errorf(tools.ErrLimit, "%s: %s is a %s document over %s; a document cannot be read in part. Download it with bash and read the file", tool, meta.SourcePath, documentTypes[mt], formatSize(int64(len(resp.Body))))
 		}
-		doc, err := document.Extract("document"+documentExt(mt), meta.SourcePath, resp.Body)
+		doc, err := document.Extract(ctx, "document"+documentExt(mt), meta.SourcePath, resp.Body)
 		if err != nil {
 			return "", meta, err
 		}
@@ -169,7 +169,10 @@ func (c *Client) render(tool string, resp *Response, raw bool, format htmltext.F
 	text, bad := decodeText(resp.Body, resp.ContentType+paramsSuffix(resp.Params))
 	meta.Download.InvalidUTF8 = bad
 	if kind == kindHTML && !raw {
-		page, err := htmltext.Render([]byte(text), htmltext.Options{Format: format, Base: resp.URL, MainContent: true})
+		page, err := htmltext.Render([]byte(text), htmltext.Options{Format: format, Base: resp.URL, MainContent: true, Context: ctx})
+		if err != nil && ctx.Err() != nil {
+			return "", meta, tools.Errorf(tools.CodeOf(ctx.Err()), "%s: %s: rendering the page stopped: %v", tool, meta.SourcePath, ctx.Err())
+		}
 		if err != nil {
 			return "", meta, tools.Errorf(tools.ErrTool, "%s: %s: could not render the page: %v", tool, meta.SourcePath, err)
 		}
@@ -315,7 +318,7 @@ rows:
 		footer = fmt.Sprintf("[Showing lines %d-%d of %d%s. Continue with %s%s.", first, last, total, limit, raw, cont)
 		if path := spillText(env, text); path != "" {
 			res.FullOutputPath = path
-			footer += " Full output saved to: " + path
+			footer += " Full output saved to: " + env.Spill.Label(path)
 		}
 		footer += "]"
 		meta.Truncation = &Truncation{Truncated: true, TruncatedBy: by, TotalLines: total, OutputLines: count, FirstLine: first, LastLine: last, ContinueWith: cont, LineCut: cut}

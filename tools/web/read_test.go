@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/atomic-script/atomic-script/internal/testutil/bombs"
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/atomic-script/atomic-script/tools/internal/document/fixture"
 )
@@ -36,6 +37,7 @@ func numbered(n int) string {
 }
 
 func TestReadURL(t *testing.T) {
+	hiddenXLSX := bombs.XLSX(3 << 30)
 	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/docs":
@@ -79,6 +81,9 @@ func TestReadURL(t *testing.T) {
 			w.Header().Set("Content-Type", "application/pdf")
 			w.Write([]byte("%PDF-1.7\n"))
 			w.Write(make([]byte, ReadDocument))
+		case "/hidden.xlsx":
+			w.Header().Set("Content-Type", "application/octet-stream")
+			w.Write(hiddenXLSX)
 		case "/old.doc":
 			w.Header().Set("Content-Type", "application/msword")
 			io.WriteString(w, "\xd0\xcf\x11\xe0 legacy")
@@ -134,6 +139,7 @@ func TestReadURL(t *testing.T) {
 		{name: "a DOCX by its extension", arg: "/notes.docx", want: []string{"] Word document", "1:# Minutes", ":We agreed on the plan."}},
 		{name: "a PDF that is not one", arg: "/broken.pdf", code: tools.ErrInvalidArgs, want: []string{"broken.pdf is not a readable PDF"}},
 		{name: "a document over the cap", arg: "/huge", code: tools.ErrLimit, want: []string{"is a PDF document over 16.0 MiB; a document cannot be read in part"}},
+		{name: "a 3 MB workbook whose hidden part inflates to 3 GiB (issue 29)", arg: "/hidden.xlsx", code: tools.ErrLimit, want: []string{"hidden.xlsx: its parts expand past 256.0MB", "the cap of one document"}},
 		{name: "a legacy Office document", arg: "/old.doc", code: tools.ErrInvalidArgs, want: []string{"docx"}},
 		{name: "binary", arg: "/logo", code: tools.ErrBinary, want: []string{"is image/png", "not text"}},
 		{name: "404", arg: "/gone", code: tools.ErrNotFound, want: []string{"returned HTTP 404 Not Found. Check the URL."}},

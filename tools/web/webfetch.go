@@ -98,7 +98,7 @@ func (c *Client) runWebfetch(ctx context.Context, env *tools.Env, in FetchArgs) 
 	if err := statusError("webfetch", in.URL, resp); err != nil {
 		return tools.Result{}, err
 	}
-	text, meta, err := c.render("webfetch", resp, format == "html", f)
+	text, meta, err := c.render(ctx, "webfetch", resp, format == "html", f)
 	if err != nil {
 		return tools.Result{}, err
 	}
@@ -115,7 +115,7 @@ func (c *Client) runWebfetch(ctx context.Context, env *tools.Env, in FetchArgs) 
 		note := fmt.Sprintf("[Output truncated at %s of %s.", formatSize(FetchOutput), formatSize(int64(len(full))))
 		if path := spillText(env, full); path != "" {
 			res.FullOutputPath = path
-			note += " Full output saved to: " + path
+			note += " Full output saved to: " + env.Spill.Label(path)
 		}
 		text += "\n\n" + note + "]"
 	}

@@ -26,6 +26,7 @@
   const ObjectFreeze = Object.freeze;
   const ObjectKeys = Object.keys;
   const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+  const ObjectSetPrototypeOf = Object.setPrototypeOf;
   const ReflectGet = Reflect.get;
   const ProxyCtor = Proxy;
   const ObjectHasOwnProperty = Object.prototype.hasOwnProperty;
@@ -65,7 +66,7 @@
   function __as_isPromise(v) { return __as_isA(PromisePrototype, v); }
   // __as_push appends x to an array of the prelude's own, through no setter.
   function __as_push(a, x) {
-    ObjectDefineProperty(a, a.length, { value: x, writable: true, enumerable: true, configurable: true });
+    ObjectDefineProperty(a, a.length, { __proto__: null, value: x, writable: true, enumerable: true, configurable: true });
   }
   function __as_join(a, sep) { return ReflectApply(ArrayPrototypeJoin, a, [sep]); }
   // __as_q is the JSON text of a primitive (no toJSON is consulted).
@@ -82,7 +83,7 @@
   // __as_set gives err an own property, so no accessor the script put on
   // Error.prototype decides what it reads as.
   function __as_set(err, k, v, enumerable) {
-    ObjectDefineProperty(err, k, { value: v, writable: true, enumerable: enumerable, configurable: true });
+    ObjectDefineProperty(err, k, { __proto__: null, value: v, writable: true, enumerable: enumerable, configurable: true });
   }
   function __as_makeError(err, info) {
     __as_set(err, "name", __as_own(info, "name") && info.name ? StringCtor(info.name) : "Error", true);
@@ -117,7 +118,7 @@
     if (args === undefined) {
       json = "{}";
     } else if (args === null || typeof args !== "object" || ArrayIsArray(args)) {
-      return __as_reject(__as_makeError(new ErrorCtor(), {
+      return __as_reject(__as_makeError(new ErrorCtor(), { __proto__: null,
         name: "ToolError", code: "ERR_INVALID_ARGS",
         message: name + ": arguments must be an object, e.g. " + (shown === undefined ? "tools." + name : shown) + "({...}); got " +
           (args === null ? "null" : ArrayIsArray(args) ? "an array" : typeof args),
@@ -126,13 +127,13 @@
       try {
         json = JSONstringify(args);
       } catch (e) {
-        return __as_reject(__as_makeError(new ErrorCtor(), {
+        return __as_reject(__as_makeError(new ErrorCtor(), { __proto__: null,
           name: "ToolError", code: "ERR_INVALID_ARGS",
           message: name + ": arguments are not JSON-serialisable: " + __as_describeError(e).message,
         }));
       }
       if (typeof json !== "string") {
-        return __as_reject(__as_makeError(new ErrorCtor(), {
+        return __as_reject(__as_makeError(new ErrorCtor(), { __proto__: null,
           name: "ToolError", code: "ERR_INVALID_ARGS",
           message: name + ": arguments are not JSON-serialisable (their toJSON returned " + typeof json + ")",
         }));
@@ -164,6 +165,7 @@
   }
   function __as_put(o, key, desc, alias) {
     if (alias && __as_own(o, key)) return;
+    ObjectSetPrototypeOf(desc, null); // a descriptor inherits nothing the script set
     desc.enumerable = !alias;
     ObjectDefineProperty(o, key, desc);
   }
@@ -181,7 +183,7 @@
   }
   for (let i = 0; i < catalog.tools.length; i++) {
     const t = catalog.tools[i];
-    __as_put(tools, t.path[0], { value: __as_toolFunction(t.call) }, false);
+    __as_put(tools, t.path[0], { __proto__: null, value: __as_toolFunction(t.call) }, false);
   }
   for (let i = 0; i < catalog.namespaces.length; i++) {
     const ns = catalog.namespaces[i];
@@ -191,18 +193,18 @@
         try {
           const o = {};
           const list = __as_sync("loadNamespace", __as_q(ns.name));
-          for (let j = 0; j < list.length; j++) __as_put(o, list[j].path[1], { value: __as_toolFunction(list[j].call) }, false);
-          for (let j = 0; j < list.length; j++) __as_put(o, list[j].name, { value: o[list[j].path[1]] }, true);
-          loaded = { value: __as_guard(ObjectFreeze(o), ns.name) };
+          for (let j = 0; j < list.length; j++) __as_put(o, list[j].path[1], { __proto__: null, value: __as_toolFunction(list[j].call) }, false);
+          for (let j = 0; j < list.length; j++) __as_put(o, list[j].name, { __proto__: null, value: o[list[j].path[1]] }, true);
+          loaded = { __proto__: null, value: __as_guard(ObjectFreeze(o), ns.name) };
         } catch (e) {
           const d = __as_describeError(e);
-          loaded = { error: { name: d.name, message: d.message, code: d.code } };
+          loaded = { __proto__: null, error: { __proto__: null, name: d.name, message: d.message, code: d.code } };
         }
       }
       if (__as_own(loaded, "error")) throw __as_makeError(new ErrorCtor(), loaded.error);
       return loaded.value;
     };
-    __as_put(tools, ns.id, { get: getter }, false);
+    __as_put(tools, ns.id, { __proto__: null, get: getter }, false);
   }
   for (let i = 0; i < catalog.namespaces.length; i++) {
     const ns = catalog.namespaces[i];
@@ -345,11 +347,11 @@
   // __as_notAwaited is the error for a promise given where a value belongs:
   // JSON would turn it into {} and hide the missing await.
   function __as_notAwaited(fn) {
-    return __as_makeError(new TypeErrorCtor(), { name: "TypeError", code: "ERR_INVALID_ARGS",
+    return __as_makeError(new TypeErrorCtor(), { __proto__: null, name: "TypeError", code: "ERR_INVALID_ARGS",
       message: fn + ": got a Promise; await it first, e.g. " + fn + "(await tools.read({...}))" });
   }
   function __as_typeError(message) {
-    return __as_makeError(new TypeErrorCtor(), { name: "TypeError", code: "ERR_INVALID_ARGS", message: message });
+    return __as_makeError(new TypeErrorCtor(), { __proto__: null, name: "TypeError", code: "ERR_INVALID_ARGS", message: message });
   }
   function __as_text(value) {
     if (__as_isPromise(value)) throw __as_notAwaited("text");
@@ -398,7 +400,7 @@
     }
     const r = __as_sync("searchTools", '{"query":' + __as_q(query === undefined ? "" : __as_str(query)) + ',"options":' + opts + "}");
     const list = r.results;
-    ObjectDefineProperty(list, "total", { value: r.total, enumerable: false });
+    ObjectDefineProperty(list, "total", { __proto__: null, value: r.total, enumerable: false });
     return list;
   }
   function __as_describeTool(name) {
@@ -416,13 +418,16 @@
   // .then()ed: with its own `constructor` set to the captured Promise,
   // await takes the engine's own path, which no prototype or species the
   // script changed can reach.
+  // The wrapper's call is the first thing a script runs, and the global
+  // leaves at once: the script body never sees it.
   let mainStarted = false;
   function __as_main(fn) {
     if (mainStarted) throw new TypeErrorCtor("__as_main is internal to atomic-script");
     mainStarted = true;
+    delete global.__as_main;
     let p;
     try { p = fn(); } catch (e) { p = __as_reject(e); }
-    ObjectDefineProperty(p, "constructor", { value: PromiseCtor });
+    ObjectDefineProperty(p, "constructor", { __proto__: null, value: PromiseCtor });
     __as_await(p);
   }
   async function __as_await(p) {
@@ -485,10 +490,10 @@
   }
 
   function define(name, value) {
-    ObjectDefineProperty(global, name, { value, writable: false, enumerable: false, configurable: false });
+    ObjectDefineProperty(global, name, { __proto__: null, value, writable: false, enumerable: false, configurable: false });
   }
   define("tools", __as_guard(ObjectFreeze(tools), ""));
-  ObjectDefineProperty(global, "ALL_TOOLS", { get: __as_allTools, enumerable: false, configurable: false });
+  ObjectDefineProperty(global, "ALL_TOOLS", { __proto__: null, get: __as_allTools, enumerable: false, configurable: false });
   define("ARGS", ObjectFreeze(__as_sync("args")));
   const __as_run = __as_sync("run");
   __as_run.diff = function diff() { return __as_sync("diff"); };
@@ -503,6 +508,12 @@
   define("searchTools", __as_searchTools);
   define("describeTool", __as_describeTool);
   define("describeNamespace", __as_describeNamespace);
-  define("__as_settle", __as_settle);
-  define("__as_main", __as_main);
+  // The host's two entry points: configurable, because they leave the
+  // global object before the script runs (the host seals __as_settle,
+  // __as_main deletes itself when the wrapper calls it).
+  function internal(name, value) {
+    ObjectDefineProperty(global, name, { __proto__: null, value, writable: false, enumerable: false, configurable: true });
+  }
+  internal("__as_settle", __as_settle);
+  internal("__as_main", __as_main);
 })(globalThis);

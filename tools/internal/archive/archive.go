@@ -6,15 +6,20 @@
 // journal).
 //
 // Every read is capped — per member (MaxMemberBytes) and per call in all
-// (MaxScanBytes of decompressed data) — so a zip bomb fails with an error
-// that says so instead of exhausting memory. A Reader is not safe for
-// concurrent use.
+// (MaxScanBytes of decompressed data, a sparse member's holes included) —
+// so a zip bomb fails with an error that says so instead of exhausting
+// memory or burning CPU; what a Reader hands out is held against the
+// process-wide tools.DecompressionBudget; and every loop stops with the
+// context the Reader was opened with. A Reader is not safe for concurrent
+// use.
 package archive
 
 import (
 	"archive/tar"
 	"archive/zip"
+	"bytes"
 	"compress/gzip"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -25,6 +30,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/atomic-script/atomic-script/tools/internal/ctxio"
 	"github.com/atomic-script/atomic-script/tools/internal/units"
 
 	"github.com/atomic-script/atomic-script/tools"
@@ -99,7 +105,8 @@ type Member struct {
 
 // Reader reads one archive.
 type Reader struct {
-	display string // the archive as shown in messages
+	ctx     context.Context // the call's: reads stop when it ends
+	display string          // the archive as shown in messages
 	format  Format
 	src     io.ReaderAt
 	size    int64
@@ -113,8 +120,8 @@ type Reader struct {
 // Open reads the archive's directory: the central directory of a zip, the
 // headers of a tar (a compressed tar is decompressed to find them), the
 // name of a gzip's one member. display names the archive in messages.
-func Open(src io.ReaderAt, size int64, f Format, display string) (*Reader, error) {
-	r := &Reader{display: display, format: f, src: src, size: size, index: map[string]int{}}
+func Open(ctx context.Context, src io.ReaderAt, size int64, f Format, display string) (*Reader, error) {
+	r := &Reader{ctx: ctx, display: display, format: f, src: src, size: size, index: map[string]int{}}
 	switch f {
 	case Zip:
 		zr, err := zip.NewReader(src, size)
@@ -122,7 +129,12 @@ func Open(src io.ReaderAt, size int64, f Format, display string) (*Reader, error
 			return nil, r.corrupt(err)
 		}
 		r.zip = zr
-		for _, zf := range zr.File {
+		for i, zf := range zr.File {
+			if i%1024 == 0 {
+				if err := r.stopped(); err != nil {
+					return nil, err
+				}
+			}
 			err := r.add(Member{
 				Name: memberName(zf.Name), Size: int64(zf.UncompressedSize64), Mode: zf.Mode(), Modified: zf.Modified,
 				Dir: strings.HasSuffix(zf.Name, "/"), Encrypted: zf.Flags&0x1 != 0,
@@ -236,7 +248,7 @@ func (r *Reader) Read(name string) ([]byte, error) {
 		if err != nil {
 			return nil, r.corrupt(err)
 		}
-		return r.capped(m.Name, zr)
+		return r.capped(m.Name, zr, 0)
 	}
 	var data []byte
 	found := false
@@ -244,7 +256,7 @@ func (r *Reader) Read(name string) ([]byte, error) {
 		if memberName(strings.TrimPrefix(h.Name, "./")) != name {
 			return false, nil
 		}
-		b, err := r.capped(name, tr)
+		b, err := r.capped(name, tr, h.Size)
 		data, found = b, true
 		return true, err
 	})
@@ -262,6 +274,9 @@ func (r *Reader) Each(fn func(m Member, data []byte, err error) bool) error {
 	switch r.format {
 	case Zip:
 		for i, zf := range r.zip.File {
+			if err := r.stopped(); err != nil {
+				return err
+			}
 			m := r.members[i]
 			if m.Dir {
 				continue
@@ -274,8 +289,14 @@ func (r *Reader) Each(fn func(m Member, data []byte, err error) bool) error {
 			if err == nil {
 				data, err = r.readZip(zf, m)
 			}
-			if r.scanned > scanBudget {
+			if errors.Is(err, tools.ErrOverBudget) {
+				return err // the call as a whole is over its budget
+			}
+			if r.scanned >= scanBudget {
 				return r.scanLimit()
+			}
+			if err := r.stopped(); err != nil {
+				return err
 			}
 			if !fn(m, data, err) {
 				return nil
@@ -293,7 +314,16 @@ func (r *Reader) Each(fn func(m Member, data []byte, err error) bool) error {
 		}
 		name := memberName(strings.TrimPrefix(h.Name, "./"))
 		m, _ := r.Member(name)
-		data, err := r.capped(name, tr)
+		data, err := r.capped(name, tr, h.Size)
+		if err := r.stopped(); err != nil {
+			return true, err
+		}
+		if errors.Is(err, tools.ErrOverBudget) {
+			return true, err
+		}
+		if r.scanned >= scanBudget {
+			return true, r.scanLimit() // the scan as a whole ends here
+		}
 		return !fn(m, data, err), nil
 	})
 }
@@ -310,7 +340,7 @@ func (r *Reader) readZip(zf *zip.File, m Member) ([]byte, error) {
 		return nil, r.corrupt(err)
 	}
 	defer rc.Close()
-	return r.capped(m.Name, rc)
+	return r.capped(m.Name, rc, m.Size)
 }
 
 // readable refuses members that have no readable content.
@@ -326,19 +356,68 @@ func (r *Reader) readable(m Member) error {
 	return nil
 }
 
-// capped reads src to the end, failing past MaxMemberBytes (or the scan
-// budget) with a limit error.
-func (r *Reader) capped(name string, src io.Reader) ([]byte, error) {
-	lr := &io.LimitedReader{R: src, N: MaxMemberBytes + 1}
-	data, err := io.ReadAll(lr)
-	r.scanned += int64(len(data))
-	if len(data) > MaxMemberBytes {
-		return nil, r.memberLimit(name, -1)
+// capped reads src (of declared size, 0 when unknown) to the end, failing
+// past MaxMemberBytes or the scan budget with a limit error. The bytes a member yields beyond what was
+// decompressed to get them — the holes of a sparse tar member, which the
+// tar reader expands to zeros — count against the scan budget too, and
+// what it returns is held against the process's decompression budget.
+func (r *Reader) capped(name string, src io.Reader, size int64) ([]byte, error) {
+	left := scanBudget - r.scanned
+	if left <= 0 {
+		return nil, r.scanLimit()
 	}
-	if err != nil {
-		return nil, r.corrupt(err)
+	before := r.scanned
+	limit := min(MaxMemberBytes, left)
+	// The buffer is held against the decompression budget before it is
+	// filled (concurrent calls must not all allocate first), sized by the
+	// declared size when there is one: growing it by doubling would make
+	// as much garbage again.
+	want := limit
+	if size > 0 {
+		want = min(size, limit)
+	}
+	reserved := want + bytes.MinRead + 1
+	if err := tools.Hold(r.ctx, reserved, r.display+":"+name); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	buf.Grow(int(reserved))
+	_, err := buf.ReadFrom(io.LimitReader(ctxio.Reader{Ctx: r.ctx, R: src}, limit+1))
+	data := buf.Bytes()
+	if extra := int64(len(data)) - (r.scanned - before); extra > 0 {
+		r.scanned += extra
+	}
+	fail := func(e error) ([]byte, error) {
+		tools.Release(r.ctx, reserved)
+		return nil, e
+	}
+	switch {
+	case r.ctx.Err() != nil:
+		return fail(r.stopped())
+	case len(data) > MaxMemberBytes:
+		return fail(r.memberLimit(name, -1))
+	case r.scanned > scanBudget:
+		return fail(r.scanLimit())
+	case err != nil:
+		return fail(r.corrupt(err))
+	}
+	if grown := int64(buf.Cap()) - reserved; grown > 0 {
+		if err := tools.Hold(r.ctx, grown, r.display+":"+name); err != nil {
+			return fail(err)
+		}
+	} else {
+		tools.Release(r.ctx, -grown)
 	}
 	return data, nil
+}
+
+// stopped is the error of a read whose call ended (cancelled, or past
+// its deadline); nil while it goes on.
+func (r *Reader) stopped() error {
+	if err := r.ctx.Err(); err != nil {
+		return tools.Errorf(tools.CodeOf(err), "%s: reading the archive stopped: %v", r.display, err)
+	}
+	return nil
 }
 
 // scanTar walks a tar's headers, decompressing a tar.gz on the way; visit
@@ -352,10 +431,15 @@ func (r *Reader) scanTar(visit func(h *tar.Header, tr io.Reader) (stop bool, err
 			return r.corrupt(err)
 		}
 		defer zr.Close()
-		src = &budgetReader{r: zr, left: scanBudget - r.scanned, total: &r.scanned}
+		src = zr
 	}
-	tr := tar.NewReader(src)
+	// Every byte the tar reader pulls (headers, skipped content) counts.
+	src = &budgetReader{r: src, left: scanBudget - r.scanned, total: &r.scanned}
+	tr := tar.NewReader(ctxio.Reader{Ctx: r.ctx, R: src})
 	for {
+		if err := r.stopped(); err != nil {
+			return err
+		}
 		h, err := tr.Next()
 		if err == io.EOF {
 			return nil
@@ -363,6 +447,9 @@ func (r *Reader) scanTar(visit func(h *tar.Header, tr io.Reader) (stop bool, err
 		if err != nil {
 			if errors.Is(err, errScanBudget) {
 				return r.scanLimit()
+			}
+			if r.ctx.Err() != nil {
+				return r.stopped()
 			}
 			return r.corrupt(err)
 		}
@@ -438,17 +525,15 @@ func (r *Reader) memberLimit(name string, declared int64) error {
 }
 
 func (r *Reader) scanLimit() error {
-	return tools.Errorf(tools.ErrLimit, "%s: stopped after %s of decompressed data (a zip bomb, or an archive too large to read here). Extract it with bash if you trust it", r.display, units.Size(scanBudget))
+	return tools.Errorf(tools.ErrLimit, "%s: stopped at the scan budget of a call, %s of decompressed data (sparse holes included): a zip bomb, or an archive too large to read here. Extract it with bash if you trust it", r.display, units.Size(scanBudget))
 }
 
-// CheckText refuses content that is not UTF-8 text: a NUL byte (binary) or
-// an invalid UTF-8 sequence, naming where.
+// CheckText refuses content that is not UTF-8 text: a NUL byte anywhere
+// (binary: text with a binary tail is not shown as text) or an invalid
+// UTF-8 sequence, naming where.
 func CheckText(display string, data []byte) error {
-	head := data[:min(len(data), 8<<10)]
-	for _, c := range head {
-		if c == 0 {
-			return tools.Errorf(tools.ErrBinary, "%s is binary (%s); it has no text lines to show. Extract it with bash to inspect it", display, units.Size(int64(len(data))))
-		}
+	if bytes.IndexByte(data, 0) >= 0 {
+		return tools.Errorf(tools.ErrBinary, "%s is binary (%s); it has no text lines to show. Extract it with bash to inspect it", display, units.Size(int64(len(data))))
 	}
 	if utf8.Valid(data) {
 		return nil

@@ -5,10 +5,18 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/gzip"
+	"context"
+	"encoding/binary"
 	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/atomic-script/atomic-script/internal/testutil/bombs"
 
 	"github.com/atomic-script/atomic-script/tools"
 )
@@ -69,7 +77,7 @@ func gz(t testing.TB, data []byte, name string) []byte {
 
 func open(t testing.TB, data []byte, f Format, display string) *Reader {
 	t.Helper()
-	r, err := Open(bytes.NewReader(data), int64(len(data)), f, display)
+	r, err := Open(context.Background(), bytes.NewReader(data), int64(len(data)), f, display)
 	if err != nil {
 		t.Fatalf("Open %s: %v", display, err)
 	}
@@ -163,14 +171,14 @@ func TestBadArchives(t *testing.T) {
 		{"junk.tgz", []byte("nope"), TarGz, tools.ErrInvalidArgs, "junk.tgz is not a valid tar.gz archive (unexpected EOF)"},
 		{"junk.gz", []byte("nope"), Gzip, tools.ErrInvalidArgs, "junk.gz is not valid gzip data"},
 	} {
-		_, err := Open(bytes.NewReader(c.data), int64(len(c.data)), c.format, c.name)
+		_, err := Open(context.Background(), bytes.NewReader(c.data), int64(len(c.data)), c.format, c.name)
 		if tools.CodeOf(err) != c.code || err == nil || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%s: %v, want %s %q", c.name, err, c.code, c.msg)
 		}
 	}
 	// A tar whose data was cut: listing works up to the cut, reading fails.
 	tr := buildTar(t, file{"a.txt", strings.Repeat("x", 2000)})
-	if _, err := Open(bytes.NewReader(tr[:1000]), 1000, Tar, "cut.tar"); err == nil || !strings.Contains(err.Error(), "cut.tar is not a valid tar archive") {
+	if _, err := Open(context.Background(), bytes.NewReader(tr[:1000]), 1000, Tar, "cut.tar"); err == nil || !strings.Contains(err.Error(), "cut.tar is not a valid tar archive") {
 		t.Errorf("cut tar: %v", err)
 	}
 }
@@ -213,8 +221,8 @@ func TestZipBomb(t *testing.T) {
 	defer func(old int64) { scanBudget = old }(scanBudget)
 	scanBudget = 1 << 20
 	tgz := gz(t, buildTar(t, file{"big.bin", strings.Repeat("\x00", 2<<20)}, file{"after.txt", "x"}), "")
-	_, err = Open(bytes.NewReader(tgz), int64(len(tgz)), TarGz, "b.tgz")
-	if tools.CodeOf(err) != tools.ErrLimit || !strings.Contains(err.Error(), "b.tgz: stopped after 1.0MB of decompressed data (a zip bomb") {
+	_, err = Open(context.Background(), bytes.NewReader(tgz), int64(len(tgz)), TarGz, "b.tgz")
+	if tools.CodeOf(err) != tools.ErrLimit || !strings.Contains(err.Error(), "b.tgz: stopped at the scan budget of a call, 1.0MB of decompressed data") {
 		t.Errorf("tgz bomb: %v", err)
 	}
 }
@@ -426,4 +434,250 @@ func segment(t *testing.T, src []byte, name string) (int64, int64) {
 		}
 		start = end
 	}
+}
+
+// TestSparseHolesCountAgainstTheScanBudget (issue 29): a sparse tar
+// member's holes are bytes the reader expands and hands out, so they count
+// against the scan budget like decompressed data. 64 members of 16 GiB,
+// each almost all hole, fit in a few kilobytes; reading them stops at the
+// budget instead of expanding a terabyte of zeros.
+func TestSparseHolesCountAgainstTheScanBudget(t *testing.T) {
+	defer func(old int64) { scanBudget = old }(scanBudget)
+	scanBudget = 64 << 20 // the members are 16 GiB: any budget is passed
+	tgz := bombs.SparseTarGz(200, 16<<30)
+	if len(tgz) > 64<<10 {
+		t.Fatalf("the bomb is %d bytes", len(tgz))
+	}
+	r, err := Open(context.Background(), bytes.NewReader(tgz), int64(len(tgz)), TarGz, "s.tgz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := 0
+	err = r.Each(func(m Member, data []byte, err error) bool {
+		if tools.CodeOf(err) != tools.ErrLimit {
+			t.Fatalf("%s: %v", m.Name, err)
+		}
+		read++
+		return true
+	})
+	if tools.CodeOf(err) != tools.ErrLimit || !strings.Contains(err.Error(), "scan budget") || read > int(scanBudget/MaxMemberBytes)+1 {
+		t.Errorf("after %d members: %v", read, err)
+	}
+}
+
+// TestCancelledReadsStop: a Reader stops listing, reading and iterating
+// once its context ends.
+func TestCancelledReadsStop(t *testing.T) {
+	tgz := bombs.SparseTarGz(64, 16<<30)
+	ctx, cancel := context.WithCancel(context.Background())
+	r, err := Open(ctx, bytes.NewReader(tgz), int64(len(tgz)), TarGz, "s.tgz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	err = r.Each(func(m Member, data []byte, err error) bool {
+		n++
+		cancel()
+		return true
+	})
+	if tools.CodeOf(err) != tools.ErrCancelled || n != 1 {
+		t.Errorf("after %d members: %v", n, err)
+	}
+	if _, err := Open(ctx, bytes.NewReader(tgz), int64(len(tgz)), TarGz, "s.tgz"); tools.CodeOf(err) != tools.ErrCancelled {
+		t.Errorf("open after the end: %v", err)
+	}
+}
+
+// TestCheckTextLooksAtTheWholeMember: a NUL byte past the first kilobytes
+// still makes a member binary.
+func TestCheckTextLooksAtTheWholeMember(t *testing.T) {
+	data := []byte(strings.Repeat("text\n", 100_000) + "\x00tail")
+	if err := CheckText("m.txt", data); tools.CodeOf(err) != tools.ErrBinary {
+		t.Errorf("CheckText: %v", err)
+	}
+}
+
+// localEntries returns each member's local bytes (header, data, any data
+// descriptor: up to the next local header or the central directory) as
+// the central directory places them, by name in directory order.
+func localEntries(t *testing.T, data []byte) (prefix []byte, names []string, entries [][]byte) {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var starts []int64
+	for _, f := range zr.File {
+		off, err := f.DataOffset()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// DataOffset is past the local header: step back over it.
+		starts = append(starts, off-30-int64(len(f.Name))-int64(localExtraLen(data, off, f)))
+		names = append(names, f.Name)
+	}
+	eocd := bytes.LastIndex(data, []byte("PK\x05\x06"))
+	end := int64(eocd) - int64(binary.LittleEndian.Uint32(data[eocd+12:]))
+	sorted := append([]int64(nil), starts...)
+	slices.Sort(sorted)
+	for _, s := range starts {
+		next := end
+		for _, o := range sorted {
+			if o > s {
+				next = o
+				break
+			}
+		}
+		entries = append(entries, data[s:next])
+	}
+	return data[:sorted[0]], names, entries
+}
+
+// localExtraLen finds the extra field length of f's local header, which
+// ends at off.
+func localExtraLen(data []byte, off int64, f *zip.File) int {
+	for n := 0; n < 1<<16; n++ {
+		h := off - 30 - int64(len(f.Name)) - int64(n)
+		if h >= 0 && string(data[h:h+4]) == "PK\x03\x04" && int(data[h+28])|int(data[h+29])<<8 == n {
+			return n
+		}
+	}
+	return 0
+}
+
+// TestRewriteKeepsEverythingElse (issue 29): writing one member of a zip
+// keeps a self-extracting stub before it, the archive comment, and every
+// other entry's local bytes exactly — a duplicate entry of another name
+// too — and the result is a zip unzip accepts.
+func TestRewriteKeepsEverythingElse(t *testing.T) {
+	stub := []byte("#!/bin/sh\necho self-extracting stub; exit 0\n" + strings.Repeat("#", 1000) + "\n")
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range []file{{"a.txt", "old a\n"}, {"dup.txt", "first\n"}, {"b/c.txt", "c\n"}, {"dup.txt", "second\n"}} {
+		w, _ := zw.CreateHeader(&zip.FileHeader{Name: f.name, Method: zip.Deflate, Modified: time.Unix(1_600_000_000, 0)})
+		io.WriteString(w, f.body)
+	}
+	zw.SetComment("kept comment")
+	zw.Close()
+	src := append(append([]byte(nil), stub...), buf.Bytes()...)
+	_, srcNames, srcEntries := localEntries(t, src)
+
+	out, created, err := Rewrite(src, Zip, "sfx.zip", "a.txt", []byte("new a\n"), time.Unix(1_700_000_000, 0))
+	if err != nil || created {
+		t.Fatalf("Rewrite: %v %v", created, err)
+	}
+	if !bytes.HasPrefix(out, stub) {
+		t.Error("the self-extracting stub was not kept")
+	}
+	prefix, names, entries := localEntries(t, out)
+	if !bytes.Equal(prefix, stub) || !slices.Equal(names, srcNames) {
+		t.Fatalf("prefix %q, names %q (want %q)", prefix, names, srcNames)
+	}
+	for i, n := range names {
+		if n != "a.txt" && !bytes.Equal(entries[i], srcEntries[i]) {
+			t.Errorf("entry %d (%s) changed", i, n)
+		}
+	}
+	zr, err := zip.NewReader(bytes.NewReader(out), int64(len(out)))
+	if err != nil || zr.Comment != "kept comment" {
+		t.Fatalf("%v, comment %q", err, zr.Comment)
+	}
+	r := open(t, out, Zip, "sfx.zip")
+	if got, _ := r.Read("a.txt"); string(got) != "new a\n" {
+		t.Errorf("a.txt = %q", got)
+	}
+	if path, err := exec.LookPath("unzip"); err == nil {
+		f := filepath.Join(t.TempDir(), "sfx.zip")
+		os.WriteFile(f, out, 0o644)
+		// Exit 1 is unzip's warning about the stub, which the source
+		// archive (its offsets not adjusted for it) has as well.
+		if msg, _ := exec.Command(path, "-t", f).CombinedOutput(); !bytes.Contains(msg, []byte("No errors detected")) {
+			t.Errorf("unzip -t:\n%s", msg)
+		}
+	}
+
+	// A new member is added after the others, which stay as they were.
+	out, created, err = Rewrite(src, Zip, "sfx.zip", "new.txt", []byte("n\n"), time.Now())
+	if err != nil || !created {
+		t.Fatalf("add: %v %v", created, err)
+	}
+	_, names, entries = localEntries(t, out)
+	if !slices.Equal(names, append(srcNames, "new.txt")) {
+		t.Fatalf("names %q", names)
+	}
+	for i := range srcEntries {
+		if !bytes.Equal(entries[i], srcEntries[i]) {
+			t.Errorf("entry %d (%s) changed when a member was added", i, names[i])
+		}
+	}
+}
+
+// TestRewriteOfADuplicatedNameIsRefused: two members share the name
+// written; replacing one would leave the other's content for readers that
+// take the last, dropping it would lose it: the write is refused, naming
+// them. The same for tar.
+func TestRewriteOfADuplicatedNameIsRefused(t *testing.T) {
+	z := buildZip(t, file{"dup.txt", "1"}, file{"x.txt", "x"}, file{"dup.txt", "2"})
+	_, _, err := Rewrite(z, Zip, "d.zip", "dup.txt", []byte("3"), time.Now())
+	if tools.CodeOf(err) != tools.ErrConflict || !strings.Contains(err.Error(), "d.zip holds 2 members named dup.txt") {
+		t.Errorf("zip: %v", err)
+	}
+	tr := buildTar(t, file{"dup.txt", "1"}, file{"x.txt", "x"}, file{"dup.txt", "2"})
+	_, _, err = Rewrite(tr, Tar, "d.tar", "dup.txt", []byte("3"), time.Now())
+	if tools.CodeOf(err) != tools.ErrConflict || !strings.Contains(err.Error(), "d.tar holds 2 members named dup.txt") {
+		t.Errorf("tar: %v", err)
+	}
+	// A duplicate of another name is kept as it was.
+	out, _, err := Rewrite(tr, Tar, "d.tar", "x.txt", []byte("y"), time.Now())
+	if err != nil || bytes.Count(out, []byte("dup.txt")) != 2 {
+		t.Errorf("tar, other name: %v, %d dup.txt headers", err, bytes.Count(out, []byte("dup.txt")))
+	}
+}
+
+// FuzzRewriteZip: any bytes given as a zip either are refused or rewrite
+// to a zip whose member holds the content and whose other members read as
+// before.
+func FuzzRewriteZip(f *testing.F) {
+	f.Add(buildZip(f, file{"a.txt", "a"}, file{"b.txt", "b"}))
+	f.Add(append([]byte("stub\n"), buildZip(f, file{"x/y.txt", "y"})...))
+	f.Add(buildZip(f, file{"a.txt", "1"}, file{"a.txt", "2"}))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		out, _, err := Rewrite(src, Zip, "f.zip", "a.txt", []byte("new"), time.Unix(1_700_000_000, 0))
+		if err != nil {
+			return
+		}
+		zr, err := zip.NewReader(bytes.NewReader(out), int64(len(out)))
+		if err != nil {
+			t.Fatalf("the rewrite is no zip: %v", err)
+		}
+		// Each record reads as before (by position: names may repeat).
+		var before []*string
+		if zs, err := zip.NewReader(bytes.NewReader(src), int64(len(src))); err == nil {
+			for _, zf := range zs.File {
+				var got *string
+				if rc, err := zf.Open(); err == nil {
+					if b, err := io.ReadAll(io.LimitReader(rc, 1<<20)); err == nil {
+						s := string(b)
+						got = &s
+					}
+					rc.Close()
+				}
+				before = append(before, got)
+			}
+		}
+		for i, zf := range zr.File {
+			rc, err := zf.Open()
+			if err != nil {
+				continue
+			}
+			b, err := io.ReadAll(io.LimitReader(rc, 1<<20))
+			rc.Close()
+			switch {
+			case zf.Name == "a.txt" && (err != nil || string(b) != "new"):
+				t.Fatalf("a.txt = %q, %v", b, err)
+			case zf.Name != "a.txt" && err == nil && i < len(before) && before[i] != nil && *before[i] != string(b):
+				t.Fatalf("%s (record %d) changed: %q → %q", zf.Name, i, *before[i], b)
+			}
+		}
+	})
 }

@@ -2,6 +2,7 @@ package archive
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"testing"
 )
@@ -20,7 +21,7 @@ func tenThousand(b *testing.B) []byte {
 func BenchmarkZipOpen10k(b *testing.B) {
 	data := tenThousand(b)
 	for b.Loop() {
-		if _, err := Open(bytes.NewReader(data), int64(len(data)), Zip, "big.zip"); err != nil {
+		if _, err := Open(context.Background(), bytes.NewReader(data), int64(len(data)), Zip, "big.zip"); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -30,7 +31,7 @@ func BenchmarkZipOpen10k(b *testing.B) {
 // central directory has been read (goal: well under 5 ms).
 func BenchmarkZipMemberRead10k(b *testing.B) {
 	data := tenThousand(b)
-	r, err := Open(bytes.NewReader(data), int64(len(data)), Zip, "big.zip")
+	r, err := Open(context.Background(), bytes.NewReader(data), int64(len(data)), Zip, "big.zip")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -15,10 +15,13 @@ import (
 
 // Rewrite returns the archive src (of format f, shown as display) with
 // member name set to content: replaced in place when it exists, else
-// appended. Every other member is carried over byte for byte — a zip
-// member's compressed data and header fields, a tar entry's header and
-// data blocks — so only the written member differs. created reports
-// whether the member is new. The caller checks name with CheckMemberPath.
+// appended. Everything else is carried over byte for byte — what comes
+// before a zip's first member (a self-extracting stub), a zip member's
+// local bytes and directory record, a tar entry's header and data blocks,
+// duplicates of other names, a tar's trailer — so only the written member
+// differs; a name two members share is refused (ERR_CONFLICT), naming
+// them. created reports whether the member is new. The caller checks name
+// with CheckMemberPath.
 func Rewrite(src []byte, f Format, display, name string, content []byte, now time.Time) (out []byte, created bool, err error) {
 	if len(src) > MaxRewriteBytes {
 		return nil, false, rewriteLimit(display, int64(len(src)))
@@ -79,60 +82,6 @@ func regzip(h gzip.Header, data []byte) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-func rewriteZip(src []byte, display, name string, content []byte, now time.Time) ([]byte, bool, error) {
-	zr, err := zip.NewReader(bytes.NewReader(src), int64(len(src)))
-	if err != nil {
-		return nil, false, (&Reader{display: display, format: Zip}).corrupt(err)
-	}
-	var buf bytes.Buffer
-	buf.Grow(len(src) + len(content))
-	zw := zip.NewWriter(&buf)
-	if err := zw.SetComment(zr.Comment); err != nil {
-		return nil, false, err
-	}
-	write := func(h zip.FileHeader) error {
-		h.Name, h.Modified = name, now
-		h.CRC32, h.CompressedSize64, h.UncompressedSize64 = 0, 0, 0
-		h.Flags &^= 0x1 | 0x8 // not encrypted; the writer sets the descriptor flag itself
-		if h.Method != zip.Store {
-			h.Method = zip.Deflate
-		}
-		w, err := zw.CreateHeader(&h)
-		if err != nil {
-			return err
-		}
-		_, err = w.Write(content)
-		return err
-	}
-	replaced := false
-	for _, zf := range zr.File {
-		if zf.Name == name {
-			if !replaced {
-				if zf.Flags&0x1 != 0 {
-					return nil, false, tools.Errorf(tools.ErrNotAllowed, "%s:%s is encrypted; atomic-script does not rewrite encrypted members", display, name)
-				}
-				if err := write(zf.FileHeader); err != nil {
-					return nil, false, err
-				}
-				replaced = true
-			}
-			continue // a duplicate of the name is dropped with it
-		}
-		if err := zw.Copy(zf); err != nil {
-			return nil, false, (&Reader{display: display, format: Zip}).corrupt(err)
-		}
-	}
-	if !replaced {
-		if err := write(zip.FileHeader{Method: zip.Deflate}); err != nil {
-			return nil, false, err
-		}
-	}
-	if err := zw.Close(); err != nil {
-		return nil, false, err
-	}
-	return buf.Bytes(), !replaced, nil
-}
-
 // countingReader counts the bytes read through it; it is deliberately not
 // an io.Seeker, so tar.Reader reads (and counts) every block.
 type countingReader struct {
@@ -154,11 +103,7 @@ const tarBlock = 512
 func rewriteTar(src []byte, display, name string, content []byte, now time.Time) ([]byte, bool, error) {
 	cr := &countingReader{r: bytes.NewReader(src)}
 	tr := tar.NewReader(cr)
-	type entry struct {
-		start, end int64
-		h          *tar.Header
-	}
-	var entries []entry
+	var entries []tarEntry
 	var start int64
 	for {
 		h, err := tr.Next()
@@ -175,7 +120,7 @@ func rewriteTar(src []byte, display, name string, content []byte, now time.Time)
 			return nil, false, (&Reader{display: display, format: Tar}).corrupt(err)
 		}
 		end := (cr.n + tarBlock - 1) / tarBlock * tarBlock
-		entries = append(entries, entry{start: start, end: end, h: h})
+		entries = append(entries, tarEntry{start: start, end: end, h: h})
 		start = end
 	}
 	if start > int64(len(src)) {
@@ -204,14 +149,14 @@ func rewriteTar(src []byte, display, name string, content []byte, now time.Time)
 		}
 		return b.Bytes(), nil
 	}
+	if n := countTarNamed(entries, name); n > 1 {
+		return nil, false, duplicateError(display, name, n)
+	}
 	var out bytes.Buffer
 	out.Grow(len(src) + len(content) + 2*tarBlock)
 	replaced := false
 	for _, e := range entries {
 		if trimDot(e.h.Name) == name && e.h.Typeflag != tar.TypeXGlobalHeader {
-			if replaced {
-				continue
-			}
 			b, err := newEntry(*e.h, e.h.Name)
 			if err != nil {
 				return nil, false, err
@@ -235,6 +180,22 @@ func rewriteTar(src []byte, display, name string, content []byte, now time.Time)
 	}
 	out.Write(tail)
 	return out.Bytes(), !replaced, nil
+}
+
+// tarEntry is one entry of a tar: its blocks, extended headers included.
+type tarEntry struct {
+	start, end int64
+	h          *tar.Header
+}
+
+func countTarNamed(es []tarEntry, name string) int {
+	n := 0
+	for _, e := range es {
+		if trimDot(e.h.Name) == name && e.h.Typeflag != tar.TypeXGlobalHeader {
+			n++
+		}
+	}
+	return n
 }
 
 func trimDot(n string) string {

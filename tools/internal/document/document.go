@@ -9,7 +9,9 @@
 package document
 
 import (
+	"archive/zip"
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -17,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/internal/ctxio"
 )
 
 // Limits.
@@ -26,9 +29,91 @@ const (
 	// MaxTextBytes bounds the text extracted; past it the text is cut
 	// (Doc.Cut says so).
 	MaxTextBytes = 16 << 20
+	// MaxPartsBytes bounds the decompressed bytes one extraction reads
+	// from the document's parts in all — every chapter of an EPUB's
+	// reading order (one listed 400 times counts 400 times), every part
+	// of an OOXML zip, a PDF's page contents, what a workbook declares.
+	MaxPartsBytes = 256 << 20
 	// maxPartBytes bounds one decompressed part of an OOXML or EPUB zip.
 	maxPartBytes = 64 << 20
+	// maxXMLInMemory is excelize's UnzipXMLSizeLimit: a larger sheet is
+	// read from a temporary file.
+	maxXMLInMemory = 16 << 20
 )
+
+// partsBudget is MaxPartsBytes; tests lower it.
+var partsBudget int64 = MaxPartsBytes
+
+// extraction is one Extract call: its context (every loop stops with it)
+// and the decompressed bytes it has read from parts.
+type extraction struct {
+	ctx     context.Context
+	display string
+	read    int64
+}
+
+// stopped is the error of an extraction whose call ended; nil while it
+// goes on.
+func (x *extraction) stopped() error {
+	if err := x.ctx.Err(); err != nil {
+		return tools.Errorf(tools.CodeOf(err), "%s: extracting the text stopped: %v", x.display, err)
+	}
+	return nil
+}
+
+// count adds n decompressed bytes to what the extraction has read,
+// failing past MaxPartsBytes with ERR_LIMIT.
+func (x *extraction) count(n int64) error {
+	x.read += n
+	if x.read > partsBudget {
+		return x.partsLimit()
+	}
+	return nil
+}
+
+func (x *extraction) partsLimit() error {
+	return tools.Errorf(tools.ErrLimit, "%s: its parts expand past %s of decompressed data, the cap of one document (a zip bomb, a chapter the reading order repeats, or a document too large to read here). Convert it with bash (pandoc, pdftotext) if you trust it", x.display, size(partsBudget))
+}
+
+// part reads one part of a zip-based document: at most maxPartBytes,
+// counted against MaxPartsBytes as it is read, and held against the
+// process's decompression budget until the caller calls done.
+func (x *extraction) part(zr *zip.Reader, name string) (data []byte, done func(), err error) {
+	data, err = x.readPart(zr, name)
+	if err != nil {
+		return nil, func() {}, err
+	}
+	if err := tools.Hold(x.ctx, int64(len(data)), x.display+": part "+name); err != nil {
+		return nil, func() {}, err
+	}
+	return data, func() { tools.Release(x.ctx, int64(len(data))) }, nil
+}
+
+func (x *extraction) readPart(zr *zip.Reader, name string) ([]byte, error) {
+	if err := x.stopped(); err != nil {
+		return nil, err
+	}
+	f, err := zr.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	limit := min(maxPartBytes, partsBudget-x.read)
+	data, err := io.ReadAll(io.LimitReader(ctxio.Reader{Ctx: x.ctx, R: f}, limit+1))
+	if stop := x.stopped(); stop != nil {
+		return nil, stop
+	}
+	if cerr := x.count(int64(len(data))); cerr != nil {
+		return nil, cerr
+	}
+	if int64(len(data)) > maxPartBytes {
+		return nil, tools.Errorf(tools.ErrLimit, "%s: part %s expands past %s, the most one part may hold (a zip bomb, or a part too large to read here)", x.display, name, size(maxPartBytes))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return data, nil
+}
 
 // Format is a document format.
 type Format struct {
@@ -76,8 +161,10 @@ type Doc struct {
 }
 
 // Extract returns the text of the document data (of the format name's
-// extension names), display naming it in messages.
-func Extract(name, display string, data []byte) (*Doc, error) {
+// extension names), display naming it in messages. It stops when ctx
+// ends, and holds what it decompresses against the process's
+// tools.DecompressionBudget.
+func Extract(ctx context.Context, name, display string, data []byte) (*Doc, error) {
 	f, ok := FormatOf(name)
 	if !ok {
 		return nil, tools.Errorf(tools.ErrInvalidArgs, "%s is not a document format atomic-script reads", display)
@@ -91,20 +178,21 @@ func Extract(name, display string, data []byte) (*Doc, error) {
 	var (
 		d   *Doc
 		err error
+		x   = &extraction{ctx: ctx, display: display}
 	)
 	switch f.Ext {
 	case ".pdf":
-		d, err = extractPDF(display, data)
+		d, err = extractPDF(x, data)
 	case ".docx":
-		d, err = extractDOCX(display, data)
+		d, err = extractDOCX(x, data)
 	case ".pptx":
-		d, err = extractPPTX(display, data)
+		d, err = extractPPTX(x, data)
 	case ".xlsx":
-		d, err = extractXLSX(display, data)
+		d, err = extractXLSX(x, data)
 	case ".epub":
-		d, err = extractEPUB(display, data)
+		d, err = extractEPUB(x, data)
 	case ".rtf":
-		d, err = extractRTF(display, data)
+		d, err = extractRTF(x, data)
 	}
 	if err != nil {
 		return nil, err
@@ -120,6 +208,9 @@ func Extract(name, display string, data []byte) (*Doc, error) {
 	}
 	if strings.TrimSpace(d.Text) == "" {
 		return nil, tools.Errorf(tools.ErrBinary, "%s (%s%s) has no text to show%s", display, f.Name, partsNote(d.Parts), noTextHint(f))
+	}
+	if err := tools.Hold(ctx, int64(len(d.Text)), display); err != nil {
+		return nil, err
 	}
 	return d, nil
 }
@@ -149,23 +240,15 @@ func corrupt(display, what string, err error) error {
 	return &tools.Error{Code: tools.ErrInvalidArgs, Msg: fmt.Sprintf("%s is not a readable %s (%v); check it with bash (file %s)", display, what, err, shellQuote(display)), Err: err}
 }
 
-// readAllCapped reads r to the end, failing past limit bytes.
-func readAllCapped(r io.Reader, limit int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("a part expands past %s", size(limit))
-	}
-	return data, nil
-}
-
 // lines collects text lines, dropping runs of blank lines to one.
 type lines struct {
 	b     bytes.Buffer
 	blank bool
 }
+
+// full reports whether the text is past MaxTextBytes: it will be cut, so
+// no more need be rendered.
+func (l *lines) full() bool { return l.b.Len() > MaxTextBytes }
 
 func (l *lines) add(s string) {
 	s = strings.TrimRight(s, " \t\r")

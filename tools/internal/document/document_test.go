@@ -1,9 +1,14 @@
 package document
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/atomic-script/atomic-script/internal/testutil/bombs"
 
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/atomic-script/atomic-script/tools/internal/document/fixture"
@@ -32,7 +37,7 @@ func TestExtract(t *testing.T) {
 		{"a.rtf", []byte(`{\rtf1\ansi{\fonttbl{\f0 Times;}}{\colortbl;\red0\green0\blue0;}\f0 Hello {\b bold} caf\'e9\par Second\tab line \u8364? euro{\*\generator x;}\par}`),
 			"Hello bold café\nSecond\tline € euro", ""},
 	} {
-		d, err := Extract(c.name, c.name, c.data)
+		d, err := Extract(context.Background(), c.name, c.name, c.data)
 		if err != nil {
 			t.Errorf("%s: %v", c.name, err)
 			continue
@@ -62,7 +67,7 @@ func TestExtractRefusals(t *testing.T) {
 		{"old.ppt", nil, tools.ErrInvalidArgs, "--convert-to pptx old.ppt"},
 		{"empty.docx", fixture.DOCX(""), tools.ErrBinary, "empty.docx (Word document) has no text to show"},
 	} {
-		_, err := Extract(c.name, c.name, c.data)
+		_, err := Extract(context.Background(), c.name, c.name, c.data)
 		if err == nil || tools.CodeOf(err) != c.code || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%s: %v (%s), want %s %q", c.name, err, tools.CodeOf(err), c.code, c.msg)
 		}
@@ -70,7 +75,7 @@ func TestExtractRefusals(t *testing.T) {
 }
 
 func TestHundredPagePDF(t *testing.T) {
-	d, err := Extract("big.pdf", "big.pdf", hundredPages())
+	d, err := Extract(context.Background(), "big.pdf", "big.pdf", hundredPages())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +99,7 @@ func BenchmarkPDF100Pages(b *testing.B) {
 	data := hundredPages()
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
-		if _, err := Extract("big.pdf", "big.pdf", data); err != nil {
+		if _, err := Extract(context.Background(), "big.pdf", "big.pdf", data); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -114,3 +119,89 @@ func FuzzRTFText(f *testing.F) {
 }
 
 func isUTF8(s string) bool { return strings.ToValidUTF8(s, "") == s }
+
+// TestBombsFailWithinTheirCaps (issue 29): documents that expand without
+// bound — a workbook with a hidden part of gigabytes, a book whose
+// reading order repeats a chapter hundreds of times — fail with ERR_LIMIT
+// naming the cap, having read at most MaxPartsBytes.
+func TestBombsFailWithinTheirCaps(t *testing.T) {
+	// The cap is lowered so the test decompresses little (the CLI's
+	// TestBombsStayWithinMemory runs these at full size).
+	defer func(old int64) { partsBudget = old }(partsBudget)
+	partsBudget = 256 << 10
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{
+		{"hidden.xlsx", bombs.XLSX(64 << 20)},
+		{"spine.epub", bombs.EPUB(4<<10, 400)},
+		{"parts.docx", bombs.Zip(bombs.Part{Name: "word/document.xml", Fill: ' ', Size: 16 << 20})},
+	} {
+		if len(c.data) > 4<<20 {
+			t.Fatalf("%s: the bomb is %d bytes", c.name, len(c.data))
+		}
+		_, err := Extract(context.Background(), c.name, c.name, c.data)
+		if tools.CodeOf(err) != tools.ErrLimit || !strings.Contains(err.Error(), c.name) || !strings.Contains(err.Error(), "expand past "+size(partsBudget)) {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+}
+
+// TestPageTreeThatContainsItself (issue 29): a PDF whose page tree lists
+// itself among its kids, and declares a billion pages, is refused at once
+// instead of looping forever.
+func TestPageTreeThatContainsItself(t *testing.T) {
+	done := make(chan error, 1)
+	go func() {
+		_, err := Extract(context.Background(), "cycle.pdf", "cycle.pdf", bombs.PDFCycle(1_000_000_000))
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if tools.CodeOf(err) != tools.ErrInvalidArgs || !strings.Contains(err.Error(), "page tree contains itself") {
+			t.Errorf("cycle.pdf: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("extracting a self-referential page tree did not end")
+	}
+}
+
+// TestExtractionStopsWithItsContext: a cancelled call stops extracting.
+func TestExtractionStopsWithItsContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{
+		{"a.pdf", hundredPages()},
+		{"a.epub", fixture.EPUB("B", "<p>x</p>")},
+		{"a.xlsx", fixture.XLSX(map[string][][]any{"S": {{"a"}}}, "S")},
+		{"a.docx", fixture.DOCX(fixture.Para("", "x"))},
+	} {
+		if _, err := Extract(ctx, c.name, c.name, c.data); tools.CodeOf(err) != tools.ErrCancelled {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+}
+
+// TestRTFNestingIsBounded: a file of nothing but open groups keeps at
+// most maxRTFDepth of them, and text after them still counts.
+func TestRTFNestingIsBounded(t *testing.T) {
+	data := []byte(`{\rtf1 ` + strings.Repeat("{", 5_000_000) + "deep" + strings.Repeat("}", 5_000_000) + ` top}`)
+	d, err := Extract(context.Background(), "a.rtf", "a.rtf", data)
+	if err != nil || d.Text != "deep top" {
+		t.Fatalf("%v %+v", err, d)
+	}
+}
+
+// TestDeclaredPageCountIsNotTrusted: a page tree that declares more pages
+// than it holds is read as the pages it holds, and the header says so.
+func TestDeclaredPageCountIsNotTrusted(t *testing.T) {
+	data := fixture.PDF([][]string{{"only page"}}, false)
+	data = bytes.Replace(data, []byte("/Count 1"), []byte("/Count 9"), 1)
+	d, err := Extract(context.Background(), "a.pdf", "a.pdf", data)
+	if err != nil || d.Parts != "1 page (its page tree declares 9)" || !strings.Contains(d.Text, "only page") {
+		t.Fatalf("%v %+v", err, d)
+	}
+}

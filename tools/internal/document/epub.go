@@ -12,15 +12,18 @@ import (
 // extractEPUB reads an EPUB's chapters in reading order (the package's
 // spine), each XHTML chapter rendered as Markdown by htmltext — the path
 // URL reads take, without the main-content step (a chapter is all
-// content).
-func extractEPUB(display string, data []byte) (*Doc, error) {
+// content). Every chapter the spine lists counts against MaxPartsBytes as
+// it is read — one listed 400 times counts 400 times — and once the text
+// is past MaxTextBytes no further chapter is rendered.
+func extractEPUB(x *extraction, data []byte) (*Doc, error) {
+	display := x.display
 	zr, err := openZip(display, "EPUB book", data)
 	if err != nil {
 		return nil, err
 	}
-	containerXML, err := zipPart(zr, "META-INF/container.xml")
+	containerXML, err := x.readPart(zr, "META-INF/container.xml")
 	if err != nil {
-		return nil, corrupt(display, "EPUB book", fmt.Errorf("no META-INF/container.xml: %v", err))
+		return nil, partError(display, "EPUB book", fmt.Errorf("no META-INF/container.xml: %w", err))
 	}
 	var container struct {
 		Rootfiles []struct {
@@ -31,9 +34,9 @@ func extractEPUB(display string, data []byte) (*Doc, error) {
 		return nil, corrupt(display, "EPUB book", fmt.Errorf("META-INF/container.xml names no package document"))
 	}
 	opfPath := container.Rootfiles[0].FullPath
-	opf, err := zipPart(zr, opfPath)
+	opf, err := x.readPart(zr, opfPath)
 	if err != nil {
-		return nil, corrupt(display, "EPUB book", fmt.Errorf("package document %s: %v", opfPath, err))
+		return nil, partError(display, "EPUB book", fmt.Errorf("package document %s: %w", opfPath, err))
 	}
 	var pkg struct {
 		Title    string `xml:"metadata>title"`
@@ -68,11 +71,19 @@ func extractEPUB(display string, data []byte) (*Doc, error) {
 			continue
 		}
 		name := path.Join(base, strings.SplitN(href, "#", 2)[0])
-		part, err := zipPart(zr, name)
+		part, done, err := x.part(zr, name)
 		if err != nil {
-			return nil, corrupt(display, "EPUB book", fmt.Errorf("chapter %s: %v", name, err))
+			return nil, partError(display, "EPUB book", fmt.Errorf("chapter %s: %w", name, err))
 		}
-		page, err := htmltext.Render(part, htmltext.Options{Format: htmltext.Markdown})
+		if out.full() {
+			done() // read and counted, not rendered: the text is cut anyway
+			continue
+		}
+		page, err := htmltext.Render(part, htmltext.Options{Format: htmltext.Markdown, Context: x.ctx})
+		done()
+		if stop := x.stopped(); stop != nil {
+			return nil, stop
+		}
 		if err != nil {
 			return nil, corrupt(display, "EPUB book", fmt.Errorf("chapter %s: %v", name, err))
 		}

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"path"
@@ -12,7 +13,22 @@ import (
 	"strings"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/atomic-script/atomic-script/tools"
 )
+
+// partError is the error of a part that could not be read: a limit or a
+// stop as it is, anything else as a document that does not parse.
+func partError(display, what string, err error) error {
+	var te *tools.Error
+	if errors.As(err, &te) {
+		switch te.Code {
+		case tools.ErrLimit, tools.ErrCancelled, tools.ErrTimeout:
+			return te
+		}
+	}
+	return corrupt(display, what, err)
+}
 
 // openZip opens a zip-based document (OOXML, EPUB).
 func openZip(display, what string, data []byte) (*zip.Reader, error) {
@@ -23,30 +39,22 @@ func openZip(display, what string, data []byte) (*zip.Reader, error) {
 	return zr, nil
 }
 
-// zipPart reads one part of a zip-based document, capped.
-func zipPart(zr *zip.Reader, name string) ([]byte, error) {
-	f, err := zr.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return readAllCapped(f, maxPartBytes)
-}
-
 // extractDOCX reads word/document.xml: one line per paragraph, headings
 // as "#" lines, list items as "- ", table rows as cells joined by " | ".
-func extractDOCX(display string, data []byte) (*Doc, error) {
+func extractDOCX(x *extraction, data []byte) (*Doc, error) {
+	display := x.display
 	zr, err := openZip(display, "Word document", data)
 	if err != nil {
 		return nil, err
 	}
-	part, err := zipPart(zr, "word/document.xml")
+	part, done, err := x.part(zr, "word/document.xml")
 	if err != nil {
-		return nil, corrupt(display, "Word document", err)
+		return nil, partError(display, "Word document", err)
 	}
+	defer done()
 	w := &docxWriter{}
-	if err := walkXML(part, w.start, func(text string) { w.para.WriteString(text) }, w.end); err != nil {
-		return nil, corrupt(display, "Word document", err)
+	if err := walkXML(x, part, w.start, func(text string) { w.para.WriteString(text) }, w.end, w.out.full); err != nil {
+		return nil, partError(display, "Word document", err)
 	}
 	return &Doc{Text: w.out.String()}, nil
 }
@@ -131,10 +139,19 @@ func (w *docxWriter) endParagraph() {
 
 // walkXML reads an Office XML part once: start and end see every element,
 // text the content of each text run (<w:t>, <a:t>), which is decoded
-// whole and not passed to start.
-func walkXML(part []byte, start func(xml.StartElement), text func(string), end func(name string)) error {
+// whole and not passed to start. It stops when the extraction's context
+// ends, and without error once full reports the text is complete.
+func walkXML(x *extraction, part []byte, start func(xml.StartElement), text func(string), end func(name string), full func() bool) error {
 	dec := xml.NewDecoder(bytes.NewReader(part))
-	for {
+	for n := 0; ; n++ {
+		if n%4096 == 0 {
+			if err := x.stopped(); err != nil {
+				return err
+			}
+			if full() {
+				return nil
+			}
+		}
 		tok, err := dec.Token()
 		if err == io.EOF {
 			return nil
@@ -170,7 +187,8 @@ func attr(t xml.StartElement, local string) string {
 
 // extractPPTX reads the slides in order: a "[slide N]" line, then one
 // line per paragraph of its text.
-func extractPPTX(display string, data []byte) (*Doc, error) {
+func extractPPTX(x *extraction, data []byte) (*Doc, error) {
+	display := x.display
 	zr, err := openZip(display, "PowerPoint presentation", data)
 	if err != nil {
 		return nil, err
@@ -192,16 +210,19 @@ func extractPPTX(display string, data []byte) (*Doc, error) {
 	sort.Slice(slides, func(i, j int) bool { return slides[i].n < slides[j].n })
 	var out lines
 	for i, s := range slides {
-		part, err := zipPart(zr, s.name)
+		if out.full() {
+			break
+		}
+		part, done, err := x.part(zr, s.name)
 		if err != nil {
-			return nil, corrupt(display, "PowerPoint presentation", err)
+			return nil, partError(display, "PowerPoint presentation", err)
 		}
 		if i > 0 {
 			out.add("")
 		}
 		out.add(fmt.Sprintf("[slide %d]", i+1))
 		var para strings.Builder
-		err = walkXML(part, func(t xml.StartElement) {
+		err = walkXML(x, part, func(t xml.StartElement) {
 			switch t.Name.Local {
 			case "p":
 				para.Reset()
@@ -214,9 +235,10 @@ func extractPPTX(display string, data []byte) (*Doc, error) {
 					out.add(l)
 				}
 			}
-		})
+		}, out.full)
+		done()
 		if err != nil {
-			return nil, corrupt(display, "PowerPoint presentation", err)
+			return nil, partError(display, "PowerPoint presentation", err)
 		}
 	}
 	return &Doc{Text: out.String(), Parts: plural(len(slides), "slide")}, nil
@@ -224,9 +246,40 @@ func extractPPTX(display string, data []byte) (*Doc, error) {
 
 // extractXLSX reads every sheet with excelize: a "[sheet NAME]" line, then
 // one line per row, its cells (as Excel formats them) joined by " | ".
-func extractXLSX(display string, data []byte) (*Doc, error) {
-	f, err := excelize.OpenReader(bytes.NewReader(data))
+// excelize reads every part of the zip into memory when it opens it, so
+// what the parts declare is checked (and held) first: their total against
+// MaxPartsBytes (excelize's UnzipSizeLimit too), and a sheet or the shared
+// strings over maxXMLInMemory are read from a temporary file instead.
+func extractXLSX(x *extraction, data []byte) (*Doc, error) {
+	display := x.display
+	zr, err := openZip(display, "Excel workbook", data)
 	if err != nil {
+		return nil, err
+	}
+	var declared, inMemory int64
+	for _, zf := range zr.File {
+		n := int64(zf.UncompressedSize64)
+		if n < 0 || n > partsBudget {
+			return nil, x.partsLimit()
+		}
+		declared += n
+		name := strings.ToLower(zf.Name)
+		if n <= maxXMLInMemory || !(strings.HasPrefix(name, "xl/worksheets/sheet") || name == "xl/sharedstrings.xml") {
+			inMemory += n
+		}
+	}
+	if err := x.count(declared); err != nil {
+		return nil, err
+	}
+	if err := tools.Hold(x.ctx, inMemory, display); err != nil {
+		return nil, err
+	}
+	defer tools.Release(x.ctx, inMemory)
+	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: max(partsBudget, maxXMLInMemory), UnzipXMLSizeLimit: maxXMLInMemory})
+	if err != nil {
+		if strings.Contains(err.Error(), "unzip size exceeds") {
+			return nil, x.partsLimit()
+		}
 		return nil, corrupt(display, "Excel workbook", err)
 	}
 	defer f.Close()
@@ -242,7 +295,13 @@ func extractXLSX(display string, data []byte) (*Doc, error) {
 		if err != nil {
 			return nil, corrupt(display, "Excel workbook", err)
 		}
-		for rows.Next() && size <= MaxTextBytes {
+		for n := 0; rows.Next() && size <= MaxTextBytes; n++ {
+			if n%1024 == 0 {
+				if err := x.stopped(); err != nil {
+					rows.Close()
+					return nil, err
+				}
+			}
 			cells, err := rows.Columns()
 			if err != nil {
 				rows.Close()

@@ -11,12 +11,20 @@ import (
 )
 
 // extractRTF returns the text of an RTF document.
-func extractRTF(display string, data []byte) (*Doc, error) {
+func extractRTF(x *extraction, data []byte) (*Doc, error) {
 	if !strings.HasPrefix(strings.TrimLeft(string(data[:min(len(data), 64)]), " \t\r\n"), `{\rtf`) {
-		return nil, corrupt(display, "RTF document", fmt.Errorf(`it does not start with {\rtf`))
+		return nil, corrupt(x.display, "RTF document", fmt.Errorf(`it does not start with {\rtf`))
 	}
-	return &Doc{Text: RTFText(data)}, nil
+	text, err := rtfText(data, x.stopped)
+	if err != nil {
+		return nil, err
+	}
+	return &Doc{Text: text}, nil
 }
+
+// maxRTFDepth bounds the groups kept open: deeper ones (a file of
+// nothing but "{") are counted, not stacked.
+const maxRTFDepth = 10_000
 
 // destinations are RTF groups that hold no body text.
 var destinations = map[string]bool{
@@ -34,15 +42,34 @@ var destinations = map[string]bool{
 // and colour tables, pictures, \* destinations) are dropped. Malformed
 // input never fails: what cannot be read is skipped.
 func RTFText(data []byte) string {
+	text, _ := rtfText(data, func() error { return nil })
+	return text
+}
+
+// rtfText is RTFText, asking stop every 64 KiB whether to stop.
+func rtfText(data []byte, stop func() error) (string, error) {
 	r := &rtfReader{data: data, stack: []rtfGroup{{uc: 1}}, dec: charmap.Windows1252.NewDecoder()}
+	deeper := 0 // groups past maxRTFDepth
 	for r.i < len(r.data) {
+		if r.i%(64<<10) == 0 {
+			if err := stop(); err != nil {
+				return "", err
+			}
+		}
 		c := r.data[r.i]
 		r.i++
 		switch c {
 		case '{':
-			r.stack = append(r.stack, *r.group())
+			if len(r.stack) < maxRTFDepth {
+				r.stack = append(r.stack, *r.group())
+			} else {
+				deeper++
+			}
 		case '}':
-			if len(r.stack) > 1 {
+			switch {
+			case deeper > 0:
+				deeper--
+			case len(r.stack) > 1:
 				r.stack = r.stack[:len(r.stack)-1]
 			}
 		case '\r', '\n':
@@ -56,7 +83,7 @@ func RTFText(data []byte) string {
 	for _, line := range strings.Split(r.out.String(), "\n") {
 		l.add(line)
 	}
-	return l.String()
+	return l.String(), nil
 }
 
 // rtfGroup is the state a {group} inherits and restores.

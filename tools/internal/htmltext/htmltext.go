@@ -13,10 +13,12 @@ package htmltext
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"net/url"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	readability "codeberg.org/readeck/go-readability/v2"
 	"github.com/JohannesKaufmann/html-to-markdown/v2/converter"
@@ -26,6 +28,8 @@ import (
 	"github.com/JohannesKaufmann/html-to-markdown/v2/plugin/table"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/atomic-script/atomic-script/tools/internal/ctxio"
 )
 
 // Format is the shape of the rendered text.
@@ -52,6 +56,10 @@ type Options struct {
 	// rendered without navigation, header, footer and aside chrome. Leave
 	// it off for documents that are all content.
 	MainContent bool
+	// Context stops the rendering when it ends: Render then returns its
+	// error, having parsed or converted at most a further 64 KiB of text.
+	// Nil never stops.
+	Context context.Context
 }
 
 // Page is a rendered document.
@@ -72,11 +80,73 @@ const minMainContent = 200
 
 // Render renders the HTML document src (UTF-8).
 func Render(src []byte, opts Options) (Page, error) {
-	doc, err := html.Parse(bytes.NewReader(src))
+	ctx := opts.context()
+	doc, err := html.Parse(ctxio.Reader{Ctx: ctx, R: bytes.NewReader(src), Step: stepBytes})
 	if err != nil {
 		return Page{}, fmt.Errorf("htmltext: %w", err)
 	}
 	return RenderNode(doc, opts)
+}
+
+func (o Options) context() context.Context {
+	if o.Context == nil {
+		return context.Background()
+	}
+	return o.Context
+}
+
+// stepBytes is the most text parsed or converted between two checks of
+// the context: the converter handles a text node in one piece, so longer
+// ones are split (at a space where there is one) before converting.
+var stepBytes = 64 << 10
+
+// splitText splits every text node under n longer than stepBytes into
+// siblings of at most stepBytes, cutting after a space when one is near
+// (whitespace collapses across siblings as within one node) and never
+// inside a UTF-8 sequence.
+func splitText(n *html.Node) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.TextNode {
+			splitText(c)
+			continue
+		}
+		for len(c.Data) > stepBytes {
+			cut := stepBytes
+			if i := strings.LastIndexAny(c.Data[:cut], " \t\n"); i > stepBytes/2 {
+				cut = i + 1
+			}
+			for i := cut; i > 0 && i > cut-utf8.UTFMax; i-- {
+				if utf8.RuneStart(c.Data[i]) {
+					cut = i
+					break
+				}
+			}
+			rest := &html.Node{Type: html.TextNode, Data: c.Data[cut:]}
+			c.Data = c.Data[:cut]
+			n.InsertBefore(rest, c.NextSibling)
+			c = rest
+		}
+	}
+}
+
+// inSteps makes conv convert in steps that check the call's context and
+// render nothing more once it has ended: text nodes are split after the
+// base plugin has merged and collapsed them (its pre-renderers), and every
+// element and text node checks the context first.
+func inSteps(conv *converter.Converter) {
+	conv.Register.PreRenderer(func(_ converter.Context, doc *html.Node) { splitText(doc) }, converter.PriorityLate+1)
+	conv.Register.Renderer(func(ctx converter.Context, _ converter.Writer, _ *html.Node) converter.RenderStatus {
+		if ctx.Err() != nil {
+			return converter.RenderSuccess
+		}
+		return converter.RenderTryNext
+	}, converter.PriorityEarly-1)
+	conv.Register.TextTransformer(func(ctx converter.Context, content string) string {
+		if ctx.Err() != nil {
+			return ""
+		}
+		return content
+	}, converter.PriorityEarly-1)
 }
 
 // RenderNode renders a parsed document. It changes doc (chrome is removed,
@@ -97,7 +167,11 @@ func RenderNode(doc *html.Node, opts Options) (Page, error) {
 			removeAll(doc, isChrome)
 		}
 	}
-	out, err := converterFor(opts.Format).ConvertNode(root, converter.WithDomain(domain(opts.Base)))
+	ctx := opts.context()
+	out, err := converterFor(opts.Format).ConvertNode(root, converter.WithDomain(domain(opts.Base)), converter.WithContext(ctx))
+	if err == nil {
+		err = ctx.Err()
+	}
 	if err != nil {
 		return Page{}, fmt.Errorf("htmltext: %w", err)
 	}
@@ -138,6 +212,7 @@ func newConverter(f Format) *converter.Converter {
 		opts = append(opts, converter.WithEscapeMode(converter.EscapeModeDisabled))
 	}
 	conv := converter.NewConverter(opts...)
+	inSteps(conv)
 	if f == Text {
 		registerPlainText(conv)
 	}

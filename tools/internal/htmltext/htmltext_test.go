@@ -1,6 +1,8 @@
 package htmltext
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"net/url"
 	"os"
@@ -43,6 +45,12 @@ func TestGolden(t *testing.T) {
 					t.Fatal(err)
 				}
 				got[name] = "title: " + p.Title + "\nmain content: " + boolWord(p.MainContent) + "\n\n" + p.Text + "\n"
+			}
+			// Text split into pieces for the context checks renders as whole.
+			for name, format := range map[string]Format{"want.md": Markdown, "want.txt": Text} {
+				if split := renderSplit(t, sections["page.html"], Options{Format: format, Base: base, MainContent: true}, 7); split != got[name] {
+					t.Errorf("%s with text split every 7 bytes differs\n--- split ---\n%s\n--- whole ---\n%s", name, split, got[name])
+				}
 			}
 			if *update {
 				var keep []txtar.File
@@ -131,6 +139,65 @@ func FuzzRender(f *testing.F) {
 			if !utf8.ValidString(p.Text) || !utf8.ValidString(p.Title) {
 				t.Fatalf("Render(%q) is not valid UTF-8: %q", src, p.Text)
 			}
+			if split := renderSplit(t, src, opts, 3); split != "title: "+p.Title+"\nmain content: "+boolWord(p.MainContent)+"\n\n"+p.Text+"\n" {
+				t.Fatalf("Render(%q) with text split every 3 bytes:\n%s\nwhole:\n%s", src, split, p.Text)
+			}
 		}
 	})
+}
+
+// renderSplit renders src with the converter's steps (and the parser's
+// reads) stepBytes long, in the shape TestGolden compares.
+func renderSplit(t *testing.T, src string, opts Options, step int) string {
+	t.Helper()
+	defer func(was int) { stepBytes = was }(stepBytes)
+	stepBytes = step
+	p, err := Render([]byte(src), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return "title: " + p.Title + "\nmain content: " + boolWord(p.MainContent) + "\n\n" + p.Text + "\n"
+}
+
+// endsAfter is a context that ends (Canceled) once Err has been asked n
+// times: Render's checks are what it counts.
+type endsAfter struct {
+	context.Context
+	n, asked int
+}
+
+func (c *endsAfter) Err() error {
+	c.asked++
+	if c.asked > c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestRenderStopsWithItsContext (issue 29): a page of one long paragraph
+// is parsed and converted in steps that each check the
+// context, so a cancelled read stops within a step wherever the context
+// ends — while parsing or while converting — and says why; its text is
+// never returned. (Steps of 4 KiB over 256 KiB here: 64 KiB over 4 MiB
+// is the same count, slower under the race detector.)
+func TestRenderStopsWithItsContext(t *testing.T) {
+	defer func(was int) { stepBytes = was }(stepBytes)
+	stepBytes = 4 << 10
+	page := "<html><body><p>" + strings.Repeat("lorem *ipsum* ", 256<<10/14) + "</p></body></html>"
+	whole := &endsAfter{Context: context.Background(), n: 1 << 30}
+	if _, err := Render([]byte(page), Options{Context: whole}); err != nil {
+		t.Fatal(err)
+	}
+	steps := whole.asked
+	// The long text node is 64 steps to parse and 64 to convert.
+	if steps < 128 {
+		t.Fatalf("a 256 KiB paragraph was rendered in %d context checks: it cannot stop within a step", steps)
+	}
+	for _, n := range []int{0, 10, steps / 2, steps - 10} {
+		ctx := &endsAfter{Context: context.Background(), n: n}
+		p, err := Render([]byte(page), Options{Context: ctx})
+		if !errors.Is(err, context.Canceled) || p.Text != "" {
+			t.Errorf("context ending after %d of %d checks: err %v, %d bytes of text; want context.Canceled and none", n, steps, err, len(p.Text))
+		}
+	}
 }

@@ -21,10 +21,12 @@ import (
 	"strings"
 
 	msqlite "modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/atomic-script/atomic-script/internal/sqlitefile"
 	"github.com/atomic-script/atomic-script/tools"
 	"github.com/atomic-script/atomic-script/tools/internal/safefile"
+	"github.com/atomic-script/atomic-script/tools/internal/units"
 )
 
 // Limits.
@@ -38,6 +40,12 @@ const (
 	MaxOutputBytes = 50 << 10
 	maxValueChars  = 1000 // characters of one text value shown
 	busyTimeoutMS  = 2000
+	// MaxValueBytes is SQLITE_LIMIT_LENGTH on every connection: the
+	// longest string or blob SQLite builds (zeroblob(900000000) fails
+	// inside SQLite instead of in this process's memory).
+	MaxValueBytes = 16 << 20
+	// MaxResultBytes bounds the values one read collects.
+	MaxResultBytes = 64 << 20
 )
 
 // Magic starts every SQLite 3 database file.
@@ -107,6 +115,10 @@ func Open(ctx context.Context, path string, image []byte, display string) (*DB, 
 		return nil, d.fail(err)
 	}
 	d.db, d.conn = db, conn
+	if _, err := msqlite.Limit(conn, sqlite3.SQLITE_LIMIT_LENGTH, MaxValueBytes); err != nil {
+		d.Close()
+		return nil, d.fail(err)
+	}
 	if image != nil {
 		err = conn.Raw(func(dc any) error {
 			s, ok := dc.(interface{ Deserialize([]byte) error })
@@ -166,6 +178,8 @@ func (d *DB) fail(err error) error {
 		return &tools.Error{Code: tools.ErrConflict, Msg: fmt.Sprintf("%s is locked by another connection (%s); retry when the other program has finished its transaction", d.display, msg), Err: err}
 	case strings.Contains(msg, "SQLITE_NOTADB") || strings.Contains(msg, "file is not a database") || strings.Contains(msg, "SQLITE_CORRUPT") || strings.Contains(msg, "malformed"):
 		return &tools.Error{Code: tools.ErrInvalidArgs, Msg: fmt.Sprintf("%s is not a valid SQLite database (%s); check it with bash (sqlite3 %s 'PRAGMA integrity_check')", d.display, msg, d.display), Err: err}
+	case strings.Contains(msg, "too big") || strings.Contains(msg, "SQLITE_TOOBIG"):
+		return &tools.Error{Code: tools.ErrLimit, Msg: fmt.Sprintf("%s: a value is over %s, the longest string or blob SQLite builds here (SQLITE_LIMIT_LENGTH); select a part of it (substr(col, 1, 1000), length(col))", d.display, units.Size(MaxValueBytes)), Err: err}
 	case strings.Contains(msg, "not authorized") || strings.Contains(msg, "authorization denied"):
 		return &tools.Error{Code: tools.ErrNotAllowed, Msg: fmt.Sprintf("%s: the query uses something a query may not (%s): SQLite's own sqlite_%% tables, pragma_* functions, PRAGMA, ATTACH and file functions are refused; read tables by name (%s:TABLE)", d.display, msg, d.display), Err: err}
 	}
@@ -447,6 +461,7 @@ func (d *DB) guarded(ctx context.Context, q string, limit int) (*Rows, error) {
 		return nil, d.fail(err)
 	}
 	out := &Rows{Columns: cols}
+	var total int64
 	for rows.Next() {
 		if len(out.Values) == limit {
 			out.More = true
@@ -460,12 +475,33 @@ func (d *DB) guarded(ctx context.Context, q string, limit int) (*Rows, error) {
 		if err := rows.Scan(ptrs...); err != nil {
 			return nil, d.fail(err)
 		}
+		n := rowBytes(vals)
+		if total += n; total > MaxResultBytes {
+			return nil, tools.Errorf(tools.ErrLimit, "%s: the result is over its cap of %s after %d rows; select fewer rows (LIMIT) or less of each value (substr(col, 1, 1000))", d.display, units.Size(MaxResultBytes), len(out.Values))
+		}
+		if err := tools.Hold(ctx, n, d.display); err != nil {
+			return nil, err
+		}
 		out.Values = append(out.Values, vals)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, d.fail(err)
 	}
 	return out, nil
+}
+
+// rowBytes is what a row's values hold.
+func rowBytes(vals []any) int64 {
+	n := int64(16 * len(vals))
+	for _, v := range vals {
+		switch v := v.(type) {
+		case string:
+			n += int64(len(v))
+		case []byte:
+			n += int64(len(v))
+		}
+	}
+	return n
 }
 
 // refused is the error of a query SQLite says is not one read-only SELECT.

@@ -404,3 +404,23 @@ func BenchmarkQuery1000Rows(b *testing.B) {
 		RenderRows(&sb, rows)
 	}
 }
+
+// TestQueryMemoryIsBounded (issue 29): a query cannot make this process
+// hold more than its caps. A value longer than MaxValueBytes fails inside
+// SQLite (SQLITE_LIMIT_LENGTH), rows past MaxResultBytes end the read,
+// and each fails with ERR_LIMIT naming its cap. A tiny database (the one
+// a script can create itself) is enough to ask for gigabytes.
+func TestQueryMemoryIsBounded(t *testing.T) {
+	db := open(t, makeDB(t, `CREATE TABLE t(x)`, `INSERT INTO t VALUES (1), (2), (3)`))
+	for _, c := range []struct{ q, want string }{
+		{"SELECT zeroblob(900000000) FROM t", "SQLITE_LIMIT_LENGTH"},
+		{"SELECT randomblob(20000000)", "SQLITE_LIMIT_LENGTH"},
+		{"SELECT group_concat(hex(zeroblob(1000000))) FROM (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 100) SELECT x FROM c)", "SQLITE_LIMIT_LENGTH"},
+		{"WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 1000) SELECT zeroblob(8000000) FROM c", "cap of 64.0MB"},
+	} {
+		_, err := db.Query(context.Background(), c.q)
+		if tools.CodeOf(err) != tools.ErrLimit || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want ERR_LIMIT naming %s", c.q, err, c.want)
+		}
+	}
+}

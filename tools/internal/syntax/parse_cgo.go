@@ -52,32 +52,42 @@ typedef struct {
 	uint8_t flags;
 } as_node;
 
+// as_frame is a node on the way down: its index and its symbol.
+typedef struct { int64_t n; uint16_t sym; } as_frame;
+
 // as_flatten writes the nodes of tree in pre-order into out (the first cap
-// of them) and returns how many there are, or -1 when out of memory.
-static int64_t as_flatten(const TSTree *tree, as_node *out, int64_t cap, bool fields) {
+// of them) and returns how many there are, or -1 when out of memory. A
+// node in a field whose bit is set in opaque[its parent's symbol] (a table
+// of nopaque symbols; NULL for none) is written without its subtree.
+static int64_t as_flatten(const TSTree *tree, as_node *out, int64_t cap, bool fields,
+		const uint64_t *opaque, uint32_t nopaque) {
 	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(tree));
 	int64_t n = 0, depth = 0, stcap = 256;
-	int64_t *stack = malloc(stcap * sizeof *stack);
+	as_frame *stack = malloc(stcap * sizeof *stack);
 	if (!stack) {
 		ts_tree_cursor_delete(&c);
 		return -1;
 	}
 	for (;;) {
 		TSNode node = ts_tree_cursor_current_node(&c);
+		uint16_t sym = ts_node_symbol(node), field = 0;
+		bool named = ts_node_is_named(node);
+		if ((fields || opaque) && named && depth > 0) {
+			field = ts_tree_cursor_current_field_id(&c);
+		}
 		if (n < cap) {
 			as_node *f = &out[n];
 			f->start = ts_node_start_byte(node);
 			f->end = ts_node_end_byte(node);
-			f->parent = depth > 0 ? (int32_t)stack[depth-1] : -1;
+			f->parent = depth > 0 ? (int32_t)stack[depth-1].n : -1;
 			f->after = 0;
-			f->sym = ts_node_symbol(node);
-			bool named = ts_node_is_named(node);
-			f->field = fields && named ? ts_tree_cursor_current_field_id(&c) : 0;
+			f->sym = sym;
+			f->field = fields ? field : 0;
 			f->flags = (uint8_t)(named | ts_node_is_extra(node) << 1 |
 				ts_node_is_missing(node) << 2 | ts_node_has_error(node) << 3);
 		}
 		if (depth == stcap) {
-			int64_t *grown = realloc(stack, 2 * stcap * sizeof *stack);
+			as_frame *grown = realloc(stack, 2 * stcap * sizeof *stack);
 			if (!grown) {
 				free(stack);
 				ts_tree_cursor_delete(&c);
@@ -86,14 +96,16 @@ static int64_t as_flatten(const TSTree *tree, as_node *out, int64_t cap, bool fi
 			stack = grown;
 			stcap *= 2;
 		}
-		stack[depth] = n++;
-		if (ts_tree_cursor_goto_first_child(&c)) {
+		stack[depth] = (as_frame){n++, sym};
+		bool skip = opaque && field != 0 && field < 64 && depth > 0 &&
+			stack[depth-1].sym < nopaque && (opaque[stack[depth-1].sym] >> field & 1);
+		if (!skip && ts_tree_cursor_goto_first_child(&c)) {
 			depth++;
 			continue;
 		}
 		for (;;) {
-			if (stack[depth] < cap) {
-				out[stack[depth]].after = (int32_t)n;
+			if (stack[depth].n < cap) {
+				out[stack[depth].n].after = (int32_t)n;
 			}
 			if (ts_tree_cursor_goto_next_sibling(&c)) {
 				break;
@@ -200,14 +212,6 @@ func lookup(name string) *Language { return languages()[name] }
 // Grammar is l's go-tree-sitter grammar (for queries).
 func (l *Language) Grammar() *sitter.Language { return l.g.lang }
 
-// Options tune a parse.
-type Options struct {
-	// Fields records each named node's field in its parent
-	// (Tree.ChildByField); it costs a lookup per node, so search leaves it
-	// off.
-	Fields bool
-}
-
 // Parser parses with reused buffers. It is not safe for concurrent use:
 // give each worker its own. A tree it returns is valid until its next
 // Parse.
@@ -218,6 +222,38 @@ type Parser struct {
 // Parse parses src as lang. It stops when ctx ends or after 20 s, with an
 // error.
 func (p *Parser) Parse(ctx context.Context, lang *Language, src []byte, opts Options) (*Tree, error) {
+	tree, err := parse(ctx, lang, src)
+	if err != nil {
+		return nil, err
+	}
+	defer C.ts_tree_delete(tree)
+	if want := len(src)/2 + 64; cap(p.buf) < want {
+		p.buf = make([]Node, want)
+	}
+	opaque := lang.opaque(opts.Opaque)
+	var opaquePtr *C.uint64_t
+	if opaque != nil {
+		opaquePtr = (*C.uint64_t)(unsafe.Pointer(unsafe.SliceData(opaque)))
+	}
+	for {
+		buf := p.buf[:cap(p.buf)]
+		n := int64(C.as_flatten(tree, (*C.as_node)(unsafe.Pointer(unsafe.SliceData(buf))), C.int64_t(len(buf)), C.bool(opts.Fields),
+			opaquePtr, C.uint32_t(len(opaque))))
+		if n < 0 {
+			return nil, fmt.Errorf("out of memory flattening a %s tree", lang.Name)
+		}
+		if int(n) <= len(buf) {
+			t := &Tree{Lang: lang, Src: src, Nodes: buf[:n]}
+			t.trimSpans()
+			return t, nil
+		}
+		p.buf = make([]Node, n+n/4)
+	}
+}
+
+// parse runs tree-sitter over src with one of lang's idle parsers; the
+// caller deletes the tree.
+func parse(ctx context.Context, lang *Language, src []byte) (*C.TSTree, error) {
 	if lang == nil || lang.g == nil {
 		return nil, ErrNoGrammar
 	}
@@ -244,21 +280,8 @@ func (p *Parser) Parse(ctx context.Context, lang *Language, src []byte, opts Opt
 		}
 		return nil, fmt.Errorf("parsing %s stopped after %d s", lang.Name, parseTimeout/1_000_000)
 	}
-	defer C.ts_tree_delete(tree)
-	if want := len(src)/2 + 64; cap(p.buf) < want {
-		p.buf = make([]Node, want)
-	}
-	for {
-		buf := p.buf[:cap(p.buf)]
-		n := int64(C.as_flatten(tree, (*C.as_node)(unsafe.Pointer(unsafe.SliceData(buf))), C.int64_t(len(buf)), C.bool(opts.Fields)))
-		if n < 0 {
-			return nil, fmt.Errorf("out of memory flattening a %s tree", lang.Name)
-		}
-		if int(n) <= len(buf) {
-			t := &Tree{Lang: lang, Src: src, Nodes: buf[:n]}
-			t.trimSpans()
-			return t, nil
-		}
-		p.buf = make([]Node, n+n/4)
-	}
+	return tree, nil
 }
+
+// deleteTree frees a tree parse made (for tests, which cannot use C).
+func deleteTree(t *C.TSTree) { C.ts_tree_delete(t) }

@@ -9,12 +9,6 @@ type grammar struct{}
 
 func lookup(string) *Language { return nil }
 
-// Options tune a parse.
-type Options struct {
-	// Fields records each node's field in its parent.
-	Fields bool
-}
-
 // Parser parses nothing in a build without cgo.
 type Parser struct{}
 

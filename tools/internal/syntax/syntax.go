@@ -55,6 +55,19 @@ func (n *Node) Missing() bool { return n.Flags&FlagMissing != 0 }
 // HasError reports whether n is or contains a syntax error.
 func (n *Node) HasError() bool { return n.Flags&FlagHasError != 0 }
 
+// Options tune a parse.
+type Options struct {
+	// Fields records each named node's field in its parent
+	// (Tree.ChildByField); it costs a lookup per node, so search leaves it
+	// off.
+	Fields bool
+	// Opaque maps node kinds to fields whose child is kept without its
+	// subtree, for a caller that never looks inside them: outline leaves
+	// out function bodies and parameters, most of a source's nodes. (A
+	// field with an id over 63 is kept whole; no grammar has that many.)
+	Opaque map[string][]string
+}
+
 // Tree is a parsed source: its nodes in pre-order (the root is 0) and the
 // source they point into.
 type Tree struct {
@@ -269,6 +282,9 @@ func (l *Language) FieldName(id uint16) string {
 // HasKind reports whether the grammar has a node kind of that name.
 func (l *Language) HasKind(name string) bool { return name == "ERROR" || len(l.byName[name]) > 0 }
 
+// HasField reports whether the grammar has a field of that name.
+func (l *Language) HasField(name string) bool { _, ok := l.fieldIDs[name]; return ok }
+
 // NamedKinds lists the grammar's named node kinds, sorted.
 func (l *Language) NamedKinds() []string {
 	var out []string
@@ -297,6 +313,28 @@ func newLanguage(name string, count int, kind func(uint16) (string, bool), field
 		l.fieldIDs[l.fields[f]] = uint16(f)
 	}
 	return l
+}
+
+// opaque is the table, by symbol, of the fields (a bit per field id)
+// whose nodes a parse keeps without their subtrees; nil for none. Kinds
+// and fields the grammar does not have are left out.
+func (l *Language) opaque(kinds map[string][]string) []uint64 {
+	if len(kinds) == 0 {
+		return nil
+	}
+	table := make([]uint64, len(l.kinds))
+	for k, fields := range kinds {
+		for _, f := range fields {
+			id, ok := l.fieldIDs[f]
+			if !ok || id >= 64 {
+				continue
+			}
+			for _, s := range l.byName[k] {
+				table[s] |= 1 << id
+			}
+		}
+	}
+	return table
 }
 
 // Names are the languages a build with cgo parses, as hashline/blocks

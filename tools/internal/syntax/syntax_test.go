@@ -7,8 +7,11 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/atomic-script/atomic-script/internal/testutil/proctest"
 )
 
 var samples = map[string]string{
@@ -79,6 +82,75 @@ func TestFlatTreeMatchesGoTreeSitter(t *testing.T) {
 	}
 }
 
+// TestOpaque: a parse with Opaque has the whole tree's nodes less those
+// inside the nodes in the opaque fields (here bodies and parameters) of
+// those kinds, with the same kinds, ranges, flags, fields (when asked) and
+// parents.
+func TestOpaque(t *testing.T) {
+	for _, name := range Names {
+		for _, fields := range []bool{true, false} {
+			t.Run(fmt.Sprintf("%s/fields=%v", name, fields), func(t *testing.T) {
+				lang, _ := Lookup(name)
+				if len(lang.fields) > 64 {
+					t.Fatalf("%d fields: Opaque handles field ids up to 63", len(lang.fields)-1)
+				}
+				src := []byte(samples[name])
+				var pw, pp Parser
+				whole, err := pw.Parse(context.Background(), lang, src, Options{Fields: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				// Every kind with a body or parameters in the sample, and
+				// the nodes inside those.
+				opaque := map[string][]string{}
+				inside := make([]bool, len(whole.Nodes))
+				for i, n := range whole.Nodes {
+					if f := whole.FieldName(i); f == "body" || f == "parameters" {
+						k := whole.Kind(int(n.Parent))
+						opaque[k] = append(opaque[k], f)
+						for j := i + 1; j < int(n.After); j++ {
+							inside[j] = true
+						}
+					}
+				}
+				if len(opaque) == 0 {
+					t.Fatal("no body or parameters in the sample")
+				}
+				var want []string
+				index := make([]int, len(whole.Nodes))
+				for i, n := range whole.Nodes {
+					if inside[i] {
+						continue
+					}
+					index[i] = len(want)
+					parent, field := -1, ""
+					if n.Parent >= 0 {
+						parent = index[n.Parent]
+					}
+					if fields {
+						field = whole.FieldName(i)
+					}
+					want = append(want, fmt.Sprintf("%s[%d,%d) field=%s flags=%d parent=%d", whole.Kind(i), n.Start, n.End, field, n.Flags, parent))
+				}
+				tree, err := pp.Parse(context.Background(), lang, src, Options{Fields: fields, Opaque: opaque})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []string
+				for i, n := range tree.Nodes {
+					got = append(got, fmt.Sprintf("%s[%d,%d) field=%s flags=%d parent=%d", tree.Kind(i), n.Start, n.End, tree.FieldName(i), n.Flags, n.Parent))
+					if c := tree.FirstChild(i); c >= 0 && int(tree.Nodes[c].Parent) != i {
+						t.Errorf("node %d's first child %d has parent %d", i, c, tree.Nodes[c].Parent)
+					}
+				}
+				if strings.Join(got, "\n") != strings.Join(want, "\n") {
+					t.Errorf("Opaque %v:\ngot:\n%s\nwant:\n%s", opaque, strings.Join(got, "\n"), strings.Join(want, "\n"))
+				}
+			})
+		}
+	}
+}
+
 // TestDeepNesting: a tree deeper than the flattener's first stack.
 func TestDeepNesting(t *testing.T) {
 	lang, _ := Lookup("javascript")
@@ -140,27 +212,58 @@ func TestPosition(t *testing.T) {
 	}
 }
 
-// BenchmarkParse10kLines: parse and flatten a 10,000-line TypeScript file,
-// with and without fields.
+// BenchmarkParse10kLines: parse a 10,000-line TypeScript and Python file
+// (outline's benchmark files): tree-sitter alone, then flattened plain,
+// with fields, and without function bodies and parameters (Opaque).
 func BenchmarkParse10kLines(b *testing.B) {
-	chunk := "export class C%d {\n  private n = %d;\n  run(a: number): number {\n    if (a > this.n) {\n      return a;\n    }\n    return this.n + a;\n  }\n}\n\nexport function f%d(x: string): string {\n  return x.trim();\n}\n\n"
-	var src strings.Builder
-	for i := 0; strings.Count(src.String(), "\n") < 10000; i++ {
-		fmt.Fprintf(&src, chunk, i, i, i)
+	chunks := map[string]string{
+		"typescript": "export class C%d {\n  private n = %d;\n  run(a: number): number {\n    if (a > this.n) {\n      return a;\n    }\n    return this.n + a;\n  }\n}\n\nexport function f%d(x: string): string {\n  return x.trim();\n}\n\n",
+		"python":     "class C%d:\n    n = %d\n\n    def run(self, a):\n        if a > self.n:\n            return a\n        return self.n + a\n\n\ndef f%d(x):\n    return x.strip()\n\n\n",
 	}
-	lang, _ := Lookup("typescript")
-	for _, fields := range []bool{false, true} {
-		b.Run(fmt.Sprintf("fields=%v", fields), func(b *testing.B) {
-			var p Parser
-			data := []byte(src.String())
+	fn := []string{"body", "parameters"}
+	opaque := map[string][]string{"function_declaration": fn, "method_definition": fn, "function_definition": fn}
+	for _, name := range []string{"typescript", "python"} {
+		var src strings.Builder
+		for i := 0; strings.Count(src.String(), "\n") < 10000; i++ {
+			fmt.Fprintf(&src, chunks[name], i, i, i)
+		}
+		data := []byte(src.String())
+		lang, _ := Lookup(name)
+		b.Run(name+"/tree-sitter", func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
+			defer reportCPU(b, proctest.CPUTime())
 			for range b.N {
-				if _, err := p.Parse(context.Background(), lang, data, Options{Fields: fields}); err != nil {
+				tree, err := parse(context.Background(), lang, data)
+				if err != nil {
 					b.Fatal(err)
 				}
+				deleteTree(tree)
 			}
 		})
+		for _, mode := range []string{"plain", "fields", "opaque"} {
+			opts := map[string]Options{"fields": {Fields: true}, "opaque": {Fields: true, Opaque: opaque}}[mode]
+			b.Run(name+"/"+mode, func(b *testing.B) {
+				var p Parser
+				b.SetBytes(int64(len(data)))
+				var nodes int
+				defer reportCPU(b, proctest.CPUTime())
+				for range b.N {
+					t, err := p.Parse(context.Background(), lang, data, opts)
+					if err != nil {
+						b.Fatal(err)
+					}
+					nodes = len(t.Nodes)
+				}
+				b.ReportMetric(float64(nodes), "nodes")
+			})
+		}
 	}
+}
+
+// reportCPU reports the process's CPU time per op since start (less moved
+// by other load on a shared machine than ns/op).
+func reportCPU(b *testing.B, start time.Duration) {
+	b.ReportMetric(float64(proctest.CPUTime()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 }
 
 func BenchmarkParseGoTreeSitter(b *testing.B) {

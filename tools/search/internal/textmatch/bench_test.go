@@ -92,3 +92,4 @@ func BenchmarkDFA(b *testing.B) {
 		})
 	}
 }
+func BenchmarkClassDigits(b *testing.B) { benchScan(b, `[a-z]+[0-9]+[a-z]+`, false) }

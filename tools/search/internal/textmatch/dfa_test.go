@@ -63,18 +63,20 @@ func compileDFA(pattern string) (*dfa, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newDFA(prog), nil
+	return newDFA(prog, false), nil
 }
 
 func TestDFAMatchesRegexp(t *testing.T) {
 	text := "func main() {\n\tx := ABC1234abc + 1\r\n  return\r\n\r\nFOO123qq bar456qq\n" +
-		"héllo wörld ÄBC1234xyz\n\xff\xfeinvalid \xc3\n_ABC1234abc_\nabc\rdef\r\r\nlast line without newline"
+		"héllo wörld ÄBC1234xyz\n\xff\xfeinvalid \xc3\n_ABC1234abc_\nabc\rdef\r\r\nlast line without newline\n" +
+		"日本語のテキスト abc123def 日本\n«ÄÖÜ» a日b a\xffb x日y xé\x80y\n日本日本日本語 ſ S s\n"
 	cases := []string{
 		`\b[A-Z]{3}[0-9]{4}[a-z]{3}\b`, `\b(foo|bar|baz)[0-9]{3}qq\b`, `(?i)\b(foo|bar|baz)[0-9]{3}qq\b`,
 		`^$`, `^`, `$`, `^\s*$`, `^\t`, `return$`, `^  return$`, `\r`, `c\rd`, `\r$`, `.`, `^.$`, `[^a-z]`,
 		`\B`, `\b`, `\bx\b`, `\Bain\b`, `(?i)WÖRLD`, `(?i)k`, `ö`, `[^\x00-\x7f]`, `\x{FFFD}`, `inv.lid`,
 		`\pL+\d`, `a*`, `x*$`, `\Alast`, `newline\z`, `(?s).`, `(?U)a+?`, `func \w+\(`, `(?i)FUNC \w+zQ\(`,
 		`[[:upper:]]{3}`, `\d{4}[a-z]`, `(a|b|c|d|e)(f|g|h|i|j)`, `^(?:[^ ]+ ){2}`, `abc$|^def`,
+		`[a-z]+[0-9]+[a-z]+`, `日本`, `[^a-z]+x`, `a.b`, `\W+q`, `[^\x{65e5}]{3}語`, `(?i)ſ`, `x[^a]y`,
 	}
 	for _, p := range cases {
 		for _, buf := range [][]byte{[]byte(text), []byte(text + "\n"), []byte(strings.ReplaceAll(text, "\n", "\r\n")), nil, []byte("\n"), []byte("\r")} {

@@ -8,7 +8,7 @@ import (
 // translateFlags rewrites the inline flags ripgrep accepts and RE2 does
 // not into RE2: x (verbose: whitespace and `#` comments are dropped, also
 // inside classes, until the group that set it closes; `\ ` is a space), u
-// (Unicode mode, ripgrep's default; RE2's \w and \b stay ASCII either way)
+// (Unicode mode, ripgrep's default: unicode.go makes \w \d \s \b Unicode's)
 // and R (CRLF mode: lines lose their \r before matching here). i, m, s and
 // U pass through; anything else is left for RE2 to reject.
 func translateFlags(p string) string {

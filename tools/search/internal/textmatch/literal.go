@@ -2,6 +2,7 @@ package textmatch
 
 import (
 	"regexp/syntax"
+	"slices"
 	"unicode"
 	"unicode/utf8"
 )
@@ -109,6 +110,9 @@ func required(re *syntax.Regexp) litSet {
 // within ASCII (k and s are excluded: they fold to the Kelvin sign and long
 // s).
 func literalOf(re *syntax.Regexp) (lit, bool) {
+	if slices.Contains(re.Rune, utf8.RuneError) {
+		return lit{}, false // invalid UTF-8 matches it too: no bytes to look for
+	}
 	if re.Flags&syntax.FoldCase == 0 {
 		var b []byte
 		for _, r := range re.Rune {

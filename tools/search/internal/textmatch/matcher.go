@@ -8,9 +8,13 @@ package textmatch
 import (
 	"bytes"
 	"errors"
+	"math"
 	"regexp"
 	"regexp/syntax"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"unicode/utf8"
 )
 
 // Matcher is a compiled pattern. It is immutable and safe for concurrent
@@ -21,14 +25,63 @@ type Matcher struct {
 	needles   []needle
 	exact     bool // a line matches iff it contains a needle
 	multiline bool // the pattern has a literal newline: matches span lines
+	// class: without needles, bytes one of which every match holds
+	// (classes.go); nil when none is known or they are too common.
+	class *byteClass
+	// unicode: \w, \d, \s and \b are Unicode's, as in ripgrep (unicode.go);
+	// unicodeB: the pattern has such a \b or \B.
+	unicode, unicodeB bool
 }
+
+// maxClassCost: a class of bytes commoner than this (in byteFreq's
+// model, one byte in three) is in nearly every line. The model is rough
+// (digits are common in tables, rare in prose): between, a scanner
+// judges for itself (classTrial).
+const maxClassCost = 0.35
 
 // Compile compiles pattern. ignoreCase prepends (?i). ^ and $ match at line
 // boundaries. A pattern containing a newline (literally or as \n) searches
 // across lines; otherwise every line is matched on its own, without its
 // line terminator (a trailing \r included).
 func Compile(pattern string, ignoreCase bool) (*Matcher, error) {
+	key := compiledKey{pattern, ignoreCase}
+	if m, ok := compiled.Load(key); ok {
+		return m.(*Matcher), nil
+	}
+	m, err := compile(pattern, ignoreCase)
+	if err == nil && len(pattern) <= maxCachedPattern {
+		if compiledCount.Add(1) > maxCompiled {
+			compiled.Clear() // rarely: a process searching for thousands of patterns
+			compiledCount.Store(1)
+		}
+		compiled.Store(key, m)
+	}
+	return m, err
+}
+
+// Compiled matchers are kept: a script that pages compiles its pattern on
+// every page, and Unicode classes under (?i) take milliseconds to compile.
+var (
+	compiled      sync.Map // compiledKey -> *Matcher
+	compiledCount atomic.Int64
+)
+
+type compiledKey struct {
+	pattern    string
+	ignoreCase bool
+}
+
+const (
+	maxCompiled      = 256
+	maxCachedPattern = 4 << 10
+)
+
+func compile(pattern string, ignoreCase bool) (*Matcher, error) {
 	expr := translateFlags(pattern)
+	uni := !unicodeOff(pattern)
+	if uni {
+		expr = unicodeClasses(expr)
+	}
 	if ignoreCase {
 		expr = "(?i)" + expr
 	}
@@ -40,7 +93,7 @@ func Compile(pattern string, ignoreCase bool) (*Matcher, error) {
 	if err != nil {
 		return nil, describe(err)
 	}
-	m := &Matcher{re: re, multiline: hasNewline(parsed)}
+	m := &Matcher{re: re, multiline: hasNewline(parsed), unicode: uni}
 	if !m.multiline {
 		// As regexp.Compile: (?m), then simplified and compiled.
 		mparsed, err := syntax.Parse("(?m)"+expr, syntax.Perl)
@@ -51,10 +104,16 @@ func Compile(pattern string, ignoreCase bool) (*Matcher, error) {
 			return nil, describe(err)
 		}
 	}
+	m.unicodeB = m.unicode && m.prog != nil && hasWordBoundary(m.prog)
 	for _, l := range required(parsed) {
 		m.needles = append(m.needles, newNeedle(l.s, l.fold))
 	}
 	m.exact = !m.multiline && len(m.needles) > 0 && exactLiteral(parsed)
+	if len(m.needles) == 0 && m.prog != nil {
+		if c := requiredClass(parsed); c != nil && c.cost() <= maxClassCost {
+			m.class = c
+		}
+	}
 	return m, nil
 }
 
@@ -107,7 +166,16 @@ type Scanner struct {
 	buf []byte
 	pos int  // start of the next line to examine
 	hit bool // multiline: the buffer contains a needle
+	// class is m.class while it pays: skipped and verified count the
+	// bytes of lines it let the scan skip and of lines the DFA read.
+	class             *byteClass
+	skipped, verified int
+	ud                *dfa // see matchLine
 }
+
+// classTrial is how many bytes a scanner reads before it judges whether
+// looking for the class pays (it must skip a third of the text).
+const classTrial = 256 << 10
 
 // NewScanner returns a scanner for m.
 func (m *Matcher) NewScanner() *Scanner {
@@ -116,7 +184,8 @@ func (m *Matcher) NewScanner() *Scanner {
 		s.f = newFinder(m.needles)
 	}
 	if m.prog != nil && !m.exact {
-		s.d = newDFA(m.prog)
+		s.d = newDFA(m.prog, m.unicode)
+		s.class = m.class
 	}
 	return s
 }
@@ -142,6 +211,9 @@ func (s *Scanner) Next() (start, end int, ok bool) {
 		return s.nextMulti()
 	}
 	buf := s.buf
+	if s.class != nil && s.d != nil {
+		return s.nextByClass()
+	}
 	if s.f == nil && s.d != nil && s.pos < len(buf) {
 		// No literal to look for: the DFA reads every byte once.
 		ls, le, ok := s.d.scan(buf, s.pos)
@@ -179,7 +251,48 @@ func (s *Scanner) Next() (start, end int, ok bool) {
 	return 0, 0, false
 }
 
-// matchLine is MatchLine through the scanner's DFA while it works.
+// nextByClass is Next for a pattern with a required class: the DFA reads
+// only the lines holding one of its bytes.
+func (s *Scanner) nextByClass() (start, end int, ok bool) {
+	buf := s.buf
+	for s.pos < len(buf) {
+		if s.class == nil {
+			return s.Next() // judged not to pay: the DFA alone goes on
+		}
+		i := s.class.index(buf, s.pos)
+		if i < 0 {
+			s.skipped += len(buf) - s.pos
+			s.pos = len(buf)
+			return 0, 0, false
+		}
+		ls := s.pos + lastLineStart(buf[s.pos:i])
+		le := len(buf)
+		if j := bytes.IndexByte(buf[i:], '\n'); j >= 0 {
+			le = i + j
+		}
+		s.skipped += ls - s.pos
+		s.verified += le + 1 - ls
+		s.pos = le + 1
+		if s.skipped+s.verified > classTrial {
+			if s.skipped < s.verified/2 {
+				s.class = nil // nearly every line has one: the DFA alone is faster
+			}
+			s.skipped, s.verified = math.MinInt/2, 0 // judged once
+		}
+		if s.matchLine(buf[ls:le]) {
+			return ls, le, true
+		}
+		if s.d == nil {
+			s.class = nil // the DFA gave up: the regexp goes on as before
+			return s.Next()
+		}
+	}
+	return 0, 0, false
+}
+
+// matchLine is MatchLine through the scanner's DFA while it works. Once
+// it gave up, a pattern with a Unicode \b still needs a DFA for lines that
+// are not ASCII (RE2's \b is ASCII's): one that never gives up.
 func (s *Scanner) matchLine(line []byte) bool {
 	if s.d != nil {
 		ok := s.d.matchLine(line)
@@ -188,7 +301,32 @@ func (s *Scanner) matchLine(line []byte) bool {
 		}
 		s.d = nil
 	}
+	if s.m.unicodeB && !isASCII(line) {
+		if s.ud == nil {
+			s.ud = newDFA(s.m.prog, true)
+			s.ud.persist = true
+		}
+		return s.ud.matchLine(line)
+	}
 	return s.m.MatchLine(line)
+}
+
+func hasWordBoundary(prog *syntax.Prog) bool {
+	for _, in := range prog.Inst {
+		if in.Op == syntax.InstEmptyWidth && syntax.EmptyOp(in.Arg)&(syntax.EmptyWordBoundary|syntax.EmptyNoWordBoundary) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *Scanner) nextMulti() (start, end int, ok bool) {

@@ -2,6 +2,7 @@ package textmatch
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"regexp"
 	"slices"
 	"strings"
@@ -12,7 +13,10 @@ import (
 // newline), drop one trailing \r, and run the regexp on each line.
 func naiveLines(t testing.TB, pattern string, ignoreCase bool, text string) []int {
 	t.Helper()
-	expr := pattern
+	expr := translateFlags(pattern)
+	if !unicodeOff(pattern) {
+		expr = unicodeClasses(expr) // \w, \d, \s as ripgrep's (RE2's \b stays ASCII)
+	}
 	if ignoreCase {
 		expr = "(?i)" + expr
 	}
@@ -269,6 +273,11 @@ func FuzzScanner(f *testing.F) {
 		f.Add(s.p, s.t, true)
 	}
 	f.Fuzz(func(t *testing.T, pattern, text string, ignoreCase bool) {
+		if strings.Contains(pattern, `\b`) || strings.Contains(pattern, `\B`) {
+			// The reference's \b is ASCII (TestUnicodeWordBoundary
+			// checks the Unicode one).
+			pattern = "(?-u)" + pattern
+		}
 		m, err := Compile(pattern, ignoreCase)
 		if err != nil || m.Multiline() {
 			return
@@ -304,6 +313,100 @@ func TestSWARAgreesWithMemchr(t *testing.T) {
 			if want := naiveLines(t, c.p, c.fold, text); !slices.Equal(got, want) {
 				t.Errorf("%q fold=%v swar=%v: got %v, want %v", c.p, c.fold, swar, got, want)
 			}
+		}
+	}
+}
+
+// TestClassPrefilter: patterns with no literal but a required class of
+// bytes (a digit, =, a letter of another script, what invalid UTF-8 reads
+// as) find exactly the lines the regexp finds, over text long enough for
+// the scanner to judge whether the class pays and drop it when it does
+// not.
+func TestClassPrefilter(t *testing.T) {
+	line := "func f(x int) { return x }\nv2x := a1b + 3\n\tX = y\nnaïve café 日本 \xff\xfe\n\n  Ab =\r\nk\u212A \u017F\n"
+	text := strings.Repeat(line, 4000)
+	digits := strings.Repeat("x1 = 2\nab3c\n", 30000) // the class does not pay
+	cases := []struct {
+		p    string
+		i    bool
+		used bool // the class is known and cheap enough (and there is no literal)
+	}{
+		{`[a-z]+[0-9]+[a-z]+`, false, true}, {`[A-Z]\w*\s*=`, false, false}, {`[é-ü]`, false, true},
+		{`\x{FFFD}`, false, true}, {`[^\x00-\x7f]{2}`, false, true}, {`(ab|c[0-9])+`, false, false},
+		{`(?i)[k][^a]`, false, true}, {`(?i-u)s\b`, true, true}, {`[a-z]+`, false, false}, {`\w\W`, false, false},
+		{`[a-z]+[0-9]+[a-z]`, false, true}, // a digit in every line: dropped after the trial
+	}
+	for _, c := range cases {
+		m, err := Compile(c.p, c.i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (m.class != nil) != c.used {
+			t.Errorf("%q: class prefilter %v, want %v", c.p, m.class != nil, c.used)
+		}
+		for _, txt := range []string{line, text, digits} {
+			if got, want := scanLines(m, txt), naiveLines(t, c.p, c.i, txt); !slices.Equal(got, want) {
+				t.Errorf("%q on %d bytes: %d lines, want %d", c.p, len(txt), len(got), len(want))
+			}
+		}
+	}
+}
+
+// TestUnicodeWordBoundary: \w, \d, \s, \b and \B are ripgrep's Unicode
+// ones — also when the DFA gives up on a pattern (a counted repetition
+// that needs too many states): lines that are not ASCII then go to a DFA
+// that never gives up, since RE2's \b is ASCII's. (?-u) keeps ASCII.
+func TestUnicodeWordBoundary(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var eb strings.Builder
+	for range 6000 {
+		eb.WriteByte("ab"[rng.IntN(2)])
+	}
+	explode := eb.String() // thrashes a[ab]{14}c's cache
+	cases := []struct {
+		pattern string
+		line    string
+		match   bool
+	}{
+		{`\bcafé\b`, "un café noir", true},
+		{`café\b`, "cafés", false},
+		{`\bκόσμε\b`, "γειά κόσμε!", true},
+		{`\w+\b`, "日本語", true},
+		{`\d`, "٣", true},
+		{`^\d+$`, "४२", true},
+		{`\s`, "a\u3000b", true},
+		{`\S\s\S`, "a\u00A0b", true},
+		{`a\Wb`, "a\u200Db", false}, // a joiner is a word character
+		{`\w\w`, "Ⓐⓑ", true},        // Alphabetic, not a letter
+		{`(?-u)\w`, "日本", false},
+		{`(?-u)\bé`, "xé", true}, // ASCII: x, then é (not a word character)
+		{`\bé`, "xé", false},
+		{`a[ab]{14}c\b`, explode + " é a" + strings.Repeat("b", 14) + "cé", false},
+		{`a[ab]{14}c\b`, explode + " é a" + strings.Repeat("b", 14) + "c é", true},
+		{`a[ab]{14}c\b`, explode + " a" + strings.Repeat("b", 14) + "c", true},
+		{`a[ab]{14}c\B`, explode + " a" + strings.Repeat("b", 14) + "cé", true},
+	}
+	for _, c := range cases {
+		m, err := Compile(c.pattern, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := m.NewScanner()
+		text := strings.Repeat(explode+"c\n", 40) + c.line + "\n" // the first lines make the DFA give up
+		s.Reset([]byte(text))
+		found := false
+		for {
+			start, _, ok := s.Next()
+			if !ok {
+				break
+			}
+			found = found || start == len(text)-len(c.line)-1
+		}
+		if found != c.match {
+			t.Errorf("%q on %.40q…: match %v, want %v", c.pattern, c.line, found, c.match)
+		}
+		if strings.Contains(c.pattern, "{14}") && s.d != nil {
+			t.Errorf("%q: the DFA did not give up", c.pattern)
 		}
 	}
 }

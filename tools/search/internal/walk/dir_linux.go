@@ -60,8 +60,10 @@ func (h dirHandle) mtime(name string) (int64, bool) {
 	return st.Mtim.Nano(), true
 }
 
-// readDir lists path with getdents64, appending to ents.
-func (st *workerState) readDir(path string, ents []Entry) ([]Entry, dirHandle, error) {
+// readDir lists path with getdents64, appending to ents. The directory's
+// stamp is taken before it is read, so a change made while it is read
+// shows as a later stamp.
+func (st *workerState) readDir(path string, ents []Entry, stamped bool) ([]Entry, dirHandle, stamp, error) {
 	var fd int
 	var err error
 	for {
@@ -71,7 +73,12 @@ func (st *workerState) readDir(path string, ents []Entry) ([]Entry, dirHandle, e
 		}
 	}
 	if err != nil {
-		return ents, dirHandle{fd: -1}, err
+		return ents, dirHandle{fd: -1}, stamp{}, err
+	}
+	var sb unix.Stat_t
+	var sp stamp
+	if stamped && unix.Fstat(fd, &sb) == nil {
+		sp = stamp{mtime: sb.Mtim.Nano(), ctime: sb.Ctim.Nano(), ok: true}
 	}
 	buf := st.dirents
 	for {
@@ -80,7 +87,7 @@ func (st *workerState) readDir(path string, ents []Entry) ([]Entry, dirHandle, e
 			continue
 		}
 		if err != nil {
-			return ents, dirHandle{fd: fd}, err
+			return ents, dirHandle{fd: fd}, sp, err
 		}
 		if n <= 0 {
 			break
@@ -115,5 +122,20 @@ func (st *workerState) readDir(path string, ents []Entry) ([]Entry, dirHandle, e
 			ents = append(ents, Entry{Name: string(name), Kind: k})
 		}
 	}
-	return ents, dirHandle{fd: fd}, nil
+	return ents, dirHandle{fd: fd}, sp, nil
+}
+
+// stampOf returns path's stamp now.
+func stampOf(path string) stamp {
+	var sb unix.Stat_t
+	for {
+		err := unix.Stat(path, &sb)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return stamp{}
+		}
+		return stamp{mtime: sb.Mtim.Nano(), ctime: sb.Ctim.Nano(), size: sb.Size, ino: sb.Ino, ok: true}
+	}
 }

@@ -42,10 +42,24 @@ func kindOf(m os.FileMode) Kind {
 	return KindOther
 }
 
-func (st *workerState) readDir(path string, ents []Entry) ([]Entry, dirHandle, error) {
+func (st *workerState) readDir(path string, ents []Entry, stamped bool) ([]Entry, dirHandle, stamp, error) {
+	var sp stamp
+	if stamped {
+		sp = stampOf(path)
+	}
 	des, err := os.ReadDir(path)
 	for _, de := range des {
 		ents = append(ents, Entry{Name: de.Name(), Kind: kindOf(de.Type())})
 	}
-	return ents, dirHandle{dir: path}, err
+	return ents, dirHandle{dir: path}, sp, err
+}
+
+// stampOf returns path's stamp now (no change time here: the
+// modification time and size stand for it).
+func stampOf(path string) stamp {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return stamp{}
+	}
+	return stamp{mtime: fi.ModTime().UnixNano(), size: fi.Size(), ok: true}
 }

@@ -3,7 +3,9 @@ package walk
 import (
 	"slices"
 	"strings"
+	"time"
 
+	"github.com/atomic-script/atomic-script/internal/gitignore"
 	"github.com/atomic-script/atomic-script/tools/internal/safefile"
 )
 
@@ -22,20 +24,11 @@ func newWorkerState() *workerState {
 // its chunks and subdirectories.
 func (w *Walker) list(id int, st *workerState, d *Dir) {
 	defer close(d.listed)
-	ents, h, err := st.readDir(d.Abs, st.ents[:0])
+	kept, h, ok := w.read(st, d)
 	defer h.close()
-	virtual := w.overlay.children(d.Abs)
-	if err != nil && virtual == nil {
+	if !ok {
 		return
 	}
-	ents = w.overlay.merge(d.Abs, ents, virtual)
-	st.ents = ents[:0]
-
-	ign, comps := d.ign, d.comps
-	if w.cfg.Gitignore {
-		ign, comps = w.dirIgnore(d, ents, ign, comps)
-	}
-	kept := w.keep(st, h, d, ents, ign, comps)
 	if w.cfg.OnDir != nil {
 		w.cfg.OnDir(id, d, kept, func(name string) (int64, bool) {
 			if w.overlay.has(d.Join(name)) {
@@ -44,14 +37,43 @@ func (w *Walker) list(id int, st *workerState, d *Dir) {
 			return h.mtime(name)
 		})
 	}
-	w.enqueue(w.children(d, kept, ign, comps))
+	w.enqueue(w.children(d, kept, d.ownIgn, d.ownComps))
+}
+
+// read lists d as this run sees it and keeps what the walk walks; a
+// resumable walk notes what a later Resume checks. ok is false when the
+// directory cannot be read and the overlay adds nothing to it.
+func (w *Walker) read(st *workerState, d *Dir) (kept []Entry, h dirHandle, ok bool) {
+	var listedAt int64
+	if w.cfg.Resumable {
+		listedAt = time.Now().UnixNano()
+	}
+	ents, h, sp, err := st.readDir(d.Abs, st.ents[:0], w.cfg.Resumable)
+	virtual := w.overlay.children(d.Abs)
+	if err != nil && virtual == nil {
+		return nil, h, false
+	}
+	ents = w.overlay.merge(d.Abs, ents, virtual)
+	st.ents = ents[:0]
+	d.stamp, d.listedAt, d.listedGen = sp, listedAt, w.gen
+	d.hasGit, d.hasIgnore = false, false
+	for _, e := range ents {
+		d.hasGit = d.hasGit || e.Name == ".git"
+		d.hasIgnore = d.hasIgnore || e.Name == ".gitignore"
+	}
+	ign, comps := d.ign, d.comps
+	if w.cfg.Gitignore {
+		ign, comps = w.dirIgnore(d, ents, ign, comps)
+	}
+	d.ownIgn, d.ownComps = ign, comps
+	return w.keep(st, h, d, ents, ign, comps), h, true
 }
 
 // dirIgnore returns the ignore rules that hold inside d. A directory
 // holding .git (a nested repository or submodule) is an ignore base of its
 // own, as for git and rg: the rules above it stop and its
 // .git/info/exclude starts; its .gitignore adds to them.
-func (w *Walker) dirIgnore(d *Dir, ents []Entry, ign *ignoreSet, comps []string) (*ignoreSet, []string) {
+func (w *Walker) dirIgnore(d *Dir, ents []Entry, ign *gitignore.Set, comps []string) (*gitignore.Set, []string) {
 	for _, e := range ents {
 		if e.Name == ".git" {
 			ign, comps = w.excludes(d.Abs), nil
@@ -61,7 +83,7 @@ func (w *Walker) dirIgnore(d *Dir, ents []Entry, ign *ignoreSet, comps []string)
 	for _, e := range ents {
 		if e.Name == ".gitignore" && e.Kind == KindFile {
 			if text, ok := w.readSmall(d.Join(".gitignore")); ok {
-				ign = ign.extend(parseIgnore(text, comps))
+				ign = ign.Extend(gitignore.Parse(text, comps))
 			}
 			break
 		}
@@ -71,7 +93,7 @@ func (w *Walker) dirIgnore(d *Dir, ents []Entry, ign *ignoreSet, comps []string)
 
 // keep filters ents in place (hidden, .git, node_modules, ignored) and
 // sorts what is left by name.
-func (w *Walker) keep(st *workerState, h dirHandle, d *Dir, ents []Entry, ign *ignoreSet, comps []string) []Entry {
+func (w *Walker) keep(st *workerState, h dirHandle, d *Dir, ents []Entry, ign *gitignore.Set, comps []string) []Entry {
 	kept := ents[:0]
 	var hidden, pruned int64
 	var ignored []Entry
@@ -89,7 +111,7 @@ func (w *Walker) keep(st *workerState, h dirHandle, d *Dir, ents []Entry, ign *i
 		}
 		if ign != nil {
 			st.path = append(append(st.path[:0], comps...), e.Name)
-			if ign.match(st.path, e.Kind == KindDir) {
+			if ign.Match(st.path, e.Kind == KindDir) {
 				ignored = append(ignored, e)
 				continue
 			}
@@ -122,38 +144,48 @@ func (w *Walker) skipped(e Entry) int {
 
 // children makes the tasks of d's kept entries: one per subdirectory to
 // descend into, and its files in chunks.
-func (w *Walker) children(d *Dir, kept []Entry, ign *ignoreSet, comps []string) []task {
-	descend, filter := w.cfg.Roots[d.Root].Descend, w.cfg.Roots[d.Root].Filter
+func (w *Walker) children(d *Dir, kept []Entry, ign *gitignore.Set, comps []string) []task {
+	dirs, files := w.split(d, kept)
 	var tasks []task
-	var files []string
-	var sub int32
+	for i, name := range dirs {
+		after, _ := d.resumeDir(name)
+		c := &Dir{Abs: d.Join(name), Rel: d.RelJoin(name), Root: d.Root, key: childKey(d.key, int32(i)), after: after, ign: ign, listed: make(chan struct{})}
+		if w.cfg.Gitignore {
+			c.comps = append(comps[:len(comps):len(comps)], name)
+		}
+		d.subs = append(d.subs, c)
+		tasks = append(tasks, task{key: c.key, dir: c})
+	}
+	return append(tasks, w.chunk(d, files)...)
+}
+
+// split names the subdirectories of d the walk enters and the files it
+// chunks (those after the resume point and after what was taken).
+func (w *Walker) split(d *Dir, kept []Entry) (dirs, files []string) {
+	descend, filter := w.cfg.Roots[d.Root].Descend, w.cfg.Roots[d.Root].Filter
 	for _, e := range kept {
 		switch e.Kind {
 		case KindDir:
-			after, skip := d.resumeDir(e.Name)
-			if skip {
+			if _, skip := d.resumeDir(e.Name); skip || descend != nil && !descend(d.RelJoin(e.Name)) {
 				continue
 			}
-			rel := d.RelJoin(e.Name)
-			if descend != nil && !descend(rel) {
-				continue
-			}
-			c := &Dir{Abs: d.Join(e.Name), Rel: rel, Root: d.Root, key: childKey(d.key, sub), after: after, ign: ign, listed: make(chan struct{})}
-			if w.cfg.Gitignore {
-				c.comps = append(comps[:len(comps):len(comps)], e.Name)
-			}
-			sub++
-			d.subs = append(d.subs, c)
-			tasks = append(tasks, task{key: c.key, dir: c})
+			dirs = append(dirs, e.Name)
 		case KindFile:
-			if d.resumeFile(e.Name) && w.cfg.ChunkSize > 0 && (filter == nil || filter(d.RelJoin(e.Name))) {
+			if d.resumeFile(e.Name) && e.Name > d.lastFile && w.cfg.ChunkSize > 0 && (filter == nil || filter(d.RelJoin(e.Name))) {
 				files = append(files, e.Name)
 			}
 		}
 	}
+	return dirs, files
+}
+
+// chunk makes d's chunks of files, after any it already has.
+func (w *Walker) chunk(d *Dir, files []string) []task {
+	var tasks []task
 	for i := 0; i < len(files); i += w.cfg.ChunkSize {
 		end := min(i+w.cfg.ChunkSize, len(files))
-		c := &Chunk{Dir: d, Files: files[i:end:end], key: childKey(d.key, int32(chunkBase+i/w.cfg.ChunkSize)), done: make(chan struct{})}
+		c := &Chunk{Dir: d, Files: files[i:end:end], key: childKey(d.key, int32(chunkBase+d.made)), done: make(chan struct{})}
+		d.made++
 		d.chunks = append(d.chunks, c)
 		tasks = append(tasks, task{key: c.key, chunk: c})
 	}
@@ -197,6 +229,9 @@ const maxIgnoreFileBytes = 16 << 20
 func (w *Walker) readSmall(path string) ([]byte, bool) {
 	if data, pending := w.overlay.content(path); pending {
 		return data, data != nil
+	}
+	if w.cfg.Resumable {
+		w.noteRead(path)
 	}
 	data, err := safefile.ReadFile(path, maxIgnoreFileBytes)
 	return data, err == nil

@@ -15,6 +15,9 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
+
+	"github.com/atomic-script/atomic-script/internal/gitignore"
 )
 
 // Kind is the type of a directory entry.
@@ -83,6 +86,9 @@ type Config struct {
 	// in tree order.
 	ChunkSize int
 	OnFiles   func(worker int, c *Chunk) any
+	// Resumable makes a stopped walk able to go on (Resume): directories
+	// are stamped as they are read, ignore files noted.
+	Resumable bool
 }
 
 // Dir is a directory of the walk.
@@ -96,10 +102,27 @@ type Dir struct {
 	key    []int32
 	after  []string // the resume point's components below this directory; nil: all of it
 	comps  []string // components relative to the ignore base
-	ign    *ignoreSet
+	ign    *gitignore.Set
 	listed chan struct{}
 	subs   []*Dir
 	chunks []*Chunk
+
+	// Set when listed: the rules in force inside (its own .gitignore
+	// added), whether it holds .git or .gitignore, and for a resumable
+	// walk its stamp and when it was read.
+	ownIgn            *gitignore.Set
+	ownComps          []string
+	hasGit, hasIgnore bool
+	stamp             stamp
+	listedAt          int64
+	listedGen         int // the run that read it
+	checkedGen        int // the last run that checked it was still so
+	made              int // chunks made, for the next chunk's key
+	// The consumer's progress: chunks and subdirectories taken, the
+	// last file of the last chunk taken, and done once all of it was.
+	nextChunk, nextSub int
+	lastFile           string
+	done               bool
 }
 
 // Join returns the absolute path of an entry of d, with the system's
@@ -125,11 +148,13 @@ type Chunk struct {
 	Dir   *Dir
 	Files []string // names, sorted
 	// Result is what OnFiles returned; read it only after Ordered yielded
-	// the chunk.
+	// the chunk. It is nil when the walk left the chunk to the consumer
+	// (a directory read again on resuming).
 	Result any
 
-	key  []int32
-	done chan struct{}
+	key     []int32
+	done    chan struct{}
+	dropped atomic.Bool // replaced: its directory was read again
 }
 
 // Walker runs one walk. Create it with New, then Start it.
@@ -143,9 +168,18 @@ type Walker struct {
 	queue   taskHeap
 	active  int
 	stopped bool
-	wg      sync.WaitGroup
+	wg      *sync.WaitGroup // the running workers
+	skips   skipCounter     // what the walk left out, for coverage
+	gen     int             // the run: a Resume begins the next
+	// Set by Resume for the run it begins: directories the overlay's
+	// changes touch, and whether a kept listing proved unusable.
+	changed map[string]bool
+	invalid bool
+	own     *workerState // the consumer's, to read a directory again
 
-	skips skipCounter
+	// The ignore files a resumable walk read, with their stamps.
+	readMu      sync.Mutex
+	ignoreFiles map[string]stamp
 }
 
 // New prepares a walk: it finds each root's ignore base and reads the
@@ -173,13 +207,19 @@ func New(cfg Config) *Walker {
 // Start launches the workers. The walk ends when every task is done, when
 // Stop is called, or when ctx is done.
 func (w *Walker) Start(ctx context.Context) {
-	stop := context.AfterFunc(ctx, w.Stop)
+	w.mu.Lock()
+	gen := w.gen
+	wg := &sync.WaitGroup{}
+	w.wg = wg
+	w.mu.Unlock()
+	// A run's context stops only that run, not one a Resume began.
+	stop := context.AfterFunc(ctx, func() { w.stop(gen) })
 	for i := 0; i < w.cfg.Workers; i++ {
-		w.wg.Add(1)
-		go w.work(i)
+		wg.Add(1)
+		go w.work(i, wg)
 	}
 	go func() {
-		w.wg.Wait()
+		wg.Wait()
 		stop()
 	}()
 }
@@ -187,13 +227,29 @@ func (w *Walker) Start(ctx context.Context) {
 // Stop makes the workers finish their current task and exit.
 func (w *Walker) Stop() {
 	w.mu.Lock()
-	w.stopped = true
-	w.cond.Broadcast()
+	gen := w.gen
+	w.mu.Unlock()
+	w.stop(gen)
+}
+
+func (w *Walker) stop(gen int) {
+	w.mu.Lock()
+	if w.gen == gen {
+		w.stopped = true
+		w.cond.Broadcast()
+	}
 	w.mu.Unlock()
 }
 
 // Wait blocks until every worker has exited.
-func (w *Walker) Wait() { w.wg.Wait() }
+func (w *Walker) Wait() {
+	w.mu.Lock()
+	wg := w.wg
+	w.mu.Unlock()
+	if wg != nil {
+		wg.Wait()
+	}
+}
 
 // Stopped reports whether the walk was stopped before it finished.
 func (w *Walker) Stopped() bool {
@@ -202,8 +258,8 @@ func (w *Walker) Stopped() bool {
 	return w.stopped
 }
 
-func (w *Walker) work(id int) {
-	defer w.wg.Done()
+func (w *Walker) work(id int, wg *sync.WaitGroup) {
+	defer wg.Done()
 	st := newWorkerState()
 	for {
 		t, ok := w.pop()
@@ -211,7 +267,7 @@ func (w *Walker) work(id int) {
 			return
 		}
 		if t.chunk != nil {
-			if w.cfg.OnFiles != nil {
+			if w.cfg.OnFiles != nil && !t.chunk.dropped.Load() {
 				t.chunk.Result = w.cfg.OnFiles(id, t.chunk)
 			}
 			close(t.chunk.done)
@@ -286,28 +342,42 @@ func (w *Walker) Ordered(ctx context.Context, fn func(c *Chunk) bool) bool {
 }
 
 func (w *Walker) orderedDir(ctx context.Context, d *Dir, fn func(c *Chunk) bool) bool {
-	done := ctx.Done()
-	select {
-	case <-d.listed:
-	case <-done:
+	if d.done {
+		return true
+	}
+	if !w.await(ctx, d.listed) || !w.check(d) {
 		return false
 	}
-	for _, c := range d.chunks {
-		select {
-		case <-c.done:
-		case <-done:
+	for d.nextChunk < len(d.chunks) {
+		c := d.chunks[d.nextChunk]
+		if !w.await(ctx, c.done) {
 			return false
 		}
+		d.nextChunk++
+		d.lastFile = c.Files[len(c.Files)-1]
 		if !fn(c) {
 			return false
 		}
 	}
-	for _, s := range d.subs {
-		if !w.orderedDir(ctx, s, fn) {
+	for d.nextSub < len(d.subs) {
+		if !w.orderedDir(ctx, d.subs[d.nextSub], fn) {
 			return false
 		}
+		d.nextSub++
 	}
+	// Taken whole: what it held is no longer needed.
+	d.done, d.chunks, d.subs = true, nil, nil
 	return true
+}
+
+// await waits for ch to close; it reports false when ctx ended first.
+func (w *Walker) await(ctx context.Context, ch chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // Completed calls fn, in tree order, for the chunks of root that follow

@@ -1,0 +1,16 @@
+// This file was procedurally generated from the following sources:
+// - src/direct-eval-code/declare-arguments-and-assign.case
+// - src/direct-eval-code/default/async-meth/no-pre-existing-arguments-bindings-are-present.template
+/*---
+description: Declare "arguments" and assign to it in direct eval code (Declare |arguments| when no pre-existing |arguments| bindings are present.)
+esid: sec-evaldeclarationinstantiation
+features: [globalThis]
+flags: [generated, async, noStrict]
+---*/
+
+const oldArguments = globalThis.arguments;
+let o = { async f(p = eval("var arguments = 'param'")) {}};
+o.f().then($DONE, error => {
+  assert(error instanceof SyntaxError);
+  assert.sameValue(globalThis.arguments, oldArguments, "globalThis.arguments unchanged");
+}).then($DONE, $DONE);

@@ -1,0 +1,54 @@
+// This file was procedurally generated from the following sources:
+// - src/spread/sngl-expr.case
+// - src/spread/default/array.template
+/*---
+description: Spread operator applied to AssignmentExpression as only element (Array initializer)
+esid: sec-runtime-semantics-arrayaccumulation
+flags: [generated]
+info: |
+    SpreadElement : ...AssignmentExpression
+
+    1. Let spreadRef be the result of evaluating AssignmentExpression.
+    2. Let spreadObj be ? GetValue(spreadRef).
+    3. Let iterator be ? GetIterator(spreadObj).
+    4. Repeat
+       a. Let next be ? IteratorStep(iterator).
+       b. If next is false, return nextIndex.
+       c. Let nextValue be ? IteratorValue(next).
+       d. Let status be CreateDataProperty(array, ToString(ToUint32(nextIndex)),
+          nextValue).
+       e. Assert: status is true.
+       f. Let nextIndex be nextIndex + 1.
+
+    12.3.6.1 Runtime Semantics: ArgumentListEvaluation
+
+    ArgumentList : ... AssignmentExpression
+
+    1. Let list be an empty List.
+    2. Let spreadRef be the result of evaluating AssignmentExpression.
+    3. Let spreadObj be GetValue(spreadRef).
+    4. Let iterator be GetIterator(spreadObj).
+    5. ReturnIfAbrupt(iterator).
+    6. Repeat
+       a. Let next be IteratorStep(iterator).
+       b. ReturnIfAbrupt(next).
+       c. If next is false, return list.
+       d. Let nextArg be IteratorValue(next).
+       e. ReturnIfAbrupt(nextArg).
+       f. Append nextArg as the last element of list.
+---*/
+var source = [2, 3, 4];
+var target;
+
+var callCount = 0;
+
+(function() {
+  assert.sameValue(arguments.length, 3);
+  assert.sameValue(arguments[0], 2);
+  assert.sameValue(arguments[1], 3);
+  assert.sameValue(arguments[2], 4);
+  assert.sameValue(target, source);
+  callCount += 1;
+}.apply(null, [...target = source]));
+
+assert.sameValue(callCount, 1);
