@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -20,15 +21,18 @@ func (s *Server) responseLimit() int {
 }
 
 // bound returns res within limit bytes of JSON. Tools bound their own
-// results; this is the last guard. What does not fit is the
-// structuredContent: its long strings are cut (each ends in "…(N more
-// characters)") and its long lists shortened, tighter until the result
-// fits, so it still matches the tool's output schema, and a note in the
-// text says what was cut and where the whole result was saved (save may
-// fail: then the note says so).
+// results; this is the last guard. What does not fit is cut from the
+// _meta details first (metadata for programs: an edit's diff and patch,
+// which no model reads), then from the structuredContent too: their long
+// strings are cut (each ends in "…(N more characters)") and their long
+// lists shortened, tighter until the result fits, so the structuredContent
+// still matches the tool's output schema, and a note in the text says what
+// was cut and where the whole result was saved (save may fail: then the
+// note says so).
 func bound(res *mcp.CallToolResult, limit int, save func([]byte) (string, error)) *mcp.CallToolResult {
 	data, err := json.Marshal(res)
-	if err != nil || len(data) <= limit || res.StructuredContent == nil {
+	details, hasDetails := res.Meta[detailsKey]
+	if err != nil || len(data) <= limit || res.StructuredContent == nil && !hasDetails {
 		return res
 	}
 	where := "it could not be saved"
@@ -37,22 +41,52 @@ func bound(res *mcp.CallToolResult, limit int, save func([]byte) (string, error)
 	} else {
 		where += " (" + err.Error() + ")"
 	}
-	var v any
-	if raw, err := json.Marshal(res.StructuredContent); err == nil {
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.UseNumber()
-		_ = dec.Decode(&v)
-	}
+	structured, meta := decodeJSON(res.StructuredContent), decodeJSON(details)
 	out := *res
-	for chars, items := 4096, 256; ; chars, items = chars/2, items/2 {
-		out.StructuredContent = shrink(v, max(chars, 32), max(items, 1))
-		note := fmt.Sprintf("\n\n[This result was over the %d KB limit of one response: in its structuredContent, strings over %d characters were cut (each ends in \"…(N more characters)\") and lists over %d items keep their first %d; %s.]",
-			limit>>10, max(chars, 32), max(items, 1), max(items, 1), where)
-		out.Content = withNote(res.Content, note)
-		if data, err := json.Marshal(&out); err != nil || len(data) <= limit || chars <= 32 && items <= 1 {
-			return &out
+	for _, cutStructured := range []bool{false, true} {
+		if !cutStructured && !hasDetails || cutStructured && res.StructuredContent == nil {
+			continue
+		}
+		what := "structuredContent"
+		switch {
+		case !cutStructured:
+			what = "_meta details"
+		case hasDetails:
+			what = "structuredContent and _meta details"
+		}
+		for chars, items := 4096, 256; ; chars, items = chars/2, items/2 {
+			chars, items = max(chars, 32), max(items, 1)
+			if hasDetails {
+				out.Meta = maps.Clone(res.Meta)
+				out.Meta[detailsKey] = shrink(meta, chars, items)
+			}
+			if cutStructured {
+				out.StructuredContent = shrink(structured, chars, items)
+			}
+			note := fmt.Sprintf("\n\n[This result was over the %d KB limit of one response: in its %s, strings over %d characters were cut (each ends in \"…(N more characters)\") and lists over %d items keep their first %d; %s.]",
+				limit>>10, what, chars, items, items, where)
+			out.Content = withNote(res.Content, note)
+			data, err := json.Marshal(&out)
+			if err != nil || len(data) <= limit {
+				return &out
+			}
+			if chars == 32 && items == 1 {
+				break
+			}
 		}
 	}
+	return &out
+}
+
+// decodeJSON is v as plain JSON values (numbers kept as written), or nil.
+func decodeJSON(v any) any {
+	var out any
+	if raw, err := json.Marshal(v); err == nil {
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.UseNumber()
+		_ = dec.Decode(&out)
+	}
+	return out
 }
 
 // withNote appends note to the first text item (or adds one).

@@ -27,7 +27,7 @@ func directDescriptor(t tools.Tool) *mcp.Tool {
 	}
 	d := &mcp.Tool{Name: t.Name(), Description: t.Description(), InputSchema: in, Annotations: annotations("", t)}
 	if out := t.OutputSchema(); out != nil {
-		d.OutputSchema = out
+		d.OutputSchema = withOmitted(out)
 	}
 	return d
 }
@@ -73,14 +73,15 @@ func (ss *session) directHandler(t tools.Tool) mcp.ToolHandler {
 
 // toolResult renders a tool Result for MCP: its text (and images) as
 // content, its structured value as structuredContent when the tool has an
-// output schema, its details in _meta.
+// output schema (within the text's size: fitStructured), its details in
+// _meta.
 func toolResult(t tools.Tool, res tools.Result) *mcp.CallToolResult {
 	out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}}
 	for _, img := range res.Images {
 		out.Content = append(out.Content, &mcp.ImageContent{MIMEType: img.MIMEType, Data: img.Data})
 	}
 	if t.OutputSchema() != nil && res.Structured != nil {
-		out.StructuredContent = res.Structured
+		out.StructuredContent = fitStructured(res.Structured, res.Text)
 	}
 	if res.Details != nil {
 		if data, err := json.Marshal(res.Details); err == nil {

@@ -62,6 +62,28 @@ func TestBound(t *testing.T) {
 	}
 }
 
+// TestBoundCutsDetailsFirst: a result over the limit because of its _meta
+// details (an edit's diff and patch) keeps its structuredContent whole; the
+// details are cut and the note says so.
+func TestBoundCutsDetailsFirst(t *testing.T) {
+	structured := map[string]any{"files": []any{"a.go", "b.go", "c.go"}, "omitted": []any{"patch", "text", "diff"}}
+	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "edited"}}, StructuredContent: structured,
+		Meta: mcp.Meta{detailsKey: map[string]any{"diff": strings.Repeat("+x\n", 60000), "patch": strings.Repeat("+x\n", 60000)}}}
+	got := bound(res, MaxResponseBytes, func([]byte) (string, error) { return "saved.json", nil })
+	if data := mustJSON(t, got); len(data) > MaxResponseBytes {
+		t.Fatalf("%d bytes, over %d", len(data), MaxResponseBytes)
+	}
+	if string(mustJSON(t, got.StructuredContent)) != string(mustJSON(t, structured)) {
+		t.Errorf("structuredContent was cut: %s", mustJSON(t, got.StructuredContent))
+	}
+	if txt := got.Content[0].(*mcp.TextContent).Text; !strings.Contains(txt, "in its _meta details, strings over 4096 characters were cut") {
+		t.Errorf("note: %q", txt)
+	}
+	if !strings.Contains(string(mustJSON(t, got.Meta)), "more characters)") {
+		t.Errorf("details not cut: %.200s", mustJSON(t, got.Meta))
+	}
+}
+
 func mustJSON(t *testing.T, v any) []byte {
 	t.Helper()
 	data, err := json.Marshal(v)

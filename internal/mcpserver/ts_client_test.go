@@ -97,11 +97,14 @@ func TestTypeScriptHostElicitation(t *testing.T) {
 
 // TestTypeScriptHostBoundedResults: the TypeScript SDK compiles every
 // served tool's outputSchema and checks each structuredContent against it;
-// results that would be huge (a direct find with limit 10000, cut by the
-// last guard; a codemode value of 3,000 rows; a script asking for a
-// million tokens) arrive under 128 KB and still pass the SDK's checks. A
-// call the host aborts (notifications/cancelled) stops its run and kills
-// its bash, and the session goes on.
+// results that would be huge (a direct find with limit 10000; a codemode
+// value of 3,000 rows; a script asking for a million tokens) arrive under
+// 128 KB and still pass the SDK's checks. Direct calls whose
+// structuredContent would repeat long text (a search of many matches, a
+// long bash output, a big edit, finds) send it within their text's size
+// (at least 2 KB), omitted naming what the text holds instead. A call the
+// host aborts (notifications/cancelled) stops its run and kills its bash,
+// and the session goes on.
 func TestTypeScriptHostBoundedResults(t *testing.T) {
 	node, sdk := tsSDK(t)
 	w := newWorkspace(t, "", "")
@@ -110,22 +113,31 @@ func TestTypeScriptHostBoundedResults(t *testing.T) {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(p, nil, 0o644); err != nil {
+		if err := os.WriteFile(p, []byte(strings.Repeat("// hello\n", i%3*10)), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
+	if err := os.WriteFile(filepath.Join(w.dir, "big.txt"), []byte(strings.Repeat("hello world, one line of text\n", 3000)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	out := runTSHost(t, w, node, sdk, "bounded_client.mjs")
 	type call struct {
-		Bytes      int    `json:"bytes"`
-		IsError    bool   `json:"isError"`
-		Structured bool   `json:"structured"`
-		Note       string `json:"note"`
-		Error      string `json:"error"`
+		Bytes           int      `json:"bytes"`
+		IsError         bool     `json:"isError"`
+		Structured      bool     `json:"structured"`
+		TextBytes       int      `json:"textBytes"`
+		StructuredBytes int      `json:"structuredBytes"`
+		Omitted         []string `json:"omitted"`
+		Note            string   `json:"note"`
+		Error           string   `json:"error"`
 	}
 	var got struct {
 		Tools, WithOutputSchema int
+		Read                    call
 		Find, BigValue          call
 		MillionTokens           call
+		Search, SearchFile      call
+		Bash, Edit, FindSome    call
 		Cancel                  struct {
 			Aborted bool
 			Ms      int
@@ -150,10 +162,26 @@ func TestTypeScriptHostBoundedResults(t *testing.T) {
 	if out, err := exec.Command("pgrep", "-f", "sleep 37.25").Output(); err == nil {
 		t.Errorf("the cancelled run's bash is still running: %s", out)
 	}
-	// find's 32 KiB of paths twice over (text and structuredContent) plus
-	// its fields pass 128 KB: the last guard cuts it, and says so.
-	if !strings.Contains(got.Find.Note, "over the 128 KB limit of one response") {
-		t.Errorf("find: no note of the cut: %q", got.Find.Note)
+	if got.Read.Bytes < 40<<10 || got.Read.Structured {
+		t.Errorf("read: %+v", got.Read)
+	}
+	direct := map[string]call{"find": got.Find, "search": got.Search, "search of a file": got.SearchFile, "bash": got.Bash, "edit": got.Edit, "a small find": got.FindSome}
+	for name, c := range direct {
+		if c.Error != "" || c.IsError || !c.Structured || c.Bytes > 128<<10 || c.StructuredBytes > max(c.TextBytes, 2048) {
+			t.Errorf("%s: structuredContent takes %d bytes beside %d of text: %+v", name, c.StructuredBytes, c.TextBytes, c)
+		}
+		if big := name != "a small find"; big != (len(c.Omitted) > 0) {
+			t.Errorf("%s: omitted %q", name, c.Omitted)
+		}
+	}
+	// Within its text's size, find's structuredContent no longer takes the
+	// result past 128 KB; a big edit's diff and patch in _meta still do,
+	// and the last guard cuts them, not its structuredContent.
+	if got.Find.Note != "" {
+		t.Errorf("find: %q", got.Find.Note)
+	}
+	if !strings.Contains(got.Edit.Note, "in its _meta details, strings over") {
+		t.Errorf("edit: %q", got.Edit.Note)
 	}
 }
 
