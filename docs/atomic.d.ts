@@ -956,5 +956,5 @@ declare const path: {
   readonly posix: typeof path;
 };
 
-// Web globals (no I/O, as on the web): URL, URLSearchParams, TextEncoder, TextDecoder (utf-8, utf-16le/be), atob, btoa, structuredClone, queueMicrotask, crypto.randomUUID(), crypto.getRandomValues(), crypto.subtle.digest (SHA-1/256/384/512), performance.now(), DOMException; path is Node's path.posix (resolve from the workspace root).
-// Not here: setTimeout, setInterval (no timers: await the calls; bash `sleep N` to wait); fetch, XMLHttpRequest, WebSocket (no network: a web tool if enabled, else bash (curl)); require, import (no modules: everything is a global); process, Buffer (ARGS for arguments; bytes are Uint8Array; a file's raw bytes: bash); Intl (no locale data: format numbers and dates by hand).
+// Web globals (no I/O): URL, URLSearchParams, TextEncoder, TextDecoder (utf-8, utf-16le/be), atob, btoa, structuredClone, queueMicrotask, crypto.randomUUID(), crypto.getRandomValues(), crypto.subtle.digest (SHA-1/256/384/512), performance.now(), DOMException; path is Node's path.posix (resolve from the workspace root).
+// Not here: setTimeout, setInterval (no timers: await the calls; bash `sleep N` to wait); fetch, XMLHttpRequest, WebSocket (no network: a web tool if enabled, else bash (curl)); require, import (no modules: everything is a global); process, Buffer (ARGS for arguments; bytes are Uint8Array; a file's raw bytes: bash); Intl (no locale data: format by hand).

@@ -14,18 +14,18 @@ import (
 
 // modelsLine is the intro's line for models.*, shown when a provider is
 // configured.
-const modelsLine = `- models.classify({input, labels, instructions?}) → {label, usage}; models.generateImages({prompt, n?, size?}) → image() items; models.list(). 4 run at once.`
+const modelsLine = `- models.classify({input, labels, instructions?}) → {label, usage}; models.generateImages({prompt, n?, size?}) → image() items; models.list(); 4 at once.`
 
 // codemodeIntro is the part of codemode's description that says how to
 // write a script. The verbs are the caps and the globals summary
 // (engine.ScriptGlobals).
 const codemodeIntro = `Run one JavaScript program in a sandbox where every tool is an async function; chain, batch and filter calls in code and return only what matters.
 
-- Input {"code": "..."}: JavaScript or TypeScript, run as an async function's body (top-level await and return work); syntax errors and unawaited tool calls are reported with their line before anything runs. The output is the returned value, text(value), console.log(...) and image(dataUrl); exit(code) ends early.
+- Input {"code": "..."}: JavaScript or TypeScript, run as an async function's body (top-level await and return work; top-level var/function are not globalThis properties); syntax errors and unawaited tool calls are reported with their line before anything runs. The output is the returned value, text(value), console.log(...) and image(dataUrl); exit(code) ends early.
 - Call await tools.NAME(args): a typed tool resolves to its result object, others to text. A failure throws an Error with a code (ERR_NOT_FOUND, ERR_INVALID_ARGS, ERR_STALE_ANCHOR, ...). Run independent calls with Promise.all, and await every call.
 - Files: read returns hashline rows under a [path#TAG] header; edit takes that header and ops on the rows' line numbers, e.g. "[a.ts#1A2B]\nreplace 3..4:\n+new line".
 - Discover: ALL_TOOLS ({name, description, namespace}[]), searchTools(query, {limit?}) (best 5, {name, description: one line}[]), describeTool(name) ({description, declaration}: full types), describeNamespace(name). "NAME" in tools tests for one.
-- store(key, value) and load(key) keep JSON values across this session's calls (saved when the script succeeds).
+- store(key, value) and load(key) keep JSON values across this session's calls (saved on success).
 - Optional first line // @options: {"max_output_tokens": 2000, "timeout_ms": 30000} lowers the caps, never raises them: %s. Past the output cap the head and tail are kept and the whole goes to artifact://N, which read and search page through. {"dry_run": true} writes nothing and returns the diff the script would apply (RUN.diff() is it so far; bash runs in a copy that already has the pending changes): preview big changes with it.
 - %s
 - Tool calls have real effects; a failed script does not undo them.`

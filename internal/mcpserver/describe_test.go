@@ -85,7 +85,7 @@ func TestCodemodeDescriptionTokens(t *testing.T) {
 			t.Errorf("%s has no line of its own", tl.Name())
 		}
 	}
-	for _, want := range []string{"searchTools(query, {limit?}) (best 5", "describeTool(name) ({description, declaration}", "ALL_TOOLS ({name, description, namespace}[])", "- bash_output({taskId?, id?, timeoutMs?}): Poll a background task of bash, waiting up to timeoutMs (default 5000: 5 s)", "a script stops after 60s", "Promise.all", "ERR_INVALID_ARGS", `{"dry_run": true}`} {
+	for _, want := range []string{"searchTools(query, {limit?}) (best 5", "describeTool(name) ({description, declaration}", "ALL_TOOLS ({name, description, namespace}[])", "- bash_output({taskId?, id?, timeoutMs?}): Poll a background task of bash, waiting up to timeoutMs (default 5000: 5 s)", "a script stops after 60s", "Promise.all", "ERR_INVALID_ARGS", `{"dry_run": true}`, "top-level var/function are not globalThis properties"} {
 		if !strings.Contains(desc, want) {
 			t.Errorf("description lacks %q", want)
 		}
