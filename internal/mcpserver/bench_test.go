@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/atomic-script/atomic-script/internal/testutil/racecheck"
 )
 
 // benchRoundTrips measures codemode round trips over stdio on a warm
@@ -95,7 +97,14 @@ func TestIdleServerMemory(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	afterRun := rss(t, c.cmd.Process.Pid)
 	t.Logf("idle server RSS: %d KiB after initialize+tools/list, %d KiB after one script", idle, afterRun)
-	if idle > 100<<10 || afterRun > 150<<10 {
-		t.Errorf("idle server uses %d KiB (%d after a script); expected well under 100 MiB", idle, afterRun)
+	// The race detector's shadow memory about doubles a -race build's
+	// (race_test.go builds the server with -race): 106 MiB idle there
+	// where the plain build holds 50.
+	limit := 100 << 10
+	if racecheck.Enabled {
+		limit *= 2
+	}
+	if idle > limit || afterRun > limit*3/2 {
+		t.Errorf("idle server uses %d KiB (%d after a script); expected under %d MiB", idle, afterRun, limit>>10)
 	}
 }
