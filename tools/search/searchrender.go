@@ -9,12 +9,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/atomic-script/atomic-script/tools/internal/safefile"
-
-	"github.com/atomic-script/atomic-script/tools/internal/selector"
-
 	"github.com/atomic-script/atomic-script/hashline"
 	"github.com/atomic-script/atomic-script/tools"
+	"github.com/atomic-script/atomic-script/tools/internal/safefile"
+	"github.com/atomic-script/atomic-script/tools/internal/selector"
 	"github.com/atomic-script/atomic-script/tools/search/internal/textmatch"
 )
 
